@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+export const ZUuid = z.uuid({ message: 'Identificador inválido.' });
+export const ZMessage = z.object({ message: z.string() });
+export type TMessage = z.infer<typeof ZMessage>;
+
+export const ufs = [
+  'AC',
+  'AL',
+  'AM',
+  'AP',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MG',
+  'MS',
+  'MT',
+  'PA',
+  'PB',
+  'PE',
+  'PI',
+  'PR',
+  'RJ',
+  'RN',
+  'RO',
+  'RR',
+  'RS',
+  'SC',
+  'SE',
+  'SP',
+  'TO',
+] as const;
+export const ZUf = z.enum(ufs, { message: 'UF inválida.' });
+export type Uf = z.infer<typeof ZUf>;
+
+/** Query-string boolean: accepts true/false/1/0. */
+export const ZQueryBool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const ZErrorBody = z.object({
+  status: z.number(),
+  code: z.string(),
+  detail: z.string(),
+  errors: z.array(z.object({ field: z.string().optional(), message: z.string() })).optional(),
+});

@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+import { E2E } from './e2e/support/env';
+
+/**
+ * Browser tests run the built app against a throwaway database (fresh temp DATA_DIR every run),
+ * a stub CNPJ registry and a local SMTP capture — never the developer's own data.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: /.*\.spec\.ts/,
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: E2E.baseUrl,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'npx tsx e2e/support/start-test-server.ts',
+    url: `${E2E.baseUrl}/v1/public/partners`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { registerModules } from './modules/index.js';
+import authPlugin from './plugins/auth.js';
+import dbPlugin from './plugins/db.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const API_PREFIX = '/v1/public';
+
+/** Builds the Fastify app (plugins, routes, SPA); it does not listen (tests use app.inject). */
+export async function buildApp(opts: BuildAppOptions) {
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: opts.config.logLevel,
+      // Tokens and cookies never reach the logs.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', opts.config);
+  app.decorate(
+    'mailer',
+    opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log: app.log }),
+  );
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Plataforma Fiscal API', version: '1.0.0', description: 'API gerada a partir do contrato zod.' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(dbPlugin, { database: opts.database });
+  await app.register(authPlugin);
+
+  await app.register(registerModules, { prefix: API_PREFIX });
+
+  registerSpa(app, opts.config.webDistDir);
+  return app;
+}
+
+/** Serves the built SPA; unknown non-API GETs get index.html so client routes survive a reload. */
+function registerSpa(app: FastifyInstance, distDir: string) {
+  if (!existsSync(path.join(distDir, 'index.html'))) return;
+  app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/v1/') || request.url.startsWith('/docs');
+    if (request.method === 'GET' && !isApi) {
+      const file = request.url.split('?')[0]!;
+      if (file.startsWith('/assets/')) return reply.status(404).send('Not found');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    reply
+      .status(404)
+      .send({ status: 404, code: 'NOT_FOUND', detail: `Rota não encontrada: ${request.method} ${request.url}` });
+  });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root, so that defaults do not depend on the directory npm runs us from. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  cnpjRegistryUrl: string;
+  dfeUrl: string;
+  dfeTokenSecret: string;
+  cookieSecure: boolean;
+  logLevel: string;
+  webDistDir: string;
+}
+
+function readInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} inválido: "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = readInt(env.PORT, 3000, 'PORT');
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(repoRoot, env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedPgPort: readInt(env.EMBEDDED_PG_PORT, 5433, 'EMBEDDED_PG_PORT'),
+    adminEmail: (env.ADMIN_EMAIL ?? 'admin@localhost').trim().toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Plataforma Fiscal <no-reply@localhost>',
+    publicUrl,
+    cnpjRegistryUrl: env.CNPJ_REGISTRY_URL ?? 'https://publica.cnpj.ws/cnpj',
+    dfeUrl: env.DFE_URL ?? 'https://dfe.example.com/login',
+    // A random secret per process is safe: tokens are short-lived and only need to survive minutes.
+    dfeTokenSecret: env.DFE_TOKEN_SECRET ?? cryptoRandom(),
+    cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https://'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'web/dist'),
+  };
+}
+
+function cryptoRandom(): string {
+  return globalThis.crypto
+    .getRandomValues(new Uint8Array(32))
+    .reduce((s, b) => s + b.toString(16).padStart(2, '0'), '');
+}

@@ -1,0 +1,13 @@
+import pg from 'pg';
+
+/** Creates `name` on the server behind `adminUrl` when it does not exist yet. */
+export async function ensureDatabaseExists(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name.replaceAll('"', '')}"`);
+  } finally {
+    await client.end();
+  }
+}

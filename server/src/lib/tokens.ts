@@ -1,0 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+export const newToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

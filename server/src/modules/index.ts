@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import companiesRoutes from './companies/companies.routes.js';
+import dfeRoutes from './dfe/dfe.routes.js';
+import fiscalRulesRoutes from './fiscal-rules/fiscal-rules.routes.js';
+import identityRoutes from './identity/identity.routes.js';
+import partnersRoutes from './partners/partners.routes.js';
+import productsRoutes from './products/products.routes.js';
+import referenceRoutes from './reference/reference.routes.js';
+import usersRoutes from './users/users.routes.js';
+
+/** Every API area, mounted under /v1/public. */
+export async function registerModules(app: FastifyInstance) {
+  await app.register(identityRoutes);
+  await app.register(usersRoutes);
+  await app.register(partnersRoutes);
+  await app.register(companiesRoutes);
+  await app.register(dfeRoutes);
+  await app.register(referenceRoutes);
+  await app.register(fiscalRulesRoutes);
+  await app.register(productsRoutes);
+}

@@ -1,0 +1,75 @@
+import type { Permission } from '@app/contract';
+import { canDo, hasPermission } from '@app/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sessions, users } from '../db/schema/index.js';
+import type { Actor } from '../lib/actor.js';
+import { AppError } from '../lib/app-error.js';
+import { hashToken } from '../lib/tokens.js';
+
+export const SESSION_COOKIE = 'session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: needs a signed-in user. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * preHandler: the role must hold the permission — either an exact 'action:entity:scope' string
+     * or 'action:entity' (any scope; the service then narrows to the caller's scope).
+     */
+    requirePermission: (permission: Permission | `${string}:${string}`) => (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function readToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  return request.cookies?.[SESSION_COOKIE];
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('actor', null);
+
+    app.addHook('onRequest', async (request) => {
+      const token = readToken(request);
+      if (!token) return;
+      const rows = await app.db
+        .select({ user: users, sessionId: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+        )
+        .limit(1);
+      const row = rows[0];
+      if (!row || row.user.status !== 'Active') return;
+      request.actor = {
+        id: row.user.id,
+        sessionId: row.sessionId,
+        name: row.user.name,
+        email: row.user.email,
+        role: row.user.role,
+        partnerId: row.user.partnerId,
+        permissions: row.user.permissions,
+      };
+    });
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      if (!request.actor) throw new AppError('UNAUTHENTICATED');
+    });
+
+    app.decorate('requirePermission', (permission: string) => async (request: FastifyRequest) => {
+      const actor = request.actor;
+      if (!actor) throw new AppError('UNAUTHENTICATED');
+      const [action, entity, scope] = permission.split(':') as [string, string, string | undefined];
+      const ok = scope ? hasPermission(actor.role, permission as Permission) : canDo(actor.role, action, entity);
+      if (!ok) throw new AppError('FORBIDDEN');
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

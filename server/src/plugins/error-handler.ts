@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, describeError } from '../lib/app-error.js';
+
+/** One handler: AppError → its status and pt-BR message; validation → 400 with errors[]; the rest → 500. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({
+        status: err.status,
+        code: err.code,
+        detail: err.message,
+        ...(err.errors ? { errors: err.errors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined,
+        message: v.message ?? 'Valor inválido.',
+      }));
+      return reply
+        .status(400)
+        .send({ status: 400, code: 'VALIDATION', detail: errors[0]?.message ?? 'Dados inválidos.', errors });
+    }
+    if (err.statusCode === 429) {
+      const def = describeError('RATE_LIMITED');
+      return reply.status(429).send({ status: 429, code: 'RATE_LIMITED', detail: def.message });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && !isResponseSerializationError(err)) {
+      // Fastify's own 4xx (bad JSON, body too large, unsupported media type): safe to describe.
+      const detail =
+        err.code === 'FST_REQ_FILE_TOO_LARGE' ? 'O arquivo excede o tamanho máximo de 10 MB.' : 'Requisição inválida.';
+      return reply.status(err.statusCode).send({ status: err.statusCode, code: 'VALIDATION', detail });
+    }
+    request.log.error({ err }, 'unhandled error');
+    // Never leak internals of a 5xx.
+    return reply.status(500).send({ status: 500, code: 'INTERNAL', detail: describeError('INTERNAL').message });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({ status: 404, code: 'NOT_FOUND', detail: `Rota não encontrada: ${request.method} ${request.url}` });
+  });
+}

@@ -1,0 +1,20 @@
+import { isPartnerRole } from '@app/contract';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { getSession, hasSelectedCompany } from '../lib/session';
+import { paths } from './paths';
+
+/** No role → /login (spec 01 §2 guards). */
+export function RoleGuard({ children }: { children: ReactNode }) {
+  return getSession()?.role ? children : <Navigate to={paths.login} replace />;
+}
+
+/** Member routes other than the companies list need a selected company. */
+export function CompanyGuard() {
+  return hasSelectedCompany() ? <Outlet /> : <Navigate to={paths.member.companies} replace />;
+}
+
+/** Partner routes need Admin or a role containing Partner; others go to /member/home. */
+export function PartnerGuard({ children }: { children: ReactNode }) {
+  return isPartnerRole(getSession()?.role) ? children : <Navigate to={paths.member.home} replace />;
+}

@@ -1,0 +1,25 @@
+import { createTheme, MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import 'dayjs/locale/pt-br';
+import type { ReactNode } from 'react';
+import { queryClient } from '../lib/query-client';
+
+const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme}>
+      <DatesProvider settings={{ locale: 'pt-br' }}>
+        <QueryClientProvider client={queryClient}>
+          <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Voltar' }}>
+            <Notifications position="top-right" limit={6} />
+            {children}
+          </ModalsProvider>
+        </QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>
+  );
+}

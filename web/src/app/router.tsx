@@ -1,0 +1,84 @@
+import { Center, Loader } from '@mantine/core';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { NotAvailablePage } from '../features/shell/routes/not-available-page';
+import { CompanyGuard, PartnerGuard, RoleGuard } from './guards';
+import { paths } from './paths';
+
+// Each area's pages load on demand.
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const C = lazy(load);
+  return <C />;
+};
+const LoginPage = () => page(() => import('../features/auth/routes/login-page'));
+const IconsPage = () => page(() => import('../features/shell/routes/icons-page'));
+const NotFoundPage = () => page(() => import('../features/shell/routes/not-found-page'));
+const MemberLayout = () => page(() => import('./layouts/member-layout'));
+const PartnerLayout = () => page(() => import('./layouts/partner-layout'));
+const MemberCompaniesPage = () => page(() => import('../features/companies/routes/member-companies-page'));
+const PartnerCompaniesPage = () => page(() => import('../features/companies/routes/partner-companies-page'));
+const UsersPage = () => page(() => import('../features/users/routes/users-page'));
+const FiscalRulesPage = () => page(() => import('../features/fiscal-rules/routes/fiscal-rules-page'));
+
+const soon = (title: string): ReactNode => <NotAvailablePage title={title} />;
+const fallback = (
+  <Center h="50vh">
+    <Loader />
+  </Center>
+);
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={fallback}>
+        <Routes>
+          <Route path="/" element={<Navigate to={paths.login} replace />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/login/:userId" element={<LoginPage />} />
+          <Route path="/icons" element={<IconsPage />} />
+          <Route
+            path="/member"
+            element={
+              <RoleGuard>
+                <MemberLayout />
+              </RoleGuard>
+            }
+          >
+            <Route index element={<Navigate to={paths.member.companies} replace />} />
+            <Route path="companies" element={<MemberCompaniesPage />} />
+            <Route element={<CompanyGuard />}>
+              <Route path="home" element={soon('Meus Produtos')} />
+              <Route path="products/import" element={soon('Importar Produtos')} />
+              <Route path="products/export" element={soon('Exportar Produtos')} />
+              <Route path="products/global" element={soon('Base Global de Produtos')} />
+              <Route path="company/indicators" element={soon('Indicadores')} />
+              <Route path="tickets" element={soon('Tickets')} />
+            </Route>
+          </Route>
+          <Route
+            path="/partner"
+            element={
+              <RoleGuard>
+                <PartnerGuard>
+                  <PartnerLayout />
+                </PartnerGuard>
+              </RoleGuard>
+            }
+          >
+            <Route index element={<Navigate to={paths.partner.home} replace />} />
+            <Route path="home" element={soon('Dashboard')} />
+            <Route path="products/global" element={soon('Produtos Globais')} />
+            <Route path="products/global/finalized" element={soon('Produtos Finalizados')} />
+            <Route path="products/global/pending" element={soon('Produtos Pendentes')} />
+            <Route path="users" element={<UsersPage />} />
+            <Route path="companies" element={<PartnerCompaniesPage />} />
+            <Route path="tickets" element={soon('Tickets')} />
+            <Route path="fiscal-rules" element={<FiscalRulesPage />} />
+            <Route path="logs" element={soon('Logs')} />
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}

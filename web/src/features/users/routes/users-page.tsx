@@ -1,0 +1,9 @@
+import { Outlet } from 'react-router';
+
+export default function Placeholder() {
+  return (
+    <div data-placeholder="users-page">
+      <Outlet />
+    </div>
+  );
+}

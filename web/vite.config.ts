@@ -1,0 +1,11 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { '/v1': 'http://localhost:3000', '/docs': 'http://localhost:3000' },
+  },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1200 },
+});
