@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDecimal,
+  formatNcm,
+  maskDecimalInput,
+  maskDigits,
+  maskNcm,
+  maskPercent,
+  parsePercent,
+  percentToInput,
+  unmaskNcm,
+} from './fiscal-masks';
+
+describe('fiscal masks', () => {
+  it('masks NCM as ####.##.## and sends it without dots', () => {
+    expect(maskNcm('2203')).toBe('2203');
+    expect(maskNcm('220300')).toBe('2203.00');
+    expect(maskNcm('22030000')).toBe('2203.00.00');
+    expect(maskNcm('2203.00.00999')).toBe('2203.00.00');
+    expect(maskNcm('22a03')).toBe('2203');
+    expect(unmaskNcm('2203.00.00')).toBe('22030000');
+    expect(formatNcm('84713012')).toBe('8471.30.12');
+    expect(formatNcm(null)).toBe('');
+  });
+
+  it('keeps only the allowed number of digits', () => {
+    expect(maskDigits('03.021.00', 7)).toBe('0302100');
+    expect(maskDigits('12345678901', 9)).toBe('123456789');
+    expect(maskDigits('0601', 3)).toBe('060');
+  });
+
+  it('masks percentages as ##,## accepting comma or dot', () => {
+    expect(maskPercent('18')).toBe('18');
+    expect(maskPercent('180')).toBe('18');
+    expect(maskPercent('18,5')).toBe('18,5');
+    expect(maskPercent('7.6')).toBe('7,6');
+    expect(maskPercent('12,345')).toBe('12,34');
+    expect(maskPercent('a1b')).toBe('1');
+    expect(parsePercent('18,5')).toBe(18.5);
+    expect(parsePercent('')).toBeNull();
+    expect(percentToInput(7.6)).toBe('7,6');
+    expect(percentToInput('18.00')).toBe('18');
+    expect(percentToInput(null)).toBe('');
+  });
+
+  it('ST calculator inputs keep digits and dots only', () => {
+    expect(maskDecimalInput('2.000,50x')).toBe('2.00050');
+    expect(maskDecimalInput('15.5')).toBe('15.5');
+  });
+
+  it('formats numbers with 2 decimals in pt-BR', () => {
+    expect(formatDecimal(3220)).toBe('3.220,00');
+    expect(formatDecimal('219.6')).toBe('219,60');
+    expect(formatDecimal(null)).toBe('');
+    expect(formatDecimal('abc')).toBe('');
+  });
+});

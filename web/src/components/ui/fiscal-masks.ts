@@ -1,0 +1,75 @@
+/**
+ * Input masks and display formats of fiscal fields (spec 02 §5 "Named rule save", §9 number formats).
+ * Masks work on the raw text a user types and return what the input should show; the `unmask*`
+ * helpers give what is sent to the server.
+ */
+
+const onlyDigits = (value: string) => value.replace(/\D/g, '');
+
+/** Keeps at most `max` digits (CEST 7, COD ANP 9, CST and CODENQ 3, CFOP 4). */
+export function maskDigits(value: string, max: number): string {
+  return onlyDigits(value).slice(0, max);
+}
+
+/** NCM typed as ####.##.## (8 digits). */
+export function maskNcm(value: string): string {
+  const d = onlyDigits(value).slice(0, 8);
+  if (d.length <= 4) return d;
+  if (d.length <= 6) return `${d.slice(0, 4)}.${d.slice(4)}`;
+  return `${d.slice(0, 4)}.${d.slice(4, 6)}.${d.slice(6)}`;
+}
+
+/** The NCM the server expects: dots removed. */
+export const unmaskNcm = (value: string) => onlyDigits(value);
+
+/** Shows a stored NCM as dotted groups 4.2.2; shorter codes keep the groups they have. */
+export function formatNcm(ncm: string | null | undefined): string {
+  return ncm ? maskNcm(ncm) : '';
+}
+
+/**
+ * Percentage typed as #,## or ##,## (pt-BR comma). A dot is accepted as the separator too.
+ * At most two integer digits and two decimals.
+ */
+export function maskPercent(value: string): string {
+  const cleaned = value.replace(/\./g, ',').replace(/[^\d,]/g, '');
+  const [int = '', ...rest] = cleaned.split(',');
+  const intPart = int.slice(0, 2);
+  if (rest.length === 0) return intPart;
+  return `${intPart},${rest.join('').slice(0, 2)}`;
+}
+
+/** A pt-BR typed percentage ("18,5") as a number, or null when empty. */
+export function parsePercent(value: string): number | null {
+  const text = value.trim();
+  if (!text) return null;
+  const n = Number(text.replace(',', '.'));
+  return Number.isFinite(n) ? n : null;
+}
+
+/** A number back into the #,## input format ("" for null). */
+export function percentToInput(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return '';
+  return maskPercent(String(Number(n.toFixed(2))).replace('.', ','));
+}
+
+/** ST calculator inputs accept only digits and dots (spec 02 §5). */
+export function maskDecimalInput(value: string): string {
+  return value.replace(/[^\d.]/g, '');
+}
+
+const ptBr2 = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Numbers shown with 2 decimals, pt-BR grouping (3.220,00). Empty for null/invalid. */
+export function formatDecimal(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? ptBr2.format(n) : '';
+}
+
+/** Like formatDecimal but '-' when there is no value (table cells). */
+export function formatDecimalOrDash(value: number | string | null | undefined): string {
+  return formatDecimal(value) || '-';
+}
