@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { isValidCnpj } from './cnpj.js';
+import { ufs, ZUuid } from './common.js';
+
+/** Option lists of the company form (spec 01 §3), with the labels the web shows. */
+export const crts = ['SimplesNacional', 'SNComExcessoSublimiteDeReceitaBruta', 'RegimeNormal'] as const;
+export const crtLabels: Record<TCrt, string> = {
+  SimplesNacional: 'Simples Nacional',
+  SNComExcessoSublimiteDeReceitaBruta: 'Simples Nacional com excesso de sublimite de receita bruta',
+  RegimeNormal: 'Regime Normal',
+};
+
+/** Regime Tributário and Enquadramento share the same list. */
+export const regimesTributarios = ['SimplesNacional', 'LucroReal', 'LucroPresumido'] as const;
+export const regimeTributarioLabels: Record<TRegimeTributario, string> = {
+  SimplesNacional: 'Simples Nacional',
+  LucroReal: 'Lucro Real',
+  LucroPresumido: 'Lucro Presumido',
+};
+
+export const regimesEspeciais = ['N', 'S', 'SP62647', 'SP62843', 'TO291206', 'GO482597', 'MG_PRODINT'] as const;
+export const regimeEspecialLabels: Record<TRegimeEspecial, string> = {
+  N: 'Não',
+  S: 'Sim',
+  SP62647: 'SP62647',
+  SP62843: 'SP62843',
+  TO291206: 'TO291206',
+  GO482597: 'GO482597',
+  MG_PRODINT: 'MG_PRODINT',
+};
+
+export const companyStatuses = ['Pending', 'Active', 'Blocked'] as const;
+export const companyStatusLabels: Record<TCompanyStatus, string> = {
+  Pending: 'Pendente',
+  Active: 'Ativa',
+  Blocked: 'Bloqueada',
+};
+
+export const companyEnvironments = ['Prod', 'Homolog'] as const;
+export const companyEnvironmentLabels: Record<TCompanyEnvironment, string> = {
+  Prod: 'Produção',
+  Homolog: 'Homologação',
+};
+
+export const contribuinteIcmsOptions = [
+  { value: true, label: 'Sim' },
+  { value: false, label: 'Não' },
+] as const;
+
+export const ZCrt = z.enum(crts, { message: 'CRT inválido.' });
+export const ZRegimeTributario = z.enum(regimesTributarios, { message: 'Regime tributário inválido.' });
+export const ZRegimeEspecial = z.enum(regimesEspeciais, { message: 'Regime especial inválido.' });
+export const ZCompanyStatus = z.enum(companyStatuses, { message: 'Situação inválida.' });
+export const ZCompanyEnvironment = z.enum(companyEnvironments, { message: 'Ambiente inválido.' });
+export type TCrt = z.infer<typeof ZCrt>;
+export type TRegimeTributario = z.infer<typeof ZRegimeTributario>;
+export type TRegimeEspecial = z.infer<typeof ZRegimeEspecial>;
+export type TCompanyStatus = z.infer<typeof ZCompanyStatus>;
+export type TCompanyEnvironment = z.infer<typeof ZCompanyEnvironment>;
+
+export const COMPANY_MESSAGES = {
+  cnpjInvalid: 'CNPJ inválido!',
+  razaoSocialRequired: 'Informe a Razão Social da empresa!',
+  nomeFantasiaRequired: 'Informe o Nome Fantasia da empresa!',
+  ufRequired: 'Informe a UF da empresa!',
+  cnaeRequired:
+    'Foi informado que a empresa utiliza CNAE, porém nenhum CNAE foi informado. Por favor, verifique essa informação.',
+  partnerRequired: 'Informe o parceiro da empresa!',
+  deleteNameMismatch: 'Não foi possível seguir com a exclusão da empresa, a razão social digitada está incorreta',
+  created: 'Empresa cadastrada com sucesso!',
+  createFailed: 'Erro ao cadastrar empresa, verifique todos os dados!',
+  updated: 'Empresa alterada com sucesso!',
+  deleted: 'Empresa excluída com sucesso!',
+  verifiedActive: 'Conta do integrador Ativa',
+  verifiedInactive: 'Conta do integrador Inativa',
+} as const;
+
+/** New-company defaults (spec 01 §3). */
+export const companyDefaults = {
+  cnae: '',
+  useCNAE: false,
+  crt: 'SimplesNacional',
+  regimeTributario: 'SimplesNacional',
+  codigoFaixaEnquadramento: 'SimplesNacional',
+  regimeEspecial: 'N',
+  contribuinteICMS: false,
+  status: 'Pending',
+  environment: 'Prod',
+} as const;
+
+/** A CNPJ as typed (mask allowed; numeric or alphanumeric); the server stores it normalized. */
+export const ZCnpj = z
+  .string({ error: COMPANY_MESSAGES.cnpjInvalid })
+  .refine((v) => isValidCnpj(v), { message: COMPANY_MESSAGES.cnpjInvalid });
+
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { message }).max(200);
+
+const companyFields = {
+  document: ZCnpj,
+  cnae: z.string().trim().max(20, { message: 'CNAE inválido.' }).nullish(),
+  useCNAE: z.boolean().default(companyDefaults.useCNAE),
+  // An empty or missing UF reads as "not informed"; any other unknown value is invalid.
+  uf: z
+    .string({ error: COMPANY_MESSAGES.ufRequired })
+    .trim()
+    .min(1, { message: COMPANY_MESSAGES.ufRequired })
+    .toUpperCase()
+    .pipe(z.enum(ufs, { message: 'UF inválida.' })),
+  razaoSocial: requiredText(COMPANY_MESSAGES.razaoSocialRequired),
+  nomeFantasia: requiredText(COMPANY_MESSAGES.nomeFantasiaRequired),
+  crt: ZCrt.default(companyDefaults.crt),
+  regimeTributario: ZRegimeTributario.default(companyDefaults.regimeTributario),
+  regimeEspecial: ZRegimeEspecial.default(companyDefaults.regimeEspecial),
+  codigoFaixaEnquadramento: ZRegimeTributario.default(companyDefaults.codigoFaixaEnquadramento),
+  contribuinteICMS: z.boolean().default(companyDefaults.contribuinteICMS),
+  status: ZCompanyStatus.default(companyDefaults.status),
+  environment: ZCompanyEnvironment.default(companyDefaults.environment),
+};
+
+function requireCnaeWhenUsed(value: { useCNAE: boolean; cnae?: string | null }, ctx: z.RefinementCtx) {
+  if (value.useCNAE && !value.cnae?.trim()) {
+    ctx.addIssue({ code: 'custom', path: ['cnae'], message: COMPANY_MESSAGES.cnaeRequired });
+  }
+}
+
+/**
+ * POST /companies. partnerId is read only from an Admin (required then); partner staff always
+ * create in their own partner. Unknown fields (emUso, fiscalService, …) are ignored.
+ */
+export const ZCompanyCreate = z
+  .object({ ...companyFields, partnerId: ZUuid.nullish() })
+  .superRefine(requireCnaeWhenUsed);
+export type TCompanyCreate = z.output<typeof ZCompanyCreate>;
+/** What the form holds before validation (defaults not yet applied). */
+export type TCompanyInput = z.input<typeof ZCompanyCreate>;
+
+/** PUT /companies/ — the whole company with its id; the owning partner never changes. */
+export const ZCompanyUpdate = z.object({ id: ZUuid, ...companyFields }).superRefine(requireCnaeWhenUsed);
+export type TCompanyUpdate = z.output<typeof ZCompanyUpdate>;
+
+export const ZCompany = z.object({
+  id: z.string(),
+  partnerId: z.string(),
+  document: z.string(),
+  cnae: z.string().nullable(),
+  useCNAE: z.boolean(),
+  uf: z.string(),
+  razaoSocial: z.string(),
+  nomeFantasia: z.string(),
+  crt: ZCrt,
+  regimeTributario: ZRegimeTributario,
+  regimeEspecial: ZRegimeEspecial,
+  codigoFaixaEnquadramento: ZRegimeTributario,
+  contribuinteICMS: z.boolean(),
+  status: ZCompanyStatus,
+  environment: ZCompanyEnvironment,
+  /** True when members are linked (and, once products exist, when it has products): warn before deleting. */
+  emUso: z.boolean(),
+  fiscalService: z.string(),
+});
+export type TCompany = z.infer<typeof ZCompany>;
+export const ZCompanyList = z.array(ZCompany);
+export type TCompanyList = z.infer<typeof ZCompanyList>;
+
+export const ZCompanyIdParams = z.object({ id: ZUuid });
+export const ZMemberIdParams = z.object({ id: ZUuid });
+
+export const ZVerifyFiscalServiceResult = z.object({ verified: z.boolean() });
+export type TVerifyFiscalServiceResult = z.infer<typeof ZVerifyFiscalServiceResult>;
+
+/** GET /companies/registry/:cnpj — public CNPJ registry lookup. */
+export const ZCnpjRegistryParams = z.object({ cnpj: ZCnpj });
+export const ZCnpjRegistryResult = z.discriminatedUnion('found', [
+  z.object({ found: z.literal(false) }),
+  z.object({
+    found: z.literal(true),
+    cnpj: z.string(),
+    razaoSocial: z.string(),
+    nomeFantasia: z.string().nullable(),
+    /** Main activity (CNAE subclass), digits only. */
+    cnae: z.string().nullable(),
+    uf: z.string().nullable(),
+    municipio: z.string().nullable(),
+    codigoIbge: z.string().nullable(),
+    porte: z.string().nullable(),
+    simples: z.boolean(),
+    mei: z.boolean(),
+    situacaoCadastral: z.string().nullable(),
+    inscricaoEstadual: z.string().nullable(),
+  }),
+]);
+export type TCnpjRegistryResult = z.infer<typeof ZCnpjRegistryResult>;
+export type TCnpjRegistryCompany = Extract<TCnpjRegistryResult, { found: true }>;
