@@ -1,0 +1,95 @@
+import { companyStatusLabels, formatCnpj, type TCompany } from '@app/contract';
+import { ActionIcon, Badge, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconEdit, IconShieldCheck, IconTrash } from '@tabler/icons-react';
+import { companyStatusColors } from './partner-company-options';
+
+interface Props {
+  companies: TCompany[] | undefined;
+  isLoading: boolean;
+  onEdit: (company: TCompany) => void;
+  onDelete: (company: TCompany) => void;
+  onVerify: (company: TCompany) => void;
+}
+
+const columns = ['Status', 'UF', 'CNPJ', 'Nome Fantasia', 'Razão Social', 'Ações'];
+
+export function PartnerCompanyTable({ companies, isLoading, onEdit, onDelete, onVerify }: Props) {
+  return (
+    <Table striped highlightOnHover verticalSpacing="xs" aria-label="Empresas">
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c}>{c}</Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {isLoading &&
+          [0, 1, 2, 3, 4].map((i) => (
+            <Table.Tr key={i} data-testid="company-row-skeleton">
+              {columns.map((c) => (
+                <Table.Td key={c}>
+                  <Skeleton h={14} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        {!isLoading && !companies?.length && (
+          <Table.Tr>
+            <Table.Td colSpan={columns.length}>
+              <Text c="dimmed" ta="center" py="lg">
+                Nenhuma empresa cadastrada
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        {companies?.map((company) => (
+          <Table.Tr key={company.id}>
+            <Table.Td>
+              <Badge color={companyStatusColors[company.status] ?? 'gray'} variant="light">
+                {companyStatusLabels[company.status] ?? company.status}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{company.uf}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCnpj(company.document)}</Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                {company.nomeFantasia}
+                {company.emUso && (
+                  <Tooltip label="Empresa em uso: possui usuários ou produtos vinculados">
+                    <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" aria-label="Empresa em uso" />
+                  </Tooltip>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td>{company.razaoSocial}</Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Tooltip label="Alterar">
+                  <ActionIcon variant="subtle" aria-label="Alterar" onClick={() => onEdit(company)}>
+                    <IconEdit size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Excluir">
+                  <ActionIcon variant="subtle" color="red" aria-label="Excluir" onClick={() => onDelete(company)}>
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Verificar conta do integrador">
+                  <ActionIcon
+                    variant="subtle"
+                    color="teal"
+                    aria-label="Verificar conta do integrador"
+                    onClick={() => onVerify(company)}
+                  >
+                    <IconShieldCheck size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
