@@ -8,3 +8,4 @@ export * from './partners.js';
 export * from './cnpj.js';
 export * from './companies.js';
 export * from './fiscal-rules.js';
+export * from './reference.js';

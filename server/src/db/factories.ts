@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { hashPassword } from '../lib/password.js';
+import { hashToken, newToken } from '../lib/tokens.js';
 import type { Db } from './client.js';
-import { companies, partners, userCompanies, users } from './schema/index.js';
+import { companies, partners, sessions, userCompanies, users } from './schema/index.js';
 
 /**
  * Row factories shared by server tests, browser-test fixtures and the demo seed.
@@ -79,4 +80,23 @@ export async function createCompany(db: Db, over: Partial<typeof companies.$infe
 
 export async function linkMemberToCompany(db: Db, userId: string, companyId: string) {
   await db.insert(userCompanies).values({ userId, companyId }).onConflictDoNothing();
+}
+
+/**
+ * Opens a server-side session for a user directly in the database and returns its bearer token
+ * (tests sign in without going through the rate-limited sign-in call).
+ */
+export async function createSessionToken(
+  db: Db,
+  userId: string,
+  over: Partial<Omit<typeof sessions.$inferInsert, 'userId' | 'tokenHash'>> = {},
+): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 12 * 60 * 60 * 1000),
+    ...over,
+  });
+  return token;
 }

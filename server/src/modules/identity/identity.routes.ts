@@ -1,3 +1,123 @@
+import {
+  identityMessages,
+  ZCheckUserBody,
+  ZCheckUserResult,
+  ZCurrentUser,
+  ZMessage,
+  ZResetPasswordBody,
+  ZSetPasswordBody,
+  ZSignInBody,
+  ZSignInResult,
+} from '@app/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from '../../plugins/auth.js';
+import {
+  checkUser,
+  getCurrentUser,
+  requestPasswordReset,
+  SESSION_TTL_MS,
+  setPassword,
+  signIn,
+  signOut,
+} from './identity.service.js';
+import { identityLimits as L, limitPerEmail, limitPerIp } from './rate-limits.js';
 
-export default async function identityRoutes(_app: FastifyInstance) {}
+const tags = ['Identidade'];
+
+export default async function identityRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/users/check',
+    {
+      schema: {
+        tags,
+        summary: 'Verifica se o e-mail existe e se já tem senha',
+        body: ZCheckUserBody,
+        response: { 200: ZCheckUserResult },
+      },
+      config: { rateLimit: limitPerIp(L.check.ip, L.check.window) },
+      preHandler: limitPerEmail(app, L.check.email, L.check.window),
+    },
+    async (request) => checkUser(app, request.body.email),
+  );
+
+  app.post(
+    '/users/signin',
+    {
+      schema: {
+        tags,
+        summary: 'Entra e abre uma sessão (cookie e token Bearer)',
+        body: ZSignInBody,
+        response: { 200: ZSignInResult },
+      },
+      config: { rateLimit: limitPerIp(L.signin.ip, L.signin.window) },
+      preHandler: limitPerEmail(app, L.signin.email, L.signin.window),
+    },
+    async (request, reply) => {
+      const result = await signIn(app, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      reply.setCookie(SESSION_COOKIE, result.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: app.config.cookieSecure,
+        maxAge: SESSION_TTL_MS / 1000,
+      });
+      return result;
+    },
+  );
+
+  app.post(
+    '/users/signout',
+    { schema: { tags, summary: 'Encerra a sessão atual', response: { 200: ZMessage } } },
+    async (request, reply) => {
+      await signOut(app, request.actor);
+      reply.clearCookie(SESSION_COOKIE, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: app.config.cookieSecure,
+      });
+      return { message: identityMessages.signedOut };
+    },
+  );
+
+  app.get(
+    '/users/me',
+    {
+      schema: { tags, summary: 'Usuário da sessão', response: { 200: ZCurrentUser } },
+      preHandler: app.authenticate,
+    },
+    async (request) => getCurrentUser(request.actor!),
+  );
+
+  app.post(
+    '/users/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Envia por e-mail um link de cadastro de senha',
+        body: ZResetPasswordBody,
+        response: { 200: ZMessage },
+      },
+      config: { rateLimit: limitPerIp(L.resetPassword.ip, L.resetPassword.window) },
+      preHandler: limitPerEmail(app, L.resetPassword.email, L.resetPassword.window),
+    },
+    async (request) => requestPasswordReset(app, request.body.email, request.actor),
+  );
+
+  app.post(
+    '/users/setpassword',
+    {
+      schema: {
+        tags,
+        summary: 'Cadastra a senha pelo link (ou envia o link ao e-mail)',
+        body: ZSetPasswordBody,
+        response: { 200: ZMessage },
+      },
+      config: { rateLimit: limitPerIp(L.setPassword.ip, L.setPassword.window) },
+    },
+    async (request) => setPassword(app, request.body),
+  );
+}
