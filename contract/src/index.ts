@@ -9,3 +9,4 @@ export * from './cnpj.js';
 export * from './companies.js';
 export * from './fiscal-rules.js';
 export * from './reference.js';
+export * from './tax/index.js';

@@ -1,0 +1,49 @@
+import { Decimal } from 'decimal.js';
+
+/**
+ * The tax engine's own Decimal constructor: half-up rounding (ROUND_HALF_UP, the rounding of
+ * the NF-e manual and of every worked example we reproduce) and ample precision. A clone, so the
+ * global Decimal configuration other code may rely on is left untouched.
+ */
+export const TaxDecimal = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_UP });
+export type TaxDecimal = Decimal;
+
+/** An amount or a percentage as the engine accepts it: 18, "18", "18.5", "18,5" or a Decimal. */
+export type TaxValue = number | string | Decimal;
+
+/** Converts an input to a Decimal; empty (null, undefined, '') is zero. Rejects NaN/Infinity. */
+export function toDecimal(value: TaxValue | null | undefined): Decimal {
+  if (value === null || value === undefined || value === '') return new TaxDecimal(0);
+  const d = new TaxDecimal(typeof value === 'string' ? value.trim().replace(',', '.') : value);
+  if (!d.isFinite()) throw new RangeError(`Valor numérico inválido: ${String(value)}`);
+  return d;
+}
+
+/** Rounds half-up to 2 decimal places (cents, or hundredths of a percent). */
+export function round2(value: TaxValue): Decimal {
+  return toDecimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
+/** `round2` as a plain number, for results shown on screen or sent as JSON. */
+export function money(value: TaxValue): number {
+  return round2(value).toNumber();
+}
+
+/** `base × rate%`, rounded to cents. */
+export function percentOf(base: TaxValue, ratePercent: TaxValue | null | undefined): Decimal {
+  return round2(toDecimal(base).times(toDecimal(ratePercent)).div(100));
+}
+
+/** `base × (1 − reduction%)`, rounded to cents: a reduced tax base (pRedBC). */
+export function reduceBase(base: TaxValue, reductionPercent: TaxValue | null | undefined): Decimal {
+  return round2(
+    toDecimal(base)
+      .times(new TaxDecimal(100).minus(toDecimal(reductionPercent)))
+      .div(100),
+  );
+}
+
+/** Largest of value and zero (a tax amount never goes negative). */
+export function atLeastZero(value: Decimal): Decimal {
+  return value.isNegative() ? new TaxDecimal(0) : value;
+}

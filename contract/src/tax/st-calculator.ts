@@ -1,0 +1,94 @@
+import { atLeastZero, money, percentOf, reduceBase, round2, type TaxValue, toDecimal } from './decimal.js';
+
+export interface StCalculationInput {
+  /** Value of the goods. */
+  productValue: TaxValue;
+  freight?: TaxValue;
+  insurance?: TaxValue;
+  otherExpenses?: TaxValue;
+  discount?: TaxValue;
+  /** Own ICMS rate, % (the interstate rate in an interstate sale). */
+  icmsRate: TaxValue;
+  /** Reduction of the own ICMS base, % (CST 20/70). */
+  icmsBaseReduction?: TaxValue;
+  /** IPI rate, %: IPI is part of the ST base. */
+  ipiRate?: TaxValue;
+  /** Margin (MVA/IVA), % — already adjusted when the operation is interstate (see resolveMva). */
+  mva: TaxValue;
+  /** ICMS-ST rate, %: the destination's internal rate. */
+  stRate: TaxValue;
+  /** Reduction of the ST base, % (CST 70). */
+  stBaseReduction?: TaxValue;
+  /** FCP-ST, %: added to the ST rate (spec 02 §9 "ICMS-ST rate = ICMS-ST plus FCP"). */
+  fcpRate?: TaxValue;
+}
+
+export interface StCalculation {
+  subtotal: number;
+  icmsBase: number;
+  icms: number;
+  ipi: number;
+  total: number;
+  stBase: number;
+  /** ST rate plus FCP, %. */
+  stRateWithFcp: number;
+  /** ICMS-ST to retain, FCP-ST included. */
+  stValue: number;
+  /** The FCP-ST part of stValue. */
+  fcpSt: number;
+  /** The ICMS-ST part of stValue (stValue − fcpSt). */
+  icmsSt: number;
+  /** stValue / subtotal × 100, %. */
+  effectiveCost: number;
+}
+
+/**
+ * ICMS-ST calculator of spec 02 §9. Rounding (half-up, 2 places) happens exactly where an NF-e
+ * field would be filled, so every printed figure is reproducible from the previous ones:
+ *  1. subtotal   = products + freight + insurance + other expenses − discount      (rounded)
+ *  2. icmsBase   = subtotal × (1 − icmsBaseReduction)                             (rounded, vBC)
+ *  3. icms       = icmsBase × icmsRate                                            (rounded, vICMS)
+ *  4. ipi        = subtotal × ipiRate                                             (rounded, vIPI)
+ *  5. total      = subtotal + ipi
+ *  6. stBase     = total × (1 + mva) × (1 − stBaseReduction)                      (rounded once, vBCST)
+ *  7. stValue    = stBase × (stRate + fcpRate) − icms, never below zero          (rounded, vICMSST+vFCPST)
+ *  8. fcpSt      = stBase × fcpRate                                               (rounded, vFCPST); icmsSt = stValue − fcpSt
+ *  9. effectiveCost = stValue / subtotal × 100                                   (rounded, %)
+ */
+export function calculateSt(input: StCalculationInput): StCalculation {
+  const subtotal = round2(
+    toDecimal(input.productValue)
+      .plus(toDecimal(input.freight))
+      .plus(toDecimal(input.insurance))
+      .plus(toDecimal(input.otherExpenses))
+      .minus(toDecimal(input.discount)),
+  );
+  const icmsBase = reduceBase(subtotal, input.icmsBaseReduction);
+  const icms = percentOf(icmsBase, input.icmsRate);
+  const ipi = percentOf(subtotal, input.ipiRate);
+  const total = subtotal.plus(ipi);
+  const stBase = round2(
+    total
+      .times(toDecimal(input.mva).plus(100))
+      .times(toDecimal(100).minus(toDecimal(input.stBaseReduction)))
+      .div(10_000),
+  );
+  const stRateWithFcp = toDecimal(input.stRate).plus(toDecimal(input.fcpRate));
+  const stValue = atLeastZero(round2(stBase.times(stRateWithFcp).div(100).minus(icms)));
+  const fcpSt = stValue.isZero() ? toDecimal(0) : percentOf(stBase, input.fcpRate);
+  const icmsSt = atLeastZero(stValue.minus(fcpSt));
+  const effectiveCost = subtotal.isZero() ? toDecimal(0) : stValue.div(subtotal).times(100);
+  return {
+    subtotal: money(subtotal),
+    icmsBase: money(icmsBase),
+    icms: money(icms),
+    ipi: money(ipi),
+    total: money(total),
+    stBase: money(stBase),
+    stRateWithFcp: money(stRateWithFcp),
+    stValue: money(stValue),
+    fcpSt: money(fcpSt),
+    icmsSt: money(icmsSt),
+    effectiveCost: money(effectiveCost),
+  };
+}
