@@ -5,6 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import 'dayjs/locale/pt-br';
 import type { ReactNode } from 'react';
+import { GlobalSpinner } from '../components/ui/global-spinner';
 import { queryClient } from '../lib/query-client';
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
@@ -16,6 +17,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <QueryClientProvider client={queryClient}>
           <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Voltar' }}>
             <Notifications position="top-right" limit={6} />
+            <GlobalSpinner />
             {children}
           </ModalsProvider>
         </QueryClientProvider>

@@ -5,20 +5,18 @@ import { NotAvailablePage } from '../features/shell/routes/not-available-page';
 import { CompanyGuard, PartnerGuard, RoleGuard } from './guards';
 import { paths } from './paths';
 
-// Each area's pages load on demand.
-const page = (load: () => Promise<{ default: ComponentType }>) => {
-  const C = lazy(load);
-  return <C />;
-};
-const LoginPage = () => page(() => import('../features/auth/routes/login-page'));
-const IconsPage = () => page(() => import('../features/shell/routes/icons-page'));
-const NotFoundPage = () => page(() => import('../features/shell/routes/not-found-page'));
-const MemberLayout = () => page(() => import('./layouts/member-layout'));
-const PartnerLayout = () => page(() => import('./layouts/partner-layout'));
-const MemberCompaniesPage = () => page(() => import('../features/companies/routes/member-companies-page'));
-const PartnerCompaniesPage = () => page(() => import('../features/companies/routes/partner-companies-page'));
-const UsersPage = () => page(() => import('../features/users/routes/users-page'));
-const FiscalRulesPage = () => page(() => import('../features/fiscal-rules/routes/fiscal-rules-page'));
+// Each area's pages load on demand. lazy() runs once per page at module level: calling it during
+// render would make a new component type on every render and remount the page.
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+const LoginPage = page(() => import('../features/auth/routes/login-page'));
+const IconsPage = page(() => import('../features/shell/routes/icons-page'));
+const NotFoundPage = page(() => import('../features/shell/routes/not-found-page'));
+const MemberLayout = page(() => import('./layouts/member-layout'));
+const PartnerLayout = page(() => import('./layouts/partner-layout'));
+const MemberCompaniesPage = page(() => import('../features/companies/routes/member-companies-page'));
+const PartnerCompaniesPage = page(() => import('../features/companies/routes/partner-companies-page'));
+const UsersPage = page(() => import('../features/users/routes/users-page'));
+const FiscalRulesPage = page(() => import('../features/fiscal-rules/routes/fiscal-rules-page'));
 
 const soon = (title: string): ReactNode => <NotAvailablePage title={title} />;
 const fallback = (

@@ -19,6 +19,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Skip the global error toasts (the caller shows its own message). */
   silent?: boolean;
+  /** Background calls (branding) that should not cover the screen with the spinner. */
+  noSpinner?: boolean;
   signal?: AbortSignal;
 }
 
@@ -39,7 +41,7 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
  */
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const url = buildUrl(path, opts.query);
-  const showSpinner = !/check|signin/.test(path);
+  const showSpinner = !opts.noSpinner && !/check|signin/.test(path);
   if (showSpinner) spinner.start();
   try {
     const isForm = opts.body instanceof FormData;

@@ -1,9 +1,17 @@
-import { Outlet } from 'react-router';
+import { useLocation } from 'react-router';
+import { MemberMenu } from '../../features/shell/components/member-menu';
+import { getSelectedCompany } from '../../lib/session';
+import { AppFrame } from './app-frame';
 
-export default function Placeholder() {
+/** /member/*: the menu grows once a company is selected (read on every navigation). */
+export default function MemberLayout() {
+  const { pathname } = useLocation();
+  const company = getSelectedCompany();
+  const hasCompany = company.id !== 'default';
   return (
-    <div data-placeholder="member-layout">
-      <Outlet />
-    </div>
+    <AppFrame
+      subtitle={hasCompany ? company.nomeFantasia : undefined}
+      menu={(onNavigate) => <MemberMenu hasCompany={hasCompany} pathname={pathname} onNavigate={onNavigate} />}
+    />
   );
 }

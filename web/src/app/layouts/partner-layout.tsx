@@ -1,9 +1,9 @@
-import { Outlet } from 'react-router';
+import { useLocation } from 'react-router';
+import { PartnerMenu } from '../../features/shell/components/partner-menu';
+import { AppFrame } from './app-frame';
 
-export default function Placeholder() {
-  return (
-    <div data-placeholder="partner-layout">
-      <Outlet />
-    </div>
-  );
+/** /partner/*: Admin and partner staff (the guard in the router checks the role). */
+export default function PartnerLayout() {
+  const { pathname } = useLocation();
+  return <AppFrame menu={(onNavigate) => <PartnerMenu pathname={pathname} onNavigate={onNavigate} />} />;
 }

@@ -1,0 +1,22 @@
+import { Stack } from '@mantine/core';
+import { memberCompanyItems, switchCompanyItem } from '../lib/menu-items';
+import { NavItem } from './nav-item';
+
+interface MemberMenuProps {
+  hasCompany: boolean;
+  pathname: string;
+  onNavigate?: () => void;
+}
+
+export function MemberMenu({ hasCompany, pathname, onNavigate }: MemberMenuProps) {
+  return (
+    <Stack gap={2} component="nav" aria-label="Menu do usuário">
+      {hasCompany
+        ? memberCompanyItems.map((item) => (
+            <NavItem key={item.href} item={item} pathname={pathname} onNavigate={onNavigate} />
+          ))
+        : null}
+      <NavItem item={switchCompanyItem} pathname={pathname} onNavigate={onNavigate} />
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { Menu, Stack } from '@mantine/core';
+import { Link } from 'react-router';
+import { partnerItems } from '../lib/menu-items';
+import { NavItem } from './nav-item';
+
+const SUBMENU_HIDE_MS = 1500;
+
+interface PartnerMenuProps {
+  pathname: string;
+  onNavigate?: () => void;
+}
+
+/** Partner menu; 'Produtos' opens its sub-options beside it and hides them 1.5 s after the mouse leaves. */
+export function PartnerMenu({ pathname, onNavigate }: PartnerMenuProps) {
+  return (
+    <Stack gap={2} component="nav" aria-label="Menu do parceiro">
+      {partnerItems.map((item) =>
+        item.children ? (
+          <Menu
+            key={item.href}
+            trigger="click-hover"
+            openDelay={50}
+            closeDelay={SUBMENU_HIDE_MS}
+            position="right-start"
+            offset={4}
+            withinPortal
+          >
+            <Menu.Target>
+              <div>
+                <NavItem item={item} pathname={pathname} onNavigate={onNavigate} />
+              </div>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {item.children.map((child) => (
+                <Menu.Item
+                  key={child.href}
+                  component={Link}
+                  to={child.href}
+                  onClick={onNavigate}
+                  fw={pathname === child.href ? 700 : undefined}
+                >
+                  {child.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        ) : (
+          <NavItem key={item.href} item={item} pathname={pathname} onNavigate={onNavigate} />
+        ),
+      )}
+    </Stack>
+  );
+}

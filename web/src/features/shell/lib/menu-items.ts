@@ -1,0 +1,64 @@
+import {
+  IconBuildingStore,
+  IconChartPie,
+  IconDatabase,
+  IconDownload,
+  IconGauge,
+  IconGavel,
+  IconHome,
+  IconListDetails,
+  IconPackage,
+  IconSwitchHorizontal,
+  IconTicket,
+  IconUpload,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { paths } from '../../../app/paths';
+
+export interface MenuItem {
+  label: string;
+  href: string;
+  icon: ComponentType<{ size?: number }>;
+  children?: { label: string; href: string }[];
+}
+
+/** Member menu; everything but 'Trocar empresa' needs a selected company (spec 01 §2). */
+export const memberCompanyItems: MenuItem[] = [
+  { label: 'Meus Produtos', href: paths.member.home, icon: IconHome },
+  { label: 'Importar', href: paths.member.productsImport, icon: IconUpload },
+  { label: 'Exportar', href: paths.member.productsExport, icon: IconDownload },
+  { label: 'Base Global', href: paths.member.productsGlobal, icon: IconDatabase },
+  { label: 'Indicadores', href: paths.member.indicators, icon: IconChartPie },
+  { label: 'Tickets', href: paths.member.tickets, icon: IconTicket },
+];
+export const switchCompanyItem: MenuItem = {
+  label: 'Trocar empresa',
+  href: paths.member.companies,
+  icon: IconSwitchHorizontal,
+};
+
+export const partnerItems: MenuItem[] = [
+  { label: 'Dashboard', href: paths.partner.home, icon: IconGauge },
+  {
+    label: 'Produtos',
+    href: paths.partner.productsGlobal,
+    icon: IconPackage,
+    children: [
+      { label: 'Globais', href: paths.partner.productsGlobal },
+      { label: 'Finalizados', href: paths.partner.productsFinalized },
+      { label: 'Pendentes', href: paths.partner.productsPending },
+    ],
+  },
+  { label: 'Usuários', href: paths.partner.users, icon: IconUsers },
+  { label: 'Empresas', href: paths.partner.companies, icon: IconBuildingStore },
+  { label: 'Tickets', href: paths.partner.tickets, icon: IconTicket },
+  { label: 'Regras Fiscais', href: paths.partner.fiscalRules, icon: IconGavel },
+  { label: 'Logs', href: paths.partner.logs, icon: IconListDetails },
+];
+
+/** An item is active on its own path and below it ('Produtos' covers its sub-options). */
+export function isItemActive(item: Pick<MenuItem, 'href' | 'children'>, pathname: string): boolean {
+  const hrefs = [item.href, ...(item.children?.map((c) => c.href) ?? [])];
+  return hrefs.some((h) => pathname === h || pathname.startsWith(`${h}/`));
+}
