@@ -10,3 +10,4 @@ export * from './companies.js';
 export * from './fiscal-rules.js';
 export * from './reference.js';
 export * from './tax/index.js';
+export * from './operations.js';
