@@ -34,18 +34,21 @@ const userFields = {
   name: ZUserName,
   email: ZUserEmail,
   role: z.enum(roles, { message: 'Função inválida.' }),
-  status: ZUserStatus.default('Active'),
   permissions: z.array(ZUserPermission, { error: 'Permissão inválida.' }).optional(),
-  /** Only Admin chooses it (required for non-Admin roles); partner staff always create in their own partner. */
+  /** Only Admin chooses it (required for non-Admin roles); partner staff always act in their own partner. */
   partnerId: z.uuid({ message: 'Parceiro inválido.' }).nullish(),
 };
 
-// POST /users (no password: the new user receives a set-password e-mail)
-export const ZCreateUserBody = z.object(userFields);
+// POST /users (no password: the new user receives a set-password e-mail). permissions default to all five.
+export const ZCreateUserBody = z.object({ ...userFields, status: ZUserStatus.default('Active') });
 export type TCreateUserBody = z.input<typeof ZCreateUserBody>;
 
-// PUT /users
-export const ZUpdateUserBody = z.object({ id: z.uuid({ message: 'Usuário inválido.' }), ...userFields });
+// PUT /users: status and permissions keep their current value when omitted.
+export const ZUpdateUserBody = z.object({
+  id: z.uuid({ message: 'Usuário inválido.' }),
+  ...userFields,
+  status: ZUserStatus.optional(),
+});
 export type TUpdateUserBody = z.input<typeof ZUpdateUserBody>;
 
 // POST /members/{userId}/companies/{companyId}/add and DELETE …/delete
