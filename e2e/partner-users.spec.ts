@@ -1,0 +1,188 @@
+import { expect, type Page, test } from '@playwright/test';
+import { E2E } from './support/env';
+import {
+  createCompany,
+  createUser,
+  linkMemberToCompany,
+  seedPartnerStaff,
+  signInAndOpen,
+  toast,
+} from './support/partner-fixtures';
+
+/** Partner users screen (spec 01 §2–§6): create/edit, role limits, company access, password reset. */
+
+const createDialog = (page: Page) => page.getByRole('dialog', { name: 'Cadastro de Usuário' });
+const actionsOf = (page: Page, name: string) => page.getByRole('button', { name: `Ações de ${name}` });
+
+async function roleChoices(page: Page, dialog: ReturnType<typeof createDialog>) {
+  await dialog.getByLabel('Função').click();
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  const names = await options.allInnerTexts();
+  await page.keyboard.press('Escape');
+  return names.map((n) => n.trim());
+}
+
+test('PartnerOwner creates a user: only Colaborador/Usuário offered, validation, new row on top', async ({ page }) => {
+  const { db, partner, user: owner } = await seedPartnerStaff('PartnerOwner');
+  await createUser(db, { name: 'Ana Antiga', role: 'Member', partnerId: partner.id, lastAccess: null });
+  await signInAndOpen(page, owner.email, owner.password!, '/partner/users');
+  await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
+  await expect(page.getByLabel('Total de usuários')).toHaveText('2');
+  const anaRow = page.getByRole('row', { name: /Ana Antiga/ });
+  await expect(anaRow).toContainText('Usuário');
+  await expect(anaRow).toContainText('Ativo');
+  await expect(anaRow.getByRole('cell').nth(4)).toHaveText('-');
+
+  await page.getByRole('button', { name: 'Adicionar Usuário' }).click();
+  const dialog = createDialog(page);
+  expect(await roleChoices(page, dialog)).toEqual(['Colaborador', 'Usuário']);
+  await expect(dialog).toBeVisible();
+  for (const label of ['Gravar', 'Visualizar', 'Deletar', 'Importar', 'Exportar']) {
+    await expect(dialog.getByLabel(label)).toBeChecked();
+  }
+
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toast(page, 'Preencha o campo do nome!')).toBeVisible();
+  await dialog.getByLabel('Nome').fill('Zeca Novo');
+  await dialog.getByLabel('Nome').press('Enter');
+  await expect(toast(page, 'Preencha o campo do e-mail!')).toBeVisible();
+
+  const email = `zeca-${Date.now()}@example.com`;
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Função').click();
+  await page.getByRole('option', { name: 'Colaborador' }).click();
+  await dialog.getByLabel('Deletar').uncheck();
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toast(page, 'Usuário cadastrado com sucesso!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // the new user is added at the top (not sorted by name)
+  const firstRow = page.getByRole('row').nth(1);
+  await expect(firstRow).toContainText('Zeca Novo');
+  await expect(firstRow).toContainText('Colaborador');
+  await expect(page.getByLabel('Total de usuários')).toHaveText('3');
+
+  // the same e-mail again is refused with the spec's message
+  await page.getByRole('button', { name: 'Adicionar Usuário' }).click();
+  await dialog.getByLabel('Nome').fill('Outro Zeca');
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toast(page, 'Não foi possível cadastrar o usuário, verifique!')).toBeVisible();
+});
+
+test('Admin may assign every role; PartnerContributor only Usuário', async ({ browser }) => {
+  const admin = await browser.newPage();
+  await signInAndOpen(admin, E2E.adminEmail, E2E.adminPassword, '/partner/users');
+  await admin.getByRole('button', { name: 'Adicionar Usuário' }).click();
+  expect(await roleChoices(admin, createDialog(admin))).toEqual([
+    'Administrador',
+    'Proprietário',
+    'Colaborador',
+    'Usuário',
+  ]);
+  await admin.close();
+
+  const contributor = await browser.newPage();
+  const { user } = await seedPartnerStaff('PartnerContributor');
+  await signInAndOpen(contributor, user.email, user.password!, '/partner/users');
+  await contributor.getByRole('button', { name: 'Adicionar Usuário' }).click();
+  expect(await roleChoices(contributor, createDialog(contributor))).toEqual(['Usuário']);
+  await contributor.close();
+});
+
+test('edits a user; Empresas is offered only for Members', async ({ page }) => {
+  const { db, partner, user: owner } = await seedPartnerStaff('PartnerOwner');
+  const member = await createUser(db, { name: 'Bruno Membro', role: 'Member', partnerId: partner.id });
+  const contributor = await createUser(db, { name: 'Carla Colab', role: 'PartnerContributor', partnerId: partner.id });
+  await signInAndOpen(page, owner.email, owner.password!, '/partner/users');
+
+  await actionsOf(page, contributor.name).click();
+  await expect(page.getByRole('menuitem', { name: 'Alterar' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Empresas' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await actionsOf(page, member.name).click();
+  await expect(page.getByRole('menuitem', { name: 'Empresas' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Alterar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Alteração de Usuário' });
+  await expect(dialog.getByLabel('Nome')).toHaveValue('Bruno Membro');
+  await expect(dialog.getByLabel('E-mail')).toHaveValue(member.email);
+  await dialog.getByLabel('Nome').fill('Bruno Alterado');
+  await dialog.getByLabel('Status').click();
+  await page.getByRole('option', { name: 'Inativo' }).click();
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toast(page, 'Usuário alterado com sucesso!')).toBeVisible();
+  const row = page.getByRole('row', { name: /Bruno Alterado/ });
+  await expect(row).toContainText('Inativo');
+
+  // Escape closes the modal
+  await actionsOf(page, 'Bruno Alterado').click();
+  await page.getByRole('menuitem', { name: 'Alterar' }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test("manages a member's company access", async ({ page }) => {
+  const { db, partner, user: owner } = await seedPartnerStaff('PartnerOwner');
+  const member = await createUser(db, { name: 'Dora Membro', role: 'Member', partnerId: partner.id });
+  const linked = await createCompany(db, { partnerId: partner.id, nomeFantasia: 'ALFA MERCADO' });
+  await createCompany(db, { partnerId: partner.id, nomeFantasia: 'BETA FARMA' });
+  await linkMemberToCompany(db, member.id, linked.id);
+  await signInAndOpen(page, owner.email, owner.password!, '/partner/users');
+
+  await actionsOf(page, member.name).click();
+  await page.getByRole('menuitem', { name: 'Empresas' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Controle de acesso a empresas' });
+  const access = dialog.getByLabel('Empresas com acesso');
+  await expect(access).toContainText('ALFA MERCADO');
+  await expect(access).not.toContainText('BETA FARMA');
+  await expect(dialog.getByText('Preencha o campo de pesquisa para procurar por uma empresa')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Adicionar empresa' }).click();
+  await expect(toast(page, 'Nenhuma empresa selecionada!')).toBeVisible();
+
+  const search = dialog.getByLabel('Pesquisar empresa pelo nome fantasia');
+  await search.fill('zzz');
+  await expect(dialog.getByText('Nenhuma empresa encontrada')).toBeVisible();
+
+  // case-insensitive, contained text
+  await search.fill('alfa');
+  await dialog.getByRole('option', { name: /ALFA MERCADO/ }).click();
+  await dialog.getByRole('button', { name: 'Adicionar empresa' }).click();
+  await expect(toast(page, 'Usuário já tem acesso a essa empresa!')).toBeVisible();
+
+  await search.fill('eta fa');
+  await dialog.getByRole('option', { name: /BETA FARMA/ }).click();
+  await dialog.getByRole('button', { name: 'Adicionar empresa' }).click();
+  await expect(toast(page, 'Acesso à empresa concedido com sucesso!')).toBeVisible();
+  await expect(access).toContainText('BETA FARMA');
+
+  await access.getByRole('button', { name: 'Remover acesso à empresa ALFA MERCADO' }).click();
+  await expect(toast(page, 'Acesso à empresa removido com sucesso!')).toBeVisible();
+  await expect(access).not.toContainText('ALFA MERCADO');
+  await expect(access).toContainText('BETA FARMA');
+});
+
+test('resets a password after confirmation', async ({ page }) => {
+  const { db, partner, user: owner } = await seedPartnerStaff('PartnerOwner');
+  const member = await createUser(db, { name: 'Eva Senha', role: 'Member', partnerId: partner.id });
+  await signInAndOpen(page, owner.email, owner.password!, '/partner/users');
+
+  await actionsOf(page, member.name).click();
+  await page.getByRole('menuitem', { name: 'Resetar senha' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Aviso' });
+  await expect(confirm).toContainText(
+    `Deseja realmente enviar um e-mail de alteração de senha para o email ${member.email}?`,
+  );
+  await confirm.getByRole('button', { name: 'Enviar' }).click();
+  await expect(toast(page, 'Enviamos um e-mail com o link para cadastrar sua senha.')).toBeVisible();
+
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`${E2E.mailboxUrl}?to=${encodeURIComponent(member.email)}`);
+      return (await res.json()).length;
+    })
+    .toBe(1);
+});
