@@ -1,0 +1,135 @@
+import { expect, test } from '@playwright/test';
+import {
+  E2E,
+  readLocalStorage,
+  readSessionStorage,
+  seedMemberWithCompanies,
+  seedUser,
+  toast,
+  useSessionOf,
+} from './support/fixtures';
+
+/** Shell of spec 01 §1–§2: guards, side bar, menus, sign-out, 401 handling, 404 and icons. */
+
+test('without a role every area sends to /login, but the 43-character link stays', async ({ page }) => {
+  for (const path of ['/member/home', '/member/companies', '/partner/users', '/partner/home']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  const link = '/login/0b6f3c1e-8a4d-4c6b-9f1e-2d3c4b5a6978';
+  await page.goto(link);
+  await expect(page).toHaveURL(new RegExp(`${link}$`));
+  await expect(page.getByRole('button', { name: 'Cadastrar Senha' })).toBeVisible();
+});
+
+test('a member route without a selected company goes to /member/companies; the menu shows only the switch', async ({
+  page,
+}) => {
+  const { member } = await seedMemberWithCompanies([{}]);
+  await useSessionOf(page, member);
+  await page.goto('/member/home');
+  await expect(page).toHaveURL(/\/member\/companies$/);
+  const menu = page.getByRole('navigation', { name: 'Menu do usuário' });
+  await expect(menu.getByRole('link')).toHaveText(['Trocar empresa']);
+});
+
+test('a Member on a partner route goes to /member/home', async ({ page }) => {
+  const { member, companies } = await seedMemberWithCompanies([{ nomeFantasia: 'LOJA DO GUARDA' }]);
+  await useSessionOf(page, member, companies[0]);
+  await page.goto('/partner/users');
+  await expect(page).toHaveURL(/\/member\/home$/);
+  const menu = page.getByRole('navigation', { name: 'Menu do usuário' });
+  await expect(menu.getByRole('link')).toHaveText([
+    'Meus Produtos',
+    'Importar',
+    'Exportar',
+    'Base Global',
+    'Indicadores',
+    'Tickets',
+    'Trocar empresa',
+  ]);
+  await expect(menu.getByRole('link', { name: 'Meus Produtos' })).toHaveAttribute('data-active', 'true');
+  await expect(page.getByTestId('selected-company')).toHaveText('LOJA DO GUARDA');
+});
+
+test('side bar shows initial, first name and role; partner menu with products sub-options', async ({ page }) => {
+  const owner = await seedUser('PartnerOwner', { name: 'Helena Maria Souza' });
+  await useSessionOf(page, owner);
+  await page.goto('/partner/users');
+  await expect(page.getByTestId('brand-name')).toHaveText('Plataforma Fiscal');
+  await expect(page.getByTestId('user-first-name')).toHaveText('Helena');
+  await expect(page.getByTestId('user-card')).toContainText('H');
+  await expect(page.getByTestId('user-role')).toHaveText('Proprietário');
+  await page.getByTestId('user-role').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Administrador');
+
+  const menu = page.getByRole('navigation', { name: 'Menu do parceiro' });
+  await expect(menu.getByRole('link')).toHaveText([
+    'Dashboard',
+    'Produtos',
+    'Usuários',
+    'Empresas',
+    'Tickets',
+    'Regras Fiscais',
+    'Logs',
+  ]);
+  await expect(menu.getByRole('link', { name: 'Usuários' })).toHaveAttribute('data-active', 'true');
+  await expect(menu.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('data-active', 'true');
+
+  await menu.getByRole('link', { name: 'Produtos' }).hover();
+  await page.getByRole('menuitem', { name: 'Pendentes' }).click();
+  await expect(page).toHaveURL(/\/partner\/products\/global\/pending$/);
+  await expect(menu.getByRole('link', { name: 'Produtos' })).toHaveAttribute('data-active', 'true');
+});
+
+test("sign-out modal: 'Voltar' keeps the session, 'Sair' ends it and goes to /login", async ({ page }) => {
+  const { member, companies } = await seedMemberWithCompanies([{}]);
+  await useSessionOf(page, member, companies[0]);
+  await page.goto('/member/home');
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Aviso' });
+  await expect(dialog).toContainText('Deseja mesmo sair?');
+  await dialog.getByRole('button', { name: 'Voltar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/member\/home$/);
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await page.getByRole('dialog', { name: 'Aviso' }).getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await readSessionStorage(page, 'session')).toBeNull();
+  expect(JSON.parse((await readLocalStorage(page, 'selectedCompany')) ?? '{}')).toEqual({ id: 'default' });
+  // the server session is revoked too
+  const me = await page.request.get(`${E2E.baseUrl}/v1/public/users/me`);
+  expect(me.status()).toBe(401);
+  await page.goto('/member/companies');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a 401 reply shows 'Usuário não autorizado' and goes to /login after 2 s", async ({ page }) => {
+  const member = await seedUser('Member');
+  await useSessionOf(page, member);
+  await page.context().clearCookies();
+  await page.goto('/member/companies');
+  await expect(toast(page, 'Usuário não autorizado')).toBeVisible();
+  await expect(page).toHaveURL(/\/member\/companies$/);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+  expect(await readSessionStorage(page, 'session')).toBeNull();
+});
+
+test('unknown paths show the 404 page with a way to the login', async ({ page }) => {
+  await page.goto('/essa/rota/nao/existe');
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  await page.getByRole('button', { name: 'Ir para o login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the icons page copies an icon name', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E.baseUrl });
+  await page.goto('/icons');
+  await page.getByRole('button', { name: 'IconBell' }).click();
+  await expect(toast(page, 'Nome do icone cópiado para a área de transferência: IconBell')).toBeVisible();
+  expect(await page.evaluate('navigator.clipboard.readText()')).toBe('IconBell');
+});
