@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CfopProfile, isStSituation, selectCfop, selectIcmsSituation } from './operation-codes.js';
+import { type CfopProfile, cfopNames, isStSituation, selectCfop, selectIcmsSituation } from './operation-codes.js';
 
 const sale: CfopProfile = {
   kind: 'venda',
@@ -98,5 +98,30 @@ describe('selectIcmsSituation', () => {
     expect(isStSituation('00', '500')).toBe(true);
     expect(isStSituation('20', null)).toBe(false);
     expect(isStSituation(null, '102')).toBe(false);
+  });
+});
+
+describe('cfopNames', () => {
+  it('names every CFOP selectCfop can answer', () => {
+    const answers = new Set<string>();
+    for (const kind of ['venda', 'compra'] as const)
+      for (const interstate of [false, true])
+        for (const hasSt of [false, true])
+          for (const issuerIsSubstitute of [false, true])
+            for (const ownProduction of [false, true])
+              for (const nonContributor of [false, true])
+                for (const finality of [0, 1, 2] as const)
+                  answers.add(
+                    selectCfop({
+                      kind,
+                      interstate,
+                      hasSt,
+                      issuerIsSubstitute,
+                      ownProduction,
+                      nonContributor,
+                      finality,
+                    }),
+                  );
+    for (const cfop of answers) expect(cfopNames[cfop], cfop).toBeTruthy();
   });
 });

@@ -95,3 +95,37 @@ export function selectIcmsSituation(i: IcmsSituationInput): { cst: string | null
   if (ruleCst && nonStTaxedCsts.has(ruleCst)) return { cst: ruleCst, csosn: null };
   return { cst: i.exempt ? '40' : i.hasBaseReduction ? '20' : '00', csosn: null };
 }
+
+/** Names of the CFOPs selectCfop answers (SINIEF table, shared/data/cfop.csv). */
+export const cfopNames: Record<string, string> = {
+  '1101': 'Compra para industrialização',
+  '1102': 'Compra para comercialização',
+  '1401': 'Compra para industrialização em operação com mercadoria sujeita ao regime de substituição tributária',
+  '1403': 'Compra para comercialização em operação com mercadoria sujeita ao regime de substituição tributária',
+  '1407': 'Compra de mercadoria para uso ou consumo cuja mercadoria está sujeita ao regime de substituição tributária',
+  '1556': 'Compra de material para uso ou consumo',
+  '2101': 'Compra para industrialização',
+  '2102': 'Compra para comercialização',
+  '2401': 'Compra para industrialização em operação com mercadoria sujeita ao regime de substituição tributária',
+  '2403': 'Compra para comercialização em operação com mercadoria sujeita ao regime de substituição tributária',
+  '2407': 'Compra de mercadoria para uso ou consumo cuja mercadoria está sujeita ao regime de substituição tributária',
+  '2556': 'Compra de material para uso ou consumo',
+  '5101': 'Venda de produção do estabelecimento',
+  '5102': 'Venda de mercadoria adquirida ou recebida de terceiros',
+  '5401':
+    'Venda de produção do estabelecimento em operação com produto sujeito ao regime de substituição tributária, na condição de contribuinte substituto',
+  '5403':
+    'Venda de mercadoria, adquirida ou recebida de terceiros, sujeita ao regime de substituição tributária, na condição de contribuinte-substituto',
+  '5405':
+    'Venda de mercadoria, adquirida ou recebida de terceiros, sujeita ao regime de substituição tributária, na condição de contribuinte-substituído',
+  '6101': 'Venda de produção do estabelecimento',
+  '6102': 'Venda de mercadoria adquirida ou recebida de terceiros',
+  '6107': 'Venda de produção do estabelecimento, destinada a não contribuinte',
+  '6108': 'Venda de mercadoria adquirida ou recebida de terceiros, destinada a não contribuinte',
+  '6401':
+    'Venda de produção do estabelecimento em operação com produto sujeito ao regime de substituição tributária, na condição de contribuinte substituto',
+  '6403':
+    'Venda de mercadoria adquirida ou recebida de terceiros em operação com mercadoria sujeita ao regime de substituição tributária, na condição de contribuinte substituto',
+  '6404':
+    'Venda de mercadoria sujeita ao regime de substituição tributária, cujo imposto já tenha sido retido anteriormente',
+};

@@ -1,0 +1,274 @@
+import {
+  adjustMva,
+  applyRateReduction,
+  cbsIbsRates2026,
+  cfopNames,
+  findInterstateRate,
+  icmsUfTable,
+  isStSituation,
+  nonContributorCaracTribs,
+  selectCfop,
+  selectIcmsSituation,
+  type TOperation,
+  type TOperationsQuery,
+  toDecimal,
+  type Uf,
+} from '@app/contract';
+
+/** ICMS protocol/agreement as a rule stores it (rates as decimal strings). */
+export interface AgreementFacts {
+  name: string;
+  description: string | null;
+  exempted: boolean;
+  subsTrib: boolean;
+  respTrib: string | null;
+  aliqIcmsInterestadual: string | null;
+  redBcInterestadual: string | null;
+  aliqEfetiva: string | null;
+  iva: string | null;
+  validityIn: string | null;
+  endOfValidityIn: string | null;
+}
+
+/**
+ * The parts of one rule version (federal part + state part of one UF) the operations need. Field
+ * names are those of fiscal_rule_versions rows, so a version row can be passed as is.
+ */
+export interface RuleFacts {
+  uf: string;
+  ncm: string;
+  cest: string | null;
+  codAnp: string | null;
+  pmc: string | null;
+  importTax: string | null;
+  nri: string | null;
+  aliqPis: string | null;
+  pisCstEntrada: string | null;
+  pisCstSaida: string | null;
+  aliqCofins: string | null;
+  cofinsCstEntrada: string | null;
+  cofinsCstSaida: string | null;
+  redPis: string | null;
+  redCofins: string | null;
+  piscofinsAmpLegal: string | null;
+  ipiAliq: string | null;
+  ipiCodEnq: string | null;
+  ipiCstEntrada: string | null;
+  ipiCstSaida: string | null;
+  ipiEx: string | null;
+  cbsCst: string | null;
+  cbsCClassTrib: string | null;
+  cbsAliq: string | null;
+  cbsReducao: string | null;
+  cstIcms: string | null;
+  cstCsosn: string | null;
+  aliqIcms: string | null;
+  aliqIcmsSt: string | null;
+  redBcIcms: string | null;
+  redBcIcmsSt: string | null;
+  iva: string | null;
+  fcp: string | null;
+  codBenef: string | null;
+  antecipado: boolean;
+  pDifer: string | null;
+  desonerado: boolean;
+  isencao: string | null;
+  icmsAmpLegal: string | null;
+  tpCalcDifal: number;
+  ibsAliqUf: string | null;
+  ibsAliqMun: string | null;
+  ibsReducao: string | null;
+  protocol: AgreementFacts | null;
+  agreement: AgreementFacts | null;
+}
+
+export interface OperationInput {
+  /** The rule the product is classified by (the company's UF): federal part and own state part. */
+  productRule: RuleFacts;
+  /** State parts of the same NCM/CEST for the origin and destination UFs, when they exist. */
+  originRule: RuleFacts | null;
+  destinationRule: RuleFacts | null;
+  descriptions: { ncm: string | null; cbsCst: string | null; cClassTrib: string | null };
+  companyUf: Uf;
+  query: Pick<TOperationsQuery, 'uf' | 'cfop' | 'caracTrib' | 'finality' | 'simplesN' | 'substICMS'>;
+}
+
+/** Decimal string → number (4 places, the precision rules are stored with); empty → null. */
+const rate = (v: string | null | undefined): number | null =>
+  v == null || v === '' ? null : toDecimal(v).toDecimalPlaces(4).toNumber();
+
+const toAgreement = (a: AgreementFacts | null) =>
+  a && {
+    description: a.description,
+    exempted: a.exempted,
+    subsTrib: a.subsTrib,
+    respTrib: a.respTrib,
+    aliqIcmsInterestadual: rate(a.aliqIcmsInterestadual),
+    redBcInterestadual: rate(a.redBcInterestadual),
+    aliqEfetiva: rate(a.aliqEfetiva),
+    iva: rate(a.iva),
+    validityIn: a.validityIn,
+    endOfValidityIn: a.endOfValidityIn,
+  };
+
+/**
+ * One operation of the operations query: the tax engine applied to the product's rule and the
+ * chosen profile. A sale goes from the company's UF to the UF asked; a purchase comes from it.
+ * Decisions the spec leaves open are written next to the code that takes them.
+ */
+export function buildOperation(input: OperationInput): TOperation {
+  const { productRule: rule, query, companyUf } = input;
+  const isSale = query.cfop === 'venda';
+  const origin: Uf = isSale ? companyUf : query.uf;
+  const destination: Uf = isSale ? query.uf : companyUf;
+  const interstateRate = findInterstateRate(origin, destination);
+  const interstate = interstateRate !== null;
+  const issuerRule = input.originRule ?? (interstate ? null : rule);
+  const destRule = input.destinationRule ?? (interstate ? null : rule);
+  const stateRule = destRule ?? issuerRule ?? rule;
+  const caracTrib = query.caracTrib[0] ?? 3;
+  // caracTrib 7/8 describe a buyer outside the ICMS chain; in a purchase the company is the buyer.
+  const nonContributor = isSale && nonContributorCaracTribs.includes(caracTrib);
+  const issuerIsSubstitute = query.substICMS === 'S';
+  const agreement = destRule?.agreement ?? issuerRule?.agreement ?? null;
+  const protocol = destRule?.protocol ?? issuerRule?.protocol ?? null;
+
+  const internalRateDest = rate(destRule?.aliqIcms) ?? icmsUfTable[destination].internalRate;
+  const internalRateOrigin = rate(issuerRule?.aliqIcms) ?? icmsUfTable[origin].internalRate;
+  const stInDestination = isStSituation(stateRule.cstIcms, stateRule.cstCsosn);
+  // Between states ST needs a protocol/agreement that assigns it; goods for industrialisation and
+  // sales to non-contributors leave the ST chain. Inside the state a substitute does not retain
+  // on the last sale (consumer, use and consumption, industrialisation).
+  const hasSt = interstate
+    ? stInDestination && Boolean(protocol?.subsTrib || agreement?.subsTrib) && !nonContributor && query.finality !== 1
+    : stInDestination && (!issuerIsSubstitute || (!nonContributor && query.finality === 0));
+
+  const iva = rate(stateRule.iva) ?? rate(agreement?.iva ?? protocol?.iva);
+  const ivaAjustado =
+    iva !== null && interstateRate !== null
+      ? adjustMva({ mva: iva, interstateRate, internalRate: internalRateDest })
+      : iva;
+  const fcpDest = rate(destRule?.fcp) ?? icmsUfTable[destination].fcp;
+  const exemptionRate = rate(issuerRule?.isencao) ?? 0;
+  const exempt = !interstate && (exemptionRate >= 100 || ['40', '41'].includes((issuerRule?.cstIcms ?? '').slice(-2)));
+
+  const situation = selectIcmsSituation({
+    simplesNacional: query.simplesN === 'S',
+    hasSt,
+    issuerIsSubstitute,
+    ruleCst: issuerRule?.cstIcms ?? stateRule.cstIcms,
+    ruleCsosn: issuerRule?.cstCsosn ?? stateRule.cstCsosn,
+    hasBaseReduction: (rate(issuerRule?.redBcIcms) ?? 0) > 0,
+    exempt,
+    creditAllowed: !nonContributor && query.finality !== 2,
+  });
+  const cfop = selectCfop({
+    kind: query.cfop,
+    interstate,
+    hasSt,
+    issuerIsSubstitute,
+    ownProduction: caracTrib === 0,
+    nonContributor,
+    finality: query.finality,
+  });
+
+  // DIFAL: interstate sale to a non-contributor (EC 87/2015), or the company buying for use and
+  // consumption from another UF. The destination's rule says single or double base; absent, single.
+  const difalDue = interstate && (nonContributor || (!isSale && query.finality === 2));
+  const difalType = difalDue ? ((destRule?.tpCalcDifal || 1) as 1 | 2) : 0;
+
+  const cbsAliq = rate(rule.cbsAliq) ?? cbsIbsRates2026.cbs;
+  const ibsUf = rate(stateRule.ibsAliqUf) ?? cbsIbsRates2026.ibsUf;
+  const ibsMun = rate(stateRule.ibsAliqMun) ?? cbsIbsRates2026.ibsMun;
+  const pRedCBS = rate(rule.cbsReducao);
+  const pRedIBS = rate(stateRule.ibsReducao) ?? pRedCBS;
+
+  return {
+    cfop,
+    uf: query.uf,
+    description: cfopNames[cfop] ?? '',
+    kind: query.cfop,
+    ufOrigem: origin,
+    ufDestino: destination,
+    interestadual: interstate,
+    federal: {
+      ncm: rule.ncm,
+      ncmDescription: input.descriptions.ncm,
+      cest: rule.cest,
+      codANP: rule.codAnp,
+      pmc: rate(rule.pmc),
+      importTax: rate(rule.importTax),
+    },
+    import: {
+      importTax: rate(rule.importTax),
+      aliqICMSInterestadualImportado: interstate ? 4 : null,
+      ivaAjustado4:
+        iva !== null && interstate ? adjustMva({ mva: iva, interstateRate: 4, internalRate: internalRateDest }) : null,
+    },
+    piscofins: {
+      cstPIS: isSale ? rule.pisCstSaida : rule.pisCstEntrada,
+      cstCOFINS: isSale ? rule.cofinsCstSaida : rule.cofinsCstEntrada,
+      aliqPIS: rate(rule.aliqPis),
+      aliqCOFINS: rate(rule.aliqCofins),
+      redPIS: rate(rule.redPis),
+      redCOFINS: rate(rule.redCofins),
+      nri: rule.nri,
+      ampLegal: rule.piscofinsAmpLegal,
+    },
+    ipi: {
+      cst: isSale ? rule.ipiCstSaida : rule.ipiCstEntrada,
+      aliq: rate(rule.ipiAliq),
+      codEnq: rule.ipiCodEnq,
+      ex: rule.ipiEx,
+    },
+    icms: {
+      cst: situation.cst,
+      csosn: situation.csosn,
+      codBenef: issuerRule?.codBenef ?? null,
+      aliqICMSInterna: internalRateDest,
+      aliqICMSInterestadual: interstateRate,
+      aliqICMSOperacao: interstateRate ?? internalRateOrigin,
+      redBCICMS: interstate ? null : rate(issuerRule?.redBcIcms),
+      redBCICMSInterestadual: interstate ? rate(agreement?.redBcInterestadual ?? protocol?.redBcInterestadual) : null,
+      substituicaoTributaria: hasSt,
+      aliqICMSST: hasSt ? (rate(destRule?.aliqIcmsSt) ?? internalRateDest) : null,
+      redBCICMSST: hasSt ? rate(destRule?.redBcIcmsSt) : null,
+      iva: hasSt ? iva : null,
+      ivaAjustado: hasSt ? ivaAjustado : null,
+      fcp: fcpDest || null,
+      fcpST: hasSt && fcpDest ? fcpDest : null,
+      pDifer: interstate ? null : rate(issuerRule?.pDifer),
+      antecipado: stateRule.antecipado,
+      desonerado: stateRule.desonerado,
+      exempted: exempt,
+      exemption: interstate ? null : rate(issuerRule?.isencao),
+      ampLegal: stateRule.icmsAmpLegal,
+      difal: {
+        tipo: difalType,
+        aliqInterna: difalType ? internalRateDest : null,
+        aliqInterestadual: difalType ? interstateRate : null,
+        aliqDiferencial:
+          difalType && interstateRate !== null
+            ? Math.max(0, toDecimal(internalRateDest).minus(interstateRate).toNumber())
+            : null,
+        fcp: difalType && fcpDest ? fcpDest : null,
+      },
+    },
+    cbsIbs: {
+      cst: rule.cbsCst,
+      cstDescricao: input.descriptions.cbsCst,
+      cClassTrib: rule.cbsCClassTrib,
+      cClassTribDescricao: input.descriptions.cClassTrib,
+      aliqCBS: cbsAliq,
+      pRedCBS,
+      aliqCBSEfetiva: applyRateReduction(cbsAliq, pRedCBS),
+      aliqIBSUF: ibsUf,
+      aliqIBSMun: ibsMun,
+      pRedIBS,
+      aliqIBSUFEfetiva: applyRateReduction(ibsUf, pRedIBS),
+      aliqIBSMunEfetiva: applyRateReduction(ibsMun, pRedIBS),
+    },
+    protocol: protocol?.name ? { protName: protocol.name, ...toAgreement(protocol)! } : null,
+    agreement: agreement?.name ? { convName: agreement.name, ...toAgreement(agreement)! } : null,
+  };
+}

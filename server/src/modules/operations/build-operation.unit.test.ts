@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { type AgreementFacts, buildOperation, type OperationInput, type RuleFacts } from './build-operation.js';
+
+function makeRule(over: Partial<RuleFacts> = {}): RuleFacts {
+  return {
+    uf: 'SP',
+    ncm: '22021000',
+    cest: '0300700',
+    codAnp: null,
+    pmc: null,
+    importTax: '20.0000',
+    nri: null,
+    aliqPis: '1.6500',
+    pisCstEntrada: '50',
+    pisCstSaida: '01',
+    aliqCofins: '7.6000',
+    cofinsCstEntrada: '50',
+    cofinsCstSaida: '01',
+    redPis: null,
+    redCofins: null,
+    piscofinsAmpLegal: null,
+    ipiAliq: '4.0000',
+    ipiCodEnq: '999',
+    ipiCstEntrada: '00',
+    ipiCstSaida: '50',
+    ipiEx: null,
+    cbsCst: '000',
+    cbsCClassTrib: '000001',
+    cbsAliq: null,
+    cbsReducao: null,
+    cstIcms: '00',
+    cstCsosn: '102',
+    aliqIcms: '18.0000',
+    aliqIcmsSt: null,
+    redBcIcms: null,
+    redBcIcmsSt: null,
+    iva: null,
+    fcp: null,
+    codBenef: null,
+    antecipado: false,
+    pDifer: null,
+    desonerado: false,
+    isencao: null,
+    icmsAmpLegal: null,
+    tpCalcDifal: 0,
+    ibsAliqUf: null,
+    ibsAliqMun: null,
+    ibsReducao: null,
+    protocol: null,
+    agreement: null,
+    ...over,
+  };
+}
+
+const agreement: AgreementFacts = {
+  name: 'Convênio ICMS 142/2018',
+  description: 'Bebidas',
+  exempted: false,
+  subsTrib: true,
+  respTrib: 'Remetente',
+  aliqIcmsInterestadual: '12.0000',
+  redBcInterestadual: null,
+  aliqEfetiva: null,
+  iva: null,
+  validityIn: '2019-01-01',
+  endOfValidityIn: null,
+};
+
+const query = { uf: 'SP', cfop: 'venda', caracTrib: [3], finality: 0, simplesN: 'N', substICMS: 'N' } as const;
+
+function build(over: Partial<OperationInput> & { q?: Partial<OperationInput['query']> } = {}) {
+  const { q, ...rest } = over;
+  const rule = rest.productRule ?? makeRule();
+  return buildOperation({
+    productRule: rule,
+    originRule: rule,
+    destinationRule: null,
+    descriptions: { ncm: 'Águas', cbsCst: 'Tributação integral', cClassTrib: 'Situações tributadas integralmente' },
+    companyUf: 'SP',
+    ...rest,
+    query: { ...query, ...q },
+  });
+}
+
+describe('buildOperation', () => {
+  it('internal sale for resale: 5102, CST 00 at the internal rate, no ST, no DIFAL, CBS/IBS 2026', () => {
+    const op = build();
+    expect(op).toMatchObject({ cfop: '5102', uf: 'SP', interestadual: false, ufOrigem: 'SP', ufDestino: 'SP' });
+    expect(op.description).toBe('Venda de mercadoria adquirida ou recebida de terceiros');
+    expect(op.icms).toMatchObject({ cst: '00', csosn: null, aliqICMSOperacao: 18, substituicaoTributaria: false });
+    expect(op.icms.difal.tipo).toBe(0);
+    expect(op.piscofins).toMatchObject({ cstPIS: '01', aliqPIS: 1.65, aliqCOFINS: 7.6 });
+    expect(op.ipi).toMatchObject({ cst: '50', aliq: 4 });
+    expect(op.cbsIbs).toMatchObject({ aliqCBS: 0.9, aliqCBSEfetiva: 0.9, aliqIBSUF: 0.1, aliqIBSMun: 0 });
+    expect(op.protocol).toBeNull();
+    expect(op.agreement).toBeNull();
+  });
+
+  it('own production (caracTrib 0 Industrial): 5101', () => {
+    expect(build({ q: { caracTrib: [0] } }).cfop).toBe('5101');
+  });
+
+  it('Simples Nacional issuer gets a CSOSN instead of a CST', () => {
+    const op = build({ q: { simplesN: 'S' } });
+    expect(op.icms).toMatchObject({ cst: null, csosn: '101' });
+    expect(build({ q: { simplesN: 'S', caracTrib: [8] } }).icms.csosn).toBe('102');
+  });
+
+  it('goods under ST in the state: 5405/CST 60 when substituted, 5403/CST 10 with MVA when retaining', () => {
+    const stRule = makeRule({ cstIcms: '60', cstCsosn: '500', iva: '40.0000', aliqIcmsSt: '18.0000' });
+    const substituted = build({ productRule: stRule, originRule: stRule });
+    expect(substituted.cfop).toBe('5405');
+    expect(substituted.icms).toMatchObject({ cst: '60', substituicaoTributaria: true });
+    expect(build({ productRule: stRule, originRule: stRule, q: { simplesN: 'S' } }).icms.csosn).toBe('500');
+
+    const retaining = build({ productRule: stRule, originRule: stRule, q: { substICMS: 'S' } });
+    expect(retaining.cfop).toBe('5403');
+    expect(retaining.icms).toMatchObject({ cst: '10', aliqICMSST: 18, iva: 40, ivaAjustado: 40 });
+    // A substitute selling to a final consumer retains nothing.
+    const toConsumer = build({ productRule: stRule, originRule: stRule, q: { substICMS: 'S', caracTrib: [8] } });
+    expect(toConsumer).toMatchObject({ cfop: '5102', icms: { cst: '00', substituicaoTributaria: false } });
+  });
+
+  it('interstate sale under an ST agreement: 6403, CST 10, MVA adjusted from 12 % to the destination rate, FCP-ST', () => {
+    const origin = makeRule({ cstIcms: '60', iva: '50.0000' });
+    const dest = makeRule({
+      uf: 'RJ',
+      cstIcms: '60',
+      iva: '50.0000',
+      aliqIcms: '20.0000',
+      aliqIcmsSt: '20.0000',
+      fcp: '2.0000',
+      agreement,
+    });
+    const op = build({
+      productRule: origin,
+      originRule: origin,
+      destinationRule: dest,
+      q: { uf: 'RJ', substICMS: 'S' },
+    });
+    expect(op).toMatchObject({ cfop: '6403', interestadual: true, ufOrigem: 'SP', ufDestino: 'RJ' });
+    // [(1 + 0.50) × (1 − 0.12) / (1 − 0.20)] − 1 = 0.65
+    expect(op.icms).toMatchObject({
+      cst: '10',
+      aliqICMSInterestadual: 12,
+      aliqICMSOperacao: 12,
+      ivaAjustado: 65,
+      fcpST: 2,
+    });
+    expect(op.agreement).toMatchObject({
+      convName: 'Convênio ICMS 142/2018',
+      subsTrib: true,
+      aliqIcmsInterestadual: 12,
+    });
+    expect(op.import.ivaAjustado4).toBe(80); // 1.5 × 0.96 / 0.8 − 1 = 0.80
+    // Without an agreement assigning ST the goods travel without retention (6102, ICMS at 12 %).
+    const noAgreement = build({
+      productRule: origin,
+      originRule: origin,
+      destinationRule: { ...dest, agreement: null },
+      q: { uf: 'RJ', substICMS: 'S' },
+    });
+    expect(noAgreement).toMatchObject({ cfop: '6102', icms: { cst: '00', substituicaoTributaria: false } });
+  });
+
+  it('interstate sale to a non-contributor: 6108, 7 % from SP to BA, DIFAL single base by default', () => {
+    const op = build({ q: { uf: 'BA', caracTrib: [8] } });
+    expect(op.cfop).toBe('6108');
+    expect(op.icms.aliqICMSInterestadual).toBe(7);
+    expect(op.icms.difal).toEqual({
+      tipo: 1,
+      aliqInterna: 20.5,
+      aliqInterestadual: 7,
+      aliqDiferencial: 13.5,
+      fcp: null,
+    });
+    const double = build({
+      q: { uf: 'BA', caracTrib: [7] },
+      destinationRule: makeRule({ uf: 'BA', aliqIcms: '20.5000', tpCalcDifal: 2, fcp: '2.0000' }),
+    });
+    expect(double.icms.difal).toMatchObject({ tipo: 2, fcp: 2 });
+  });
+
+  it('purchases: 2556 with DIFAL for use and consumption from another UF, 1403 for resale with ST', () => {
+    const op = build({ q: { uf: 'MG', cfop: 'compra', finality: 2 }, originRule: null, destinationRule: makeRule() });
+    expect(op).toMatchObject({ cfop: '2556', ufOrigem: 'MG', ufDestino: 'SP' });
+    expect(op.icms.difal).toMatchObject({ tipo: 1, aliqInterna: 18, aliqInterestadual: 12, aliqDiferencial: 6 });
+    expect(op.piscofins.cstPIS).toBe('50');
+    expect(op.ipi.cst).toBe('00');
+    const st = makeRule({ cstIcms: '60' });
+    expect(build({ productRule: st, originRule: st, q: { cfop: 'compra' } }).cfop).toBe('1403');
+    expect(build({ q: { cfop: 'compra', finality: 1 } }).cfop).toBe('1101');
+  });
+
+  it('applies the cClassTrib reductions to CBS and IBS', () => {
+    const op = build({ productRule: makeRule({ cbsCClassTrib: '011001', cbsReducao: '60.0000' }) });
+    expect(op.cbsIbs).toMatchObject({ pRedCBS: 60, aliqCBSEfetiva: 0.36, pRedIBS: 60, aliqIBSUFEfetiva: 0.04 });
+  });
+
+  it('shows the protocol card only when the rule names one', () => {
+    const rule = makeRule({ protocol: { ...agreement, name: 'Protocolo ICMS 11/91' } });
+    expect(build({ productRule: rule, originRule: rule }).protocol).toMatchObject({ protName: 'Protocolo ICMS 11/91' });
+    const unnamed = makeRule({ protocol: { ...agreement, name: '' } });
+    expect(build({ productRule: unnamed, originRule: unnamed }).protocol).toBeNull();
+  });
+});
