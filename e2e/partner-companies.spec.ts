@@ -1,20 +1,21 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  createCompany,
-  createUser,
-  linkMemberToCompany,
-  seedPartnerStaff,
-  signInAndOpen,
-  toast,
-} from './support/partner-fixtures';
+import { linkMemberToCompany } from '../server/src/db/factories';
+import { e2eDb } from './support/db';
+import { seedCompany, seedPartner, seedUser, toast, useSessionOf } from './support/fixtures';
 
 /** Partner companies screen (spec 01 §2–§5): registry lookup, validation, edit, delete, integrator check. */
 
 async function openAsOwner(page: Page) {
-  const seed = await seedPartnerStaff('PartnerOwner');
-  await signInAndOpen(page, seed.user.email, seed.user.password!, '/partner/companies');
+  const partner = await seedPartner();
+  const owner = await seedUser('PartnerOwner', { partnerId: partner.id });
+  await openCompaniesAs(page, owner);
+  return { partner, owner };
+}
+
+async function openCompaniesAs(page: Page, user: Parameters<typeof useSessionOf>[1]) {
+  await useSessionOf(page, user);
+  await page.goto('/partner/companies');
   await expect(page.getByRole('heading', { name: 'Empresas' })).toBeVisible();
-  return seed;
 }
 
 const formDialog = (page: Page) => page.getByRole('dialog', { name: 'Cadastro de Empresa' });
@@ -142,9 +143,10 @@ test('shows the validation messages in order and upper-cases names', async ({ pa
 });
 
 test('edits a company', async ({ page }) => {
-  const { db, partner, user: owner } = await seedPartnerStaff('PartnerOwner');
-  const company = await createCompany(db, { partnerId: partner.id, status: 'Active', uf: 'SP' });
-  await signInAndOpen(page, owner.email, owner.password!, '/partner/companies');
+  const partner = await seedPartner();
+  const owner = await seedUser('PartnerOwner', { partnerId: partner.id });
+  const company = await seedCompany(partner.id, { status: 'Active', uf: 'SP' });
+  await openCompaniesAs(page, owner);
 
   await page
     .getByRole('row', { name: new RegExp(company.razaoSocial) })
@@ -164,9 +166,10 @@ test('edits a company', async ({ page }) => {
 });
 
 test('deletes a company only after the razão social is retyped and confirmed', async ({ page }) => {
-  const { db, partner, user: owner } = await seedPartnerStaff('PartnerOwner');
-  const company = await createCompany(db, { partnerId: partner.id });
-  await signInAndOpen(page, owner.email, owner.password!, '/partner/companies');
+  const partner = await seedPartner();
+  const owner = await seedUser('PartnerOwner', { partnerId: partner.id });
+  const company = await seedCompany(partner.id);
+  await openCompaniesAs(page, owner);
   const row = page.getByRole('row', { name: new RegExp(company.razaoSocial) });
 
   await row.getByRole('button', { name: 'Excluir' }).click();
@@ -188,12 +191,13 @@ test('deletes a company only after the razão social is retyped and confirmed', 
 });
 
 test('verifies the integrator account and flags companies in use', async ({ page }) => {
-  const { db, partner, user: owner } = await seedPartnerStaff('PartnerOwner');
-  const active = await createCompany(db, { partnerId: partner.id, status: 'Active', environment: 'Prod' });
-  const pending = await createCompany(db, { partnerId: partner.id, status: 'Pending' });
-  const member = await createUser(db, { role: 'Member', partnerId: partner.id });
-  await linkMemberToCompany(db, member.id, active.id);
-  await signInAndOpen(page, owner.email, owner.password!, '/partner/companies');
+  const partner = await seedPartner();
+  const owner = await seedUser('PartnerOwner', { partnerId: partner.id });
+  const active = await seedCompany(partner.id, { status: 'Active', environment: 'Prod' });
+  const pending = await seedCompany(partner.id, { status: 'Pending' });
+  const member = await seedUser('Member', { partnerId: partner.id });
+  await linkMemberToCompany(e2eDb(), member.id, active.id);
+  await openCompaniesAs(page, owner);
 
   const activeRow = page.getByRole('row', { name: new RegExp(active.razaoSocial) });
   const pendingRow = page.getByRole('row', { name: new RegExp(pending.razaoSocial) });

@@ -1,15 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { E2E } from './support/env';
-import {
-  createCompany,
-  createUser,
-  linkMemberToCompany,
-  seedPartnerStaff,
-  signInAndOpen,
-  toast,
-} from './support/partner-fixtures';
+import { linkMemberToCompany } from '../server/src/db/factories';
+import { e2eDb } from './support/db';
+import { readMail, seedCompany, seedPartner, seedUser, toast, useSessionOf } from './support/fixtures';
 
 /** Partner users screen (spec 01 §2–§6): create/edit, role limits, company access, password reset. */
+
+async function openUsersAs(page: Page, user: Parameters<typeof useSessionOf>[1]) {
+  await useSessionOf(page, user);
+  await page.goto('/partner/users');
+  await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
+}
 
 const createDialog = (page: Page) => page.getByRole('dialog', { name: 'Cadastro de Usuário' });
 const actionsOf = (page: Page, name: string) => page.getByRole('button', { name: `Ações de ${name}` });
@@ -24,9 +24,10 @@ async function roleChoices(page: Page, dialog: ReturnType<typeof createDialog>) 
 }
 
 test('PartnerOwner creates a user: only Colaborador/Usuário offered, validation, new row on top', async ({ page }) => {
-  const { db, partner, user: owner } = await seedPartnerStaff('PartnerOwner');
-  await createUser(db, { name: 'Ana Antiga', role: 'Member', partnerId: partner.id, lastAccess: null });
-  await signInAndOpen(page, owner.email, owner.password!, '/partner/users');
+  const partner = await seedPartner();
+  const owner = await seedUser('PartnerOwner', { partnerId: partner.id });
+  await seedUser('Member', { name: 'Ana Antiga', partnerId: partner.id, lastAccess: null });
+  await openUsersAs(page, owner);
   await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
   await expect(page.getByLabel('Total de usuários')).toHaveText('2');
   const anaRow = page.getByRole('row', { name: /Ana Antiga/ });
@@ -73,7 +74,7 @@ test('PartnerOwner creates a user: only Colaborador/Usuário offered, validation
 
 test('Admin may assign every role; PartnerContributor only Usuário', async ({ browser }) => {
   const admin = await browser.newPage();
-  await signInAndOpen(admin, E2E.adminEmail, E2E.adminPassword, '/partner/users');
+  await openUsersAs(admin, await seedUser('Admin'));
   await admin.getByRole('button', { name: 'Adicionar Usuário' }).click();
   expect(await roleChoices(admin, createDialog(admin))).toEqual([
     'Administrador',
@@ -84,18 +85,18 @@ test('Admin may assign every role; PartnerContributor only Usuário', async ({ b
   await admin.close();
 
   const contributor = await browser.newPage();
-  const { user } = await seedPartnerStaff('PartnerContributor');
-  await signInAndOpen(contributor, user.email, user.password!, '/partner/users');
+  await openUsersAs(contributor, await seedUser('PartnerContributor'));
   await contributor.getByRole('button', { name: 'Adicionar Usuário' }).click();
   expect(await roleChoices(contributor, createDialog(contributor))).toEqual(['Usuário']);
   await contributor.close();
 });
 
 test('edits a user; Empresas is offered only for Members', async ({ page }) => {
-  const { db, partner, user: owner } = await seedPartnerStaff('PartnerOwner');
-  const member = await createUser(db, { name: 'Bruno Membro', role: 'Member', partnerId: partner.id });
-  const contributor = await createUser(db, { name: 'Carla Colab', role: 'PartnerContributor', partnerId: partner.id });
-  await signInAndOpen(page, owner.email, owner.password!, '/partner/users');
+  const partner = await seedPartner();
+  const owner = await seedUser('PartnerOwner', { partnerId: partner.id });
+  const member = await seedUser('Member', { name: 'Bruno Membro', partnerId: partner.id });
+  const contributor = await seedUser('PartnerContributor', { name: 'Carla Colab', partnerId: partner.id });
+  await openUsersAs(page, owner);
 
   await actionsOf(page, contributor.name).click();
   await expect(page.getByRole('menuitem', { name: 'Alterar' })).toBeVisible();
@@ -125,12 +126,13 @@ test('edits a user; Empresas is offered only for Members', async ({ page }) => {
 });
 
 test("manages a member's company access", async ({ page }) => {
-  const { db, partner, user: owner } = await seedPartnerStaff('PartnerOwner');
-  const member = await createUser(db, { name: 'Dora Membro', role: 'Member', partnerId: partner.id });
-  const linked = await createCompany(db, { partnerId: partner.id, nomeFantasia: 'ALFA MERCADO' });
-  await createCompany(db, { partnerId: partner.id, nomeFantasia: 'BETA FARMA' });
-  await linkMemberToCompany(db, member.id, linked.id);
-  await signInAndOpen(page, owner.email, owner.password!, '/partner/users');
+  const partner = await seedPartner();
+  const owner = await seedUser('PartnerOwner', { partnerId: partner.id });
+  const member = await seedUser('Member', { name: 'Dora Membro', partnerId: partner.id });
+  const linked = await seedCompany(partner.id, { nomeFantasia: 'ALFA MERCADO' });
+  await seedCompany(partner.id, { nomeFantasia: 'BETA FARMA' });
+  await linkMemberToCompany(e2eDb(), member.id, linked.id);
+  await openUsersAs(page, owner);
 
   await actionsOf(page, member.name).click();
   await page.getByRole('menuitem', { name: 'Empresas' }).click();
@@ -166,9 +168,10 @@ test("manages a member's company access", async ({ page }) => {
 });
 
 test('resets a password after confirmation', async ({ page }) => {
-  const { db, partner, user: owner } = await seedPartnerStaff('PartnerOwner');
-  const member = await createUser(db, { name: 'Eva Senha', role: 'Member', partnerId: partner.id });
-  await signInAndOpen(page, owner.email, owner.password!, '/partner/users');
+  const partner = await seedPartner();
+  const owner = await seedUser('PartnerOwner', { partnerId: partner.id });
+  const member = await seedUser('Member', { name: 'Eva Senha', partnerId: partner.id });
+  await openUsersAs(page, owner);
 
   await actionsOf(page, member.name).click();
   await page.getByRole('menuitem', { name: 'Resetar senha' }).click();
@@ -179,10 +182,5 @@ test('resets a password after confirmation', async ({ page }) => {
   await confirm.getByRole('button', { name: 'Enviar' }).click();
   await expect(toast(page, 'Enviamos um e-mail com o link para cadastrar sua senha.')).toBeVisible();
 
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`${E2E.mailboxUrl}?to=${encodeURIComponent(member.email)}`);
-      return (await res.json()).length;
-    })
-    .toBe(1);
+  await expect.poll(async () => (await readMail(member.email)).length).toBe(1);
 });
