@@ -128,7 +128,8 @@ function requireCnaeWhenUsed(value: { useCNAE: boolean; cnae?: string | null }, 
  * create in their own partner. Unknown fields (emUso, fiscalService, …) are ignored.
  */
 export const ZCompanyCreate = z
-  .object({ ...companyFields, partnerId: ZUuid.nullish() })
+  // '' is what an untouched select sends: read as "not informed".
+  .object({ ...companyFields, partnerId: z.union([ZUuid, z.literal('')]).nullish() })
   .superRefine(requireCnaeWhenUsed);
 export type TCompanyCreate = z.output<typeof ZCompanyCreate>;
 /** What the form holds before validation (defaults not yet applied). */

@@ -149,6 +149,14 @@ describe('POST /companies', () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().detail).toBe(COMPANY_MESSAGES.partnerRequired);
+    const blank = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/public/companies',
+      headers: admin,
+      payload: newCompanyBody({ partnerId: '' }),
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(missing.json().detail).toBe(COMPANY_MESSAGES.partnerRequired);
     const unknown = await ctx.app.inject({
       method: 'POST',
       url: '/v1/public/companies',
