@@ -36,6 +36,8 @@ describe('fiscal masks', () => {
     expect(maskPercent('7.6')).toBe('7,6');
     expect(maskPercent('12,345')).toBe('12,34');
     expect(maskPercent('a1b')).toBe('1');
+    expect(maskPercent('140,5', 3)).toBe('140,5');
+    expect(percentToInput('140.5500', 3)).toBe('140,55');
     expect(parsePercent('18,5')).toBe(18.5);
     expect(parsePercent('')).toBeNull();
     expect(percentToInput(7.6)).toBe('7,6');

@@ -29,12 +29,12 @@ export function formatNcm(ncm: string | null | undefined): string {
 
 /**
  * Percentage typed as #,## or ##,## (pt-BR comma). A dot is accepted as the separator too.
- * At most two integer digits and two decimals.
+ * At most `maxIntDigits` integer digits (2; an MVA/IVA may pass 100 % and uses 3) and two decimals.
  */
-export function maskPercent(value: string): string {
+export function maskPercent(value: string, maxIntDigits = 2): string {
   const cleaned = value.replace(/\./g, ',').replace(/[^\d,]/g, '');
   const [int = '', ...rest] = cleaned.split(',');
-  const intPart = int.slice(0, 2);
+  const intPart = int.slice(0, maxIntDigits);
   if (rest.length === 0) return intPart;
   return `${intPart},${rest.join('').slice(0, 2)}`;
 }
@@ -48,11 +48,11 @@ export function parsePercent(value: string): number | null {
 }
 
 /** A number back into the #,## input format ("" for null). */
-export function percentToInput(value: number | string | null | undefined): string {
+export function percentToInput(value: number | string | null | undefined, maxIntDigits = 2): string {
   if (value === null || value === undefined || value === '') return '';
   const n = Number(value);
   if (!Number.isFinite(n)) return '';
-  return maskPercent(String(Number(n.toFixed(2))).replace('.', ','));
+  return maskPercent(String(Number(n.toFixed(2))).replace('.', ','), maxIntDigits);
 }
 
 /** ST calculator inputs accept only digits and dots (spec 02 §5). */

@@ -1,0 +1,262 @@
+import { type ErrorBody, fiscalRuleMessages, ufs } from '@app/contract';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  Modal,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { maskDigits, maskPercent } from '../../../components/ui/fiscal-masks';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useCreateNamedRule } from '../api/create-named-rule';
+import { useUpdateFiscalRule } from '../api/update-fiscal-rule';
+import {
+  emptyNamedRuleForm,
+  type NamedRuleForm,
+  toNamedRulePayload,
+  validateNamedRuleForm,
+} from '../lib/named-rule-form';
+import { NcmField } from './ncm-field';
+
+interface Props {
+  opened: boolean;
+  /** Prefilled values (clone/edit); empty form when absent. */
+  initial?: NamedRuleForm;
+  /** Set to edit that rule (PUT) instead of creating a named rule (POST). */
+  editRuleId?: string;
+  onClose: () => void;
+  onSaved?: (id: string) => void;
+}
+
+type Key = keyof NamedRuleForm;
+type TextKey = { [K in Key]: NamedRuleForm[K] extends string ? K : never }[Key];
+
+const codeMasks: Partial<Record<TextKey, number>> = {
+  cest: 7,
+  codANP: 9,
+  cstIpiEntrada: 3,
+  cstIpiSaida: 3,
+  codENQ: 3,
+  ex: 3,
+  cstPisCofinsEntrada: 3,
+  cstPisCofinsSaida: 3,
+  nri: 3,
+  cfopEntrada: 4,
+  cfopSaida: 4,
+  CSTICMS: 3,
+  csosnicms: 3,
+};
+const percentKeys = new Set<TextKey>([
+  'aliqIPI',
+  'aliqPIS',
+  'aliqCOFINS',
+  'aliqICMS',
+  'redBCICMS',
+  'fcp',
+  'isencao',
+  'pDifer',
+  'picmsPdv',
+  'aliqICMSST',
+  'redBCICMSST',
+]);
+
+function applyMask(key: TextKey, value: string): string {
+  const digits = codeMasks[key];
+  if (digits) return maskDigits(value, digits);
+  if (key === 'iva') return maskPercent(value, 3);
+  if (percentKeys.has(key)) return maskPercent(value);
+  return value;
+}
+
+/** Server refusal as one line per message (NCM not in force, CEST not fitting the NCM, …). */
+function refusalOf(err: unknown): string[] {
+  if (!(err instanceof ApiError)) return ['Erro ao comunicar-se com o servidor'];
+  const body = err.body as ErrorBody | undefined;
+  if (body?.errors?.length) return body.errors.map((e) => e.message);
+  return [body?.detail ?? 'Erro ao comunicar-se com o servidor'];
+}
+
+/** Named rule modal "Regras Fiscais" (spec 02 §2, §5 "Named rule save"). */
+export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved }: Props) {
+  const [form, setForm] = useState<NamedRuleForm>(initial ?? emptyNamedRuleForm);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const create = useCreateNamedRule();
+  const update = useUpdateFiscalRule();
+
+  useEffect(() => {
+    if (opened) {
+      setForm(initial ?? emptyNamedRuleForm);
+      setProblems([]);
+    }
+  }, [opened, initial]);
+
+  const text = (key: TextKey, label: string, extra: { placeholder?: string } = {}) => (
+    <TextInput
+      label={label}
+      value={form[key]}
+      onChange={(e) => {
+        const value = applyMask(key, e.currentTarget.value);
+        setForm((f) => ({ ...f, [key]: value }));
+      }}
+      {...extra}
+    />
+  );
+
+  const onSubmit = () => {
+    const problem = validateNamedRuleForm(form);
+    if (problem) {
+      notify('error', problem);
+      setProblems([problem]);
+      return;
+    }
+    setProblems([]);
+    setIsConfirming(true);
+  };
+
+  const onConfirm = async () => {
+    setIsConfirming(false);
+    try {
+      const payload = toNamedRulePayload(form);
+      if (editRuleId) {
+        await update.mutateAsync({ id: editRuleId, input: payload });
+        notify('success', 'Regra fiscal alterada com sucesso!', 6000);
+        onSaved?.(editRuleId);
+      } else {
+        const { id } = await create.mutateAsync(payload);
+        notify('success', fiscalRuleMessages.createdNamed, 6000);
+        onSaved?.(id);
+      }
+      onClose();
+    } catch (err) {
+      const lines = refusalOf(err);
+      setProblems(lines);
+      for (const line of lines) notify('error', line);
+    }
+  };
+
+  return (
+    <>
+      <Modal opened={opened} onClose={onClose} title="Regras Fiscais" size="xl">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit();
+          }}
+        >
+          <Stack gap="sm">
+            {problems.length > 0 && (
+              <Alert color="red" data-testid="named-rule-problems">
+                {problems.map((p) => (
+                  <div key={p}>{p}</div>
+                ))}
+              </Alert>
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 4 }}>
+              <TextInput
+                label="Nome"
+                value={form.description}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setForm((f) => ({ ...f, description: value }));
+                }}
+                data-autofocus
+                style={{ gridColumn: 'span 2' }}
+              />
+              <NcmField value={form.ncm} onChange={(ncm) => setForm((f) => ({ ...f, ncm }))} />
+              {text('cest', 'CEST')}
+              {text('codANP', 'COD ANP')}
+            </SimpleGrid>
+            <Fieldset legend="IPI">
+              <SimpleGrid cols={{ base: 2, sm: 5 }}>
+                {text('cstIpiEntrada', 'CST entrada')}
+                {text('cstIpiSaida', 'CST saída')}
+                {text('aliqIPI', 'ALIQ%', { placeholder: '##,##' })}
+                {text('codENQ', 'CODENQ')}
+                {text('ex', 'EX')}
+              </SimpleGrid>
+            </Fieldset>
+            <Fieldset legend="PIS/COFINS">
+              <SimpleGrid cols={{ base: 2, sm: 5 }}>
+                {text('cstPisCofinsEntrada', 'CST entrada')}
+                {text('cstPisCofinsSaida', 'CST saída')}
+                {text('aliqPIS', 'ALIQ PIS%', { placeholder: '##,##' })}
+                {text('aliqCOFINS', 'ALIQ COFINS%', { placeholder: '##,##' })}
+                {text('nri', 'NRI')}
+              </SimpleGrid>
+            </Fieldset>
+            <Fieldset legend="Regra estadual">
+              <SimpleGrid cols={{ base: 2, sm: 6 }}>
+                <NativeSelect
+                  label="UF"
+                  data={[{ value: '', label: '' }, ...ufs.map((u) => ({ value: u, label: u }))]}
+                  value={form.uf}
+                  onChange={(e) => {
+                    const uf = e.currentTarget.value;
+                    setForm((f) => ({ ...f, uf }));
+                  }}
+                />
+                {text('cfopEntrada', 'CFOP entrada')}
+                {text('cfopSaida', 'CFOP saída')}
+                {text('CodBeneficio', 'COD. BENEF.')}
+                {text('CSTICMS', 'CST ICMS')}
+                {text('csosnicms', 'CSOSN')}
+                {text('aliqICMS', 'ICMS%', { placeholder: '##,##' })}
+                {text('redBCICMS', 'RED. BC ICMS%', { placeholder: '##,##' })}
+                {text('fcp', 'FCP%', { placeholder: '##,##' })}
+                {text('isencao', 'ISENÇÃO%', { placeholder: '##,##' })}
+                {text('pDifer', 'DIFER%', { placeholder: '##,##' })}
+                {text('simbPdv', 'SIMB. PDV')}
+                {text('picmsPdv', 'ICMS PDV%', { placeholder: '##,##' })}
+                {text('iva', 'IVA%', { placeholder: '##,##' })}
+                {text('aliqICMSST', 'ICMS ST%', { placeholder: '##,##' })}
+                {text('redBCICMSST', 'RED. BC ICMS ST%', { placeholder: '##,##' })}
+              </SimpleGrid>
+              <Group mt="sm">
+                <Checkbox
+                  label="ANTEC."
+                  checked={form.antecipado}
+                  onChange={(e) => {
+                    const antecipado = e.currentTarget.checked;
+                    setForm((f) => ({ ...f, antecipado }));
+                  }}
+                />
+                <Checkbox
+                  label="DESON."
+                  checked={form.desonerado}
+                  onChange={(e) => {
+                    const desonerado = e.currentTarget.checked;
+                    setForm((f) => ({ ...f, desonerado }));
+                  }}
+                />
+              </Group>
+            </Fieldset>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Voltar
+              </Button>
+              <Button type="submit" loading={create.isPending || update.isPending}>
+                Gravar
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <ConfirmDialog
+        opened={isConfirming}
+        title="Regras Fiscais"
+        message={editRuleId ? 'Confirmar alteração da regra fiscal?' : 'Confirmar criação de regra nomeada?'}
+        onCancel={() => setIsConfirming(false)}
+        onConfirm={onConfirm}
+      />
+    </>
+  );
+}

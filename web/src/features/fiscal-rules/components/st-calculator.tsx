@@ -1,0 +1,151 @@
+import { calculateSt, type MvaOption, mvaOptions, resolveMva, type StCalculation } from '@app/contract';
+import { Divider, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { formatDecimal, maskDecimalInput } from '../../../components/ui/fiscal-masks';
+
+/** Rates of the rule the calculator starts from (decimal strings as the API answers). */
+export interface StCalculatorDefaults {
+  ipiRate: string | null;
+  icmsRate: string | null;
+  stRate: string | null;
+  fcpRate: string | null;
+  icmsBaseReduction: string | null;
+  iva: string | null;
+}
+
+interface Inputs {
+  productValue: string;
+  freight: string;
+  insurance: string;
+  otherExpenses: string;
+  discount: string;
+  ipiRate: string;
+  icmsRate: string;
+  stRate: string;
+  fcpRate: string;
+  reduction: string;
+}
+
+/** The ST calculator tab is offered only for CST ICMS ending in 60 or 70, or CSOSN ending in 500. */
+export function isStCalculatorAvailable(cst: string | null | undefined, csosn: string | null | undefined): boolean {
+  return /(60|70)$/.test(cst ?? '') || /500$/.test(csosn ?? '');
+}
+
+const fromRate = (v: string | null) => (v == null || v === '' ? '' : String(Number(v)));
+
+/** Own ICMS rate each MVA choice implies: the interstate rate, or the rule's internal rate. */
+const icmsRateFor = (option: MvaOption, ruleRate: string) =>
+  option === 'nacional' ? '12' : option === 'importado' ? '4' : ruleRate;
+
+/**
+ * ICMS-ST calculator (spec 02 §9). All arithmetic is the shared, decimal-safe `calculateSt` of
+ * the contract's tax engine, so the screen and the server's operations query agree to the cent.
+ */
+export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
+  const [option, setOption] = useState<MvaOption>('interna');
+  const [inputs, setInputs] = useState<Inputs>({
+    productValue: '',
+    freight: '',
+    insurance: '',
+    otherExpenses: '',
+    discount: '',
+    ipiRate: fromRate(defaults.ipiRate),
+    icmsRate: fromRate(defaults.icmsRate),
+    stRate: fromRate(defaults.stRate),
+    fcpRate: fromRate(defaults.fcpRate),
+    reduction: fromRate(defaults.icmsBaseReduction),
+  });
+
+  const set = (key: keyof Inputs) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = maskDecimalInput(e.currentTarget.value);
+    setInputs((s) => ({ ...s, [key]: value }));
+  };
+
+  const onOptionChange = (value: MvaOption) => {
+    setOption(value);
+    setInputs((s) => ({ ...s, icmsRate: icmsRateFor(value, fromRate(defaults.icmsRate)) }));
+  };
+
+  const { mva, result } = useMemo((): { mva: number | null; result: StCalculation | null } => {
+    try {
+      // The destination's internal rate is the ST rate: what the adjusted MVA equalises to.
+      const mvaValue = resolveMva(option, defaults.iva ?? 0, inputs.stRate || 0);
+      const calc = calculateSt({
+        productValue: inputs.productValue,
+        freight: inputs.freight,
+        insurance: inputs.insurance,
+        otherExpenses: inputs.otherExpenses,
+        discount: inputs.discount,
+        ipiRate: inputs.ipiRate,
+        icmsRate: inputs.icmsRate,
+        icmsBaseReduction: inputs.reduction,
+        mva: mvaValue,
+        stRate: inputs.stRate,
+        fcpRate: inputs.fcpRate,
+      });
+      return { mva: mvaValue, result: calc };
+    } catch {
+      // An unparsable entry ("1.2.3") leaves the results empty until it is fixed.
+      return { mva: null, result: null };
+    }
+  }, [inputs, option, defaults.iva]);
+
+  const field = (key: keyof Inputs, label: string) => (
+    <TextInput label={label} value={inputs[key]} onChange={set(key)} inputMode="decimal" autoComplete="off" />
+  );
+
+  const outputs: [keyof StCalculation, string][] = [
+    ['subtotal', 'Subtotal'],
+    ['icmsBase', 'Base ICMS'],
+    ['icms', 'ICMS'],
+    ['ipi', 'IPI'],
+    ['total', 'Total'],
+    ['stBase', 'Base ST'],
+    ['stValue', 'ICMS-ST'],
+    ['effectiveCost', 'Custo efetivo (%)'],
+  ];
+
+  return (
+    <Stack gap="sm" data-testid="st-calculator">
+      <SimpleGrid cols={{ base: 2, sm: 5 }}>
+        {field('productValue', 'Valor dos produtos')}
+        {field('freight', 'Frete')}
+        {field('insurance', 'Seguro')}
+        {field('otherExpenses', 'Outras despesas')}
+        {field('discount', 'Desconto')}
+        {field('ipiRate', 'IPI %')}
+        {field('icmsRate', 'ICMS %')}
+        {field('stRate', 'ICMS ST %')}
+        {field('fcpRate', 'FCP %')}
+        {field('reduction', 'Redução BC %')}
+      </SimpleGrid>
+      <Group align="flex-end">
+        <NativeSelect
+          label="MVA"
+          data={mvaOptions.map((o) => ({ value: o.value, label: o.label }))}
+          value={option}
+          onChange={(e) => onOptionChange(e.currentTarget.value as MvaOption)}
+          w={220}
+        />
+        <Text size="sm" pb={8} data-testid="st-mva">
+          MVA aplicada: {mva === null ? '-' : `${formatDecimal(mva)}%`}
+        </Text>
+      </Group>
+      <Divider />
+      <Paper withBorder p="sm">
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          {outputs.map(([key, label]) => (
+            <div key={key}>
+              <Text size="xs" c="dimmed">
+                {label}
+              </Text>
+              <Text fw={600} data-testid={`st-${key}`}>
+                {result ? formatDecimal(result[key]) : '-'}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,180 @@
+import {
+  caracTribOptions,
+  finalityOptions,
+  NIL_PRODUCT_ID,
+  operationKindOptions,
+  operationsMessages,
+  type TOperation,
+  ufs,
+  yesNoOptions,
+} from '@app/contract';
+import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useQueryOperations } from '../api/query-operations';
+import { loadOperationsSettings, type OperationsSettings, saveOperationsSettings } from '../lib/operations-settings';
+import { OperationDetailsDialog } from './operation-details-dialog';
+
+export interface OperationsTarget {
+  companyId: string;
+  /** Product id; omitted for a global product (the nil GUID is sent with codeIntegrator). */
+  productId?: string;
+  codeIntegrator?: string;
+}
+
+interface Props {
+  target: OperationsTarget | null;
+  onClose: () => void;
+}
+
+/**
+ * Operations query modal (spec 02 §2, §5, §8, §9). The form is remembered in localStorage; the
+ * answer lists the operations, each opening the operation details modal.
+ */
+export function OperationsQueryDialog({ target, onClose }: Props) {
+  const [form, setForm] = useState<OperationsSettings>(loadOperationsSettings);
+  const [results, setResults] = useState<TOperation[] | null>(null);
+  const [openOperation, setOpenOperation] = useState<TOperation | null>(null);
+  const query = useQueryOperations();
+
+  useEffect(() => {
+    if (target) {
+      setForm(loadOperationsSettings());
+      setResults(null);
+    }
+  }, [target]);
+
+  const set = <K extends keyof OperationsSettings>(key: K, value: OperationsSettings[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const onSubmit = async () => {
+    if (!target) return;
+    if (!form.uf) return notify('error', operationsMessages.ufRequired);
+    if (!form.cfop) return notify('error', operationsMessages.operationRequired);
+    saveOperationsSettings(form);
+    try {
+      const list = await query.mutateAsync({
+        companyId: target.companyId,
+        productId: target.productId ?? NIL_PRODUCT_ID,
+        CodeIntegrator: target.codeIntegrator ?? null,
+        uf: form.uf as (typeof ufs)[number],
+        cfop: form.cfop,
+        caracTrib: [form.caracTrib],
+        finality: form.finality,
+        simplesN: form.simplesN,
+        substICMS: form.substICMS,
+      });
+      if (!list.length) {
+        setResults([]);
+        notify('warning', operationsMessages.nothingFound);
+        return;
+      }
+      setResults(list);
+      if (list.length === 1) setOpenOperation(list[0]!);
+    } catch (err) {
+      setResults(null);
+      notify(
+        'error',
+        err instanceof ApiError && err.body?.detail
+          ? `Error: ${err.status} - ${err.body.detail}`
+          : operationsMessages.failed,
+      );
+    }
+  };
+
+  return (
+    <>
+      <Modal opened={target !== null} onClose={onClose} title="Consultar operações" size="lg">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void onSubmit();
+          }}
+        >
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <NativeSelect
+                label="Operação"
+                data={[{ value: '', label: '' }, ...operationKindOptions]}
+                value={form.cfop}
+                onChange={(e) => set('cfop', e.currentTarget.value as OperationsSettings['cfop'])}
+                data-autofocus
+              />
+              <NativeSelect
+                label="UF"
+                data={[{ value: '', label: '' }, ...ufs.map((u) => ({ value: u, label: u }))]}
+                value={form.uf}
+                onChange={(e) => set('uf', e.currentTarget.value)}
+              />
+              <NativeSelect
+                label="Característica Tributária"
+                data={caracTribOptions.map((o) => ({ value: String(o.value), label: o.label }))}
+                value={String(form.caracTrib)}
+                onChange={(e) => set('caracTrib', Number(e.currentTarget.value) as OperationsSettings['caracTrib'])}
+              />
+              <NativeSelect
+                label="Finalidade do Produto"
+                data={finalityOptions.map((o) => ({ value: String(o.value), label: o.label }))}
+                value={String(form.finality)}
+                onChange={(e) => set('finality', Number(e.currentTarget.value) as OperationsSettings['finality'])}
+              />
+              <NativeSelect
+                label="Simples Nacional"
+                data={[...yesNoOptions]}
+                value={form.simplesN}
+                onChange={(e) => set('simplesN', e.currentTarget.value as 'S' | 'N')}
+              />
+              <NativeSelect
+                label="ICMS ST substituto"
+                data={[...yesNoOptions]}
+                value={form.substICMS}
+                onChange={(e) => set('substICMS', e.currentTarget.value as 'S' | 'N')}
+              />
+            </SimpleGrid>
+            {results && results.length > 0 && (
+              <Table highlightOnHover aria-label="Operações">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>CFOP</Table.Th>
+                    <Table.Th>UF</Table.Th>
+                    <Table.Th>Descrição</Table.Th>
+                    <Table.Th>CST/CSOSN</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {results.map((op) => (
+                    <Table.Tr
+                      key={`${op.cfop}-${op.uf}`}
+                      onClick={() => setOpenOperation(op)}
+                      style={{ cursor: 'pointer' }}
+                    >
+                      <Table.Td>{op.cfop}</Table.Td>
+                      <Table.Td>{op.uf}</Table.Td>
+                      <Table.Td>{op.description}</Table.Td>
+                      <Table.Td>{op.icms.cst ?? op.icms.csosn ?? '-'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+            {results && results.length === 0 && (
+              <Text c="dimmed" ta="center">
+                {operationsMessages.nothingFound}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Voltar
+              </Button>
+              <Button type="submit" loading={query.isPending}>
+                Consultar
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <OperationDetailsDialog operation={openOperation} onClose={() => setOpenOperation(null)} />
+    </>
+  );
+}
