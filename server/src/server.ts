@@ -3,10 +3,14 @@ import { loadConfig } from './config.js';
 import { StartupError } from './db/embedded.js';
 import { openDatabase } from './db/open-database.js';
 import { bootstrapAdmin } from './modules/identity/bootstrap-admin.js';
+import { loadMissingReferenceTables } from './modules/reference/loaders/load-reference-tables.js';
 
 async function main() {
   const config = loadConfig();
   const opened = await openDatabase(config, { log: (m) => console.log(m) });
+  // First start: the bundled official tables (reference-data/) fill the still-empty reference tables.
+  for (const r of await loadMissingReferenceTables(opened.database.pool))
+    console.log(`tabela ${r.table}: ${r.rowCount} registros`);
   const app = await buildApp({ config, database: opened.database });
   await bootstrapAdmin(app);
 

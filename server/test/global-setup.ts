@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { findFreePort, startEmbeddedPostgres } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
+import { loadAllReferenceTables } from '../src/modules/reference/loaders/load-reference-tables.js';
 
 export const TEMPLATE_DB = 'app_template';
 
@@ -37,6 +38,7 @@ export default async function setup(project: TestProject) {
   const tpl = new pg.Client({ connectionString: withDatabase(adminUrl, TEMPLATE_DB) });
   await tpl.connect();
   await runMigrations(tpl);
+  await loadAllReferenceTables(tpl); // every test database starts with the official tables
   await tpl.end();
   await admin.end();
   project.provide('pgAdminUrl', adminUrl);

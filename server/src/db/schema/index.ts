@@ -1,2 +1,5 @@
 // Each area adds its tables in its own file and re-exports it here.
 export * from './foundation.js';
+export * from './reference.js';
+export * from './fiscal-rules.js';
+export * from './products.js';
