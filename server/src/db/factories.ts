@@ -1,8 +1,20 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/password.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 import type { Db } from './client.js';
-import { companies, partners, sessions, userCompanies, users } from './schema/index.js';
+import {
+  companies,
+  type FiscalRuleVersionInsert,
+  fiscalRules,
+  fiscalRuleVersions,
+  partners,
+  productRuleHistory,
+  products,
+  sessions,
+  userCompanies,
+  users,
+} from './schema/index.js';
 
 /**
  * Row factories shared by server tests, browser-test fixtures and the demo seed.
@@ -99,4 +111,116 @@ export async function createSessionToken(
     ...over,
   });
   return token;
+}
+
+// ---------- fiscal rules and products ----------
+
+const FACTORY_UFS = ['SP', 'RJ', 'MG', 'PR', 'RS', 'SC', 'BA', 'PE', 'GO', 'ES', 'CE', 'PA', 'DF'] as const;
+// Real eight-digit NCMs (official table), so reference checks accept factory rules.
+const FACTORY_NCMS = ['22021000', '22029900', '22030000', '04011010', '19053100', '33051000', '85171300'] as const;
+let ruleSeq = 0;
+
+export interface FiscalRuleFactoryInput {
+  ncm?: string;
+  cest?: string | null;
+  uf?: string;
+  /** A name makes it a named rule (6–299 characters). */
+  description?: string | null;
+  status?: 'Checked' | 'Unchecked';
+  /** Start of the first version (default now): lets tests ask for details "as of" earlier dates. */
+  validFrom?: Date;
+  /** Any version field (rates as decimal strings), e.g. { aliqIcms: '12.0000', iva: '40.0000' }. */
+  version?: Partial<Omit<FiscalRuleVersionInsert, 'id' | 'fiscalRuleId'>>;
+}
+
+/**
+ * A fiscal rule with its first version: by default a base rule (NCM, CEST, UF unique) with an SP-style
+ * ICMS 18 % / PIS-COFINS non-cumulative setup. Defaults cycle UF and NCM so repeated calls stay unique.
+ */
+export async function createFiscalRule(db: Db, over: FiscalRuleFactoryInput = {}) {
+  const n = ruleSeq++;
+  const ncm = over.ncm ?? FACTORY_NCMS[Math.floor(n / FACTORY_UFS.length) % FACTORY_NCMS.length]!;
+  const uf = over.uf ?? FACTORY_UFS[n % FACTORY_UFS.length]!;
+  const cest = over.cest === undefined ? null : over.cest;
+  const description = over.description ?? null;
+  const id = randomUUID();
+  const versionId = randomUUID();
+  const version = {
+    id: versionId,
+    fiscalRuleId: id,
+    validFrom: over.validFrom ?? new Date(),
+    description,
+    ncm,
+    cest,
+    uf,
+    cfopEntrada: '1102',
+    cfopSaida: '5102',
+    cstIcms: '00',
+    cstCsosn: '102',
+    aliqIcms: '18.0000',
+    pisCstEntrada: '50',
+    pisCstSaida: '01',
+    aliqPis: '1.6500',
+    cofinsCstEntrada: '50',
+    cofinsCstSaida: '01',
+    aliqCofins: '7.6000',
+    ipiCstEntrada: '03',
+    ipiCstSaida: '53',
+    ipiCodEnq: '999',
+    ipiAliq: '0.0000',
+    ...over.version,
+  };
+  await db.transaction(async (tx) => {
+    await tx.insert(fiscalRules).values({
+      id,
+      isNamed: description !== null,
+      description,
+      ncm,
+      cest,
+      uf,
+      status: over.status ?? (description !== null ? 'Checked' : 'Unchecked'),
+      currentVersionId: versionId,
+      createdAt: version.validFrom,
+      updatedAt: version.validFrom,
+    });
+    await tx.insert(fiscalRuleVersions).values(version);
+  });
+  const [rule] = await db.select().from(fiscalRules).where(eq(fiscalRules.id, id));
+  return rule!;
+}
+
+export type ProductFactoryInput = Partial<typeof products.$inferInsert> & {
+  companyId: string;
+  /** When linking (fiscalRuleId set): start of the link period (default now). */
+  linkedAt?: Date;
+};
+
+/**
+ * A product of a company (Pending by default). With fiscalRuleId it is linked to that rule's current
+ * version: Classified, NCM/CEST of the rule, link Unchecked, and a rule-history row.
+ */
+export async function createProduct(db: Db, over: ProductFactoryInput) {
+  const { linkedAt, ...fields } = over;
+  const id = next();
+  let linked: Partial<typeof products.$inferInsert> = {};
+  let rule: typeof fiscalRules.$inferSelect | undefined;
+  if (fields.fiscalRuleId) {
+    [rule] = await db.select().from(fiscalRules).where(eq(fiscalRules.id, fields.fiscalRuleId));
+    if (!rule) throw new Error(`fiscal rule ${fields.fiscalRuleId} not found`);
+    linked = { status: 'F', ncm: rule.ncm, cest: rule.cest, fiscalRuleStatus: 'Unchecked' };
+  }
+  const [row] = await db
+    .insert(products)
+    .values({ internalCode: `COD-${id}`, description: `PRODUTO ${id.toUpperCase()}`, ...linked, ...fields })
+    .returning();
+  if (rule) {
+    await db.insert(productRuleHistory).values({
+      companyId: row!.companyId,
+      productId: row!.id,
+      fiscalRuleId: rule.id,
+      versionId: rule.currentVersionId,
+      validFrom: linkedAt ?? new Date(),
+    });
+  }
+  return row!;
 }

@@ -1,0 +1,50 @@
+import { bigint, char, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { fiscalRules, fiscalRuleVersions } from './fiscal-rules.js';
+import { companies } from './foundation.js';
+
+/** Mirrors 0301_products.sql: the core catalogue (extended by the products area) and rule history. */
+
+export type ProductStatus = 'P' | 'F' | 'A' | 'D' | 'E';
+export type ProductRuleStatus = 'Unchecked' | 'Checked' | 'Detached';
+
+export const products = pgTable('products', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  internalCode: varchar('internal_code', { length: 155 }).notNull(),
+  description: varchar('description', { length: 255 }).notNull(),
+  gtin: varchar('gtin', { length: 14 }),
+  ncm: char('ncm', { length: 8 }),
+  cest: char('cest', { length: 7 }),
+  status: char('status', { length: 1 }).$type<ProductStatus>().notNull().default('P'),
+  fiscalServiceReferenceCode: text('fiscal_service_reference_code'),
+  fiscalRuleId: uuid('fiscal_rule_id').references(() => fiscalRules.id, { onDelete: 'set null' }),
+  fiscalRuleStatus: text('fiscal_rule_status').$type<ProductRuleStatus>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const productRuleHistory = pgTable(
+  'product_rule_history',
+  {
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    fiscalRuleId: uuid('fiscal_rule_id')
+      .notNull()
+      .references(() => fiscalRules.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => fiscalRuleVersions.id, { onDelete: 'cascade' }),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
+);
+
+export type ProductRow = typeof products.$inferSelect;
