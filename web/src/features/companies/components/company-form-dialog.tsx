@@ -1,7 +1,6 @@
 import {
   CNPJ_LENGTH,
   COMPANY_MESSAGES,
-  isValidCnpj,
   maskCnpj,
   normalizeCnpj,
   type TCompany,
@@ -18,6 +17,7 @@ import { useCreateCompany } from '../api/create-company';
 import { lookupCnpj } from '../api/lookup-cnpj';
 import { usePartners } from '../api/partner-get-partners';
 import { useUpdateCompany } from '../api/update-company';
+import { applyRegistryResult, shouldLookupCnpj } from './apply-registry-result';
 import {
   type CompanyFormValues,
   crtOptions,
@@ -72,27 +72,12 @@ export function CompanyFormDialog({ opened, company, onClose }: Props) {
   const set = <K extends keyof CompanyFormValues>(key: K, value: CompanyFormValues[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
-  // spec 01 §5: look the CNPJ up only while razão social is still empty, so typed data is never overwritten.
   async function onCnpjBlur() {
+    if (!shouldLookupCnpj(form)) return;
     const cnpj = normalizeCnpj(form.document);
-    if (form.razaoSocial.trim() || cnpj.length !== CNPJ_LENGTH || !isValidCnpj(cnpj)) return;
     const result = await lookupCnpj(cnpj);
-    if (!result.found) return;
-    setForm((f) => ({
-      ...f,
-      cnae: result.cnae ?? '',
-      useCNAE: !!result.cnae,
-      uf: result.uf ?? f.uf,
-      razaoSocial: (result.razaoSocial ?? '').toUpperCase(),
-      nomeFantasia: (result.nomeFantasia ?? '').toUpperCase(),
-      ...(result.simples
-        ? ({
-            crt: 'SimplesNacional',
-            regimeTributario: 'SimplesNacional',
-            codigoFaixaEnquadramento: 'SimplesNacional',
-          } as const)
-        : ({ crt: 'RegimeNormal' } as const)),
-    }));
+    // The user may have typed on while the registry answered: only fill a form still waiting for it.
+    setForm((f) => (normalizeCnpj(f.document) === cnpj && !f.razaoSocial.trim() ? applyRegistryResult(f, result) : f));
   }
 
   function validate(): boolean {
