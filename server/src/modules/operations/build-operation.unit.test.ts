@@ -66,7 +66,14 @@ const agreement: AgreementFacts = {
   endOfValidityIn: null,
 };
 
-const query = { uf: 'SP', cfop: 'venda', caracTrib: [3], finality: 0, simplesN: 'N', substICMS: 'N' } as const;
+const query: OperationInput['query'] = {
+  uf: 'SP',
+  cfop: 'venda',
+  caracTrib: [3],
+  finality: 0,
+  simplesN: 'N',
+  substICMS: 'N',
+};
 
 function build(over: Partial<OperationInput> & { q?: Partial<OperationInput['query']> } = {}) {
   const { q, ...rest } = over;
