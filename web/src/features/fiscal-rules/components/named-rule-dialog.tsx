@@ -252,7 +252,7 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
       </Modal>
       <ConfirmDialog
         opened={isConfirming}
-        title="Regras Fiscais"
+        title="Confirmação"
         message={editRuleId ? 'Confirmar alteração da regra fiscal?' : 'Confirmar criação de regra nomeada?'}
         onCancel={() => setIsConfirming(false)}
         onConfirm={onConfirm}

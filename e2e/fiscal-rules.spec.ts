@@ -1,0 +1,287 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createFiscalRule, createProduct } from '../server/src/db/factories';
+import { e2eDb } from './support/db';
+import { seedCompany, seedPartner, seedUser, toast, useSessionOf } from './support/fixtures';
+
+/**
+ * Partner fiscal rules screen (spec 02 §2, §4, §5, §9). Fiscal rules are global content shared by
+ * every test of the run, so each test seeds its rules under an NCM no other test uses and filters by it.
+ */
+
+async function openAsStaff(page: Page) {
+  const partner = await seedPartner();
+  const user = await seedUser('PartnerOwner', { partnerId: partner.id });
+  await useSessionOf(page, user);
+  await page.goto('/partner/fiscal-rules');
+  await expect(page.getByRole('heading', { name: 'Regras Fiscais' })).toBeVisible();
+  return { partner, user };
+}
+
+async function filterByNcm(page: Page, ncm: string, extra?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filtrar regras fiscais' });
+  await dialog.getByLabel('NCM').fill(ncm);
+  if (extra) await extra(dialog);
+  // Enter applies the filter
+  await dialog.getByLabel('NCM').press('Enter');
+  await expect(dialog).toBeHidden();
+}
+
+const rulesTable = (page: Page) => page.getByTestId('rules-table');
+const stateRules = (page: Page) => page.getByTestId('state-rules-table');
+
+test('filters and pages the rule groups, and selecting a group loads its state rules', async ({ page }) => {
+  const db = e2eDb();
+  // 17 groups (NCM 9603.21.00 with 17 CESTs): more than one page of 15
+  for (let i = 1; i <= 17; i++) {
+    await createFiscalRule(db, {
+      ncm: '96032100',
+      cest: `96030${String(i).padStart(2, '0')}`,
+      uf: 'SP',
+      status: i <= 2 ? 'Checked' : 'Unchecked',
+      version: { aliqIcms: '18.0000', aliqIcmsSt: '12.5000', redBcIcms: '33.3300' },
+    });
+  }
+  await openAsStaff(page);
+
+  // the filter modal closes on Escape without applying
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Filtrar regras fiscais' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Filtrar regras fiscais' })).toBeHidden();
+
+  await filterByNcm(page, '96032100');
+  await expect(page.getByRole('dialog', { name: 'Filtrar regras fiscais' })).toBeHidden();
+  await expect(page.getByTestId('rules-count')).toHaveText('17 regras');
+  await expect(page.getByTestId('rules-pager-label')).toHaveText('1 de 2');
+  await expect(rulesTable(page).locator('tbody tr')).toHaveCount(15);
+  const first = rulesTable(page).locator('tbody tr').first();
+  await expect(first).toContainText('9603.21.00');
+  await expect(first).toContainText('Escovas de dentes');
+  await expect(first).toContainText('9603001');
+
+  await page.getByRole('button', { name: 'Próxima página' }).click();
+  await expect(page.getByTestId('rules-pager-label')).toHaveText('2 de 2');
+  await expect(rulesTable(page).locator('tbody tr')).toHaveCount(2);
+  await expect(rulesTable(page).locator('tbody tr').first()).toContainText('16');
+  await expect(page.getByRole('button', { name: 'Próxima página' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Primeira página' }).click();
+  await expect(page.getByTestId('rules-pager-label')).toHaveText('1 de 2');
+
+  // selecting a row loads the state rules table, numbers in pt-BR with 2 decimals
+  await page.getByRole('radio', { name: 'Selecionar NCM 9603.21.00 CEST 9603003' }).check();
+  const row = stateRules(page).locator('tbody tr');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('SP');
+  await expect(row).toContainText('1102/5102');
+  await expect(row).toContainText('18,00');
+  await expect(row).toContainText('12,50');
+  await expect(row).toContainText('33,33');
+  await expect(row).toHaveAttribute('data-status', 'Unchecked');
+
+  // a click on a cell opens the complete rule
+  await row.locator('td').first().click();
+  const complete = page.getByTestId('complete-rule');
+  await expect(complete).toContainText('Não Verificado');
+  await expect(complete).toContainText('9603.21.00');
+  await page.keyboard.press('Escape');
+  await expect(complete).toBeHidden();
+
+  // status filter (applying goes back to page 1): two conferred groups
+  await filterByNcm(page, '96032100', async (dialog) => {
+    await dialog.getByText('Conferida', { exact: true }).click();
+  });
+  await expect(page.getByTestId('rules-count')).toHaveText('2 regras');
+  await expect(page.getByTestId('rules-pager-label')).toHaveText('1 de 1');
+  await page.getByRole('radio', { name: /Selecionar NCM 9603.21.00 CEST 9603001/ }).check();
+  await expect(stateRules(page).locator('tbody tr')).toHaveAttribute('data-status', 'Checked');
+  // conferred rules are green (Mantine green.8)
+  await expect(stateRules(page).locator('tbody tr td').first()).toHaveCSS('color', 'rgb(47, 158, 68)');
+});
+
+test('creates a named rule: validations, an NCM out of the table is refused, then it is saved', async ({ page }) => {
+  await openAsStaff(page);
+  await page.getByRole('button', { name: 'Nova regra nomeada' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Regras Fiscais' });
+  const save = dialog.getByRole('button', { name: 'Gravar' });
+
+  await save.click();
+  await expect(toast(page, 'É necessário informar um nome válido para regra fiscal!')).toBeVisible();
+  await dialog.getByLabel('Nome').fill('Vass');
+  await save.click();
+  await expect(
+    toast(page, 'O nome da regra fiscal precisa ter no mínimo 5 caracteres e no máximo 300 caracteres!'),
+  ).toBeVisible();
+  await dialog.getByLabel('Nome').fill('Vassouras de piaçava SP');
+  await save.click();
+  await expect(toast(page, 'É necessário informar um NCM para regra fiscal!')).toBeVisible();
+
+  // masks: NCM ####.##.##, CEST 7 digits, CST 3 digits, percentages ##,##
+  await dialog.getByLabel('NCM').fill('99999999');
+  await expect(dialog.getByLabel('NCM')).toHaveValue('9999.99.99');
+  await dialog.getByLabel('CST ICMS').fill('06000');
+  await expect(dialog.getByLabel('CST ICMS')).toHaveValue('060');
+  await dialog.getByLabel('ICMS%', { exact: true }).fill('18.5x');
+  await expect(dialog.getByLabel('ICMS%', { exact: true })).toHaveValue('18,5');
+  await dialog.getByLabel('UF').selectOption('SP');
+  await save.click();
+  await expect(page.getByText('Confirmar criação de regra nomeada?')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog.getByTestId('named-rule-problems')).toContainText('9999.99.99');
+
+  await dialog.getByLabel('NCM').fill('96031000');
+  await save.click();
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toast(page, 'Regra fiscal nomeada criada com sucesso!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // the new rule: conferred, italic and underlined
+  await filterByNcm(page, '9603.10.00');
+  await expect(page.getByTestId('rules-count')).toHaveText('1 regras');
+  await rulesTable(page).locator('tbody tr').first().click();
+  const row = stateRules(page).locator('tbody tr');
+  await expect(row).toHaveAttribute('data-named', 'true');
+  await expect(row).toHaveAttribute('data-status', 'Checked');
+  await expect(row.locator('td').first()).toHaveCSS('font-style', 'italic');
+  await expect(row.locator('td').first()).toHaveCSS('text-decoration-line', 'underline');
+  await expect(row).toContainText('060');
+  await expect(row).toContainText('18,50');
+});
+
+test('marking a rule conferred opens its products; products are checked one by one and all at once', async ({
+  page,
+}) => {
+  const db = e2eDb();
+  const { partner } = await openAsStaff(page);
+  const company = await seedCompany(partner.id, { uf: 'SP' });
+  const rule = await createFiscalRule(db, { ncm: '09012100', cest: null, uf: 'SP' });
+  await createProduct(db, {
+    companyId: company.id,
+    fiscalRuleId: rule.id,
+    internalCode: 'CAFE-1',
+    description: 'CAFE TORRADO 500G',
+  });
+  await createProduct(db, {
+    companyId: company.id,
+    fiscalRuleId: rule.id,
+    internalCode: 'CAFE-2',
+    description: 'CAFE TORRADO 1KG',
+  });
+  await createProduct(db, {
+    companyId: company.id,
+    fiscalRuleId: rule.id,
+    internalCode: 'CAFE-3',
+    description: 'CAFE MOIDO 250G',
+  });
+
+  await filterByNcm(page, '09012100');
+  await rulesTable(page).locator('tbody tr').first().click();
+  await stateRules(page)
+    .getByRole('button', { name: /Ações da regra SP/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Marcar como conferida' }).click();
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+
+  const products = page.getByTestId('rule-products');
+  await expect(products).toBeVisible();
+  await expect(products).toContainText('Verificado');
+  await expect(page.getByRole('tab', { name: 'Encontrados (3)' })).toBeVisible();
+  await expect(stateRules(page).locator('tbody tr')).toHaveAttribute('data-status', 'Checked');
+
+  // one product, then all
+  await products.getByRole('button', { name: 'Marcar CAFE-1' }).click();
+  await expect(products.locator('tr[data-status="Checked"]')).toHaveCount(1);
+  await products.getByRole('button', { name: 'Marcar todos' }).click();
+  await expect(products.locator('tr[data-status="Checked"]')).toHaveCount(3);
+  await expect(products.getByRole('button', { name: 'Marcar todos' })).toBeHidden();
+
+  // search narrows the lists
+  await products.getByLabel('Pesquisar produtos').fill('moido');
+  await expect(page.getByRole('tab', { name: 'Encontrados (1)' })).toBeVisible();
+  await products.getByLabel('Pesquisar produtos').fill('');
+  await expect(page.getByRole('tab', { name: 'Encontrados (3)' })).toBeVisible();
+
+  await products.getByRole('button', { name: 'Desmarcar todos' }).click();
+  await expect(products.locator('tr[data-status="Checked"]')).toHaveCount(0);
+  await products.getByRole('button', { name: 'Voltar' }).click();
+
+  // unmarking the rule hides the product-level buttons
+  await stateRules(page)
+    .getByRole('button', { name: /Ações da regra SP/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Desmarcar conferida' }).click();
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(stateRules(page).locator('tbody tr')).toHaveAttribute('data-status', 'Unchecked');
+  await stateRules(page)
+    .getByRole('button', { name: /Ações da regra SP/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Produtos' }).click();
+  await expect(page.getByRole('tab', { name: 'Encontrados (3)' })).toBeVisible();
+  await expect(products.getByRole('button', { name: 'Marcar CAFE-1' })).toHaveCount(0);
+  await expect(products.getByRole('button', { name: 'Marcar todos' })).toHaveCount(0);
+});
+
+test('ST calculator of a product: worked example gives base ST 3.220,00 and ICMS-ST 219,60', async ({ page }) => {
+  const db = e2eDb();
+  const { partner } = await openAsStaff(page);
+  const company = await seedCompany(partner.id, { uf: 'SP' });
+  const rule = await createFiscalRule(db, {
+    ncm: '21069010',
+    cest: null,
+    uf: 'SP',
+    status: 'Checked',
+    version: {
+      cstIcms: '60',
+      aliqIcms: '18.0000',
+      aliqIcmsSt: '18.0000',
+      iva: '40.0000',
+      ipiAliq: '15.0000',
+      cfopSaida: '5405',
+    },
+  });
+  await createProduct(db, {
+    companyId: company.id,
+    fiscalRuleId: rule.id,
+    internalCode: 'PREP-1',
+    description: 'PREPARACAO PARA REFRESCO',
+  });
+
+  await filterByNcm(page, '21069010');
+  await rulesTable(page).locator('tbody tr').first().click();
+  await stateRules(page)
+    .getByRole('button', { name: /Ações da regra SP/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Produtos' }).click();
+  await page.getByTestId('rule-products').getByText('PREPARACAO PARA REFRESCO').click();
+
+  const details = page.getByRole('dialog', { name: 'PREPARACAO PARA REFRESCO' });
+  await expect(details.getByTestId('fiscal-rule-details')).toBeVisible();
+  await expect(details.getByLabel('Vigência da regra fiscal')).toHaveValue('');
+  await expect(details.getByRole('tab', { name: 'CBS/IBS' })).toHaveCount(0);
+  await details.getByRole('tab', { name: 'Estadual' }).click();
+  await expect(details).toContainText('40,00%');
+  await details.getByRole('tab', { name: 'Calculadora ST' }).click();
+
+  const calc = details.getByTestId('st-calculator');
+  await expect(calc.getByLabel('IPI %')).toHaveValue('15');
+  await expect(calc.getByLabel('ICMS %', { exact: true })).toHaveValue('18');
+  await expect(calc.getByLabel('ICMS ST %')).toHaveValue('18');
+  await expect(calc.getByLabel('MVA')).toHaveValue('interna');
+  // only digits and dots are accepted
+  await calc.getByLabel('Valor dos produtos').fill('2000,00abc');
+  await expect(calc.getByLabel('Valor dos produtos')).toHaveValue('200000');
+  await calc.getByLabel('Valor dos produtos').fill('2000.00');
+
+  await expect(calc.getByTestId('st-mva')).toHaveText('MVA aplicada: 40,00%');
+  await expect(calc.getByTestId('st-subtotal')).toHaveText('2.000,00');
+  await expect(calc.getByTestId('st-icms')).toHaveText('360,00');
+  await expect(calc.getByTestId('st-ipi')).toHaveText('300,00');
+  await expect(calc.getByTestId('st-total')).toHaveText('2.300,00');
+  await expect(calc.getByTestId('st-stBase')).toHaveText('3.220,00');
+  await expect(calc.getByTestId('st-stValue')).toHaveText('219,60');
+
+  // interstate MVA choice: adjusted from 12 % (own ICMS 12 %) to the internal 18 %
+  await calc.getByLabel('MVA').selectOption('nacional');
+  await expect(calc.getByLabel('ICMS %', { exact: true })).toHaveValue('12');
+  await expect(calc.getByTestId('st-mva')).toHaveText('MVA aplicada: 50,24%');
+});
