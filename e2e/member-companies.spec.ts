@@ -7,7 +7,7 @@ const rows = (page: Page) => page.getByRole('table', { name: 'Empresas' }).locat
 
 async function seedThree() {
   return seedMemberWithCompanies([
-    { nomeFantasia: 'ALFA MERCADO', razaoSocial: 'ALFA MERCADO LTDA', document: '11222333000181', uf: 'MG' },
+    { nomeFantasia: 'ALFA MERCADO', razaoSocial: 'ALFA MERCADO LTDA', uf: 'MG' },
     { nomeFantasia: 'BETA BLOQUEADA', razaoSocial: 'BETA COMERCIO LTDA', status: 'Blocked' },
     { nomeFantasia: 'GAMA PENDENTE', razaoSocial: 'GAMA SERVICOS LTDA', status: 'Pending' },
   ]);
@@ -20,7 +20,9 @@ test('lists the companies and selects one; a blocked company is refused', async 
   await expect(page.getByRole('heading', { name: 'Empresas' })).toBeVisible();
   await expect(rows(page)).toHaveCount(3);
   await expect(rows(page).nth(0)).toContainText('Ativa');
-  await expect(rows(page).nth(0)).toContainText('11.222.333/0001-81');
+  const alfa = companies[0]!;
+  const masked = alfa.document.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+  await expect(rows(page).nth(0)).toContainText(masked);
   await expect(rows(page).nth(0)).toContainText('ALFA MERCADO LTDA');
   await expect(rows(page).nth(1)).toContainText('Bloqueada');
   await expect(rows(page).nth(1)).toHaveAttribute('data-status', 'Blocked');
@@ -33,12 +35,11 @@ test('lists the companies and selects one; a blocked company is refused', async 
 
   await rows(page).filter({ hasText: 'ALFA MERCADO' }).click();
   await expect(page).toHaveURL(/\/member\/home$/);
-  const alfa = companies[0]!;
   expect(JSON.parse((await readLocalStorage(page, 'selectedCompany')) ?? '{}')).toEqual({
     id: alfa.id,
     nomeFantasia: 'ALFA MERCADO',
     razaoSocial: 'ALFA MERCADO LTDA',
-    document: '11222333000181',
+    document: alfa.document,
     uf: 'MG',
   });
   expect(await readLocalStorage(page, 'uf')).toBe('MG');
