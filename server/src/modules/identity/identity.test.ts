@@ -227,3 +227,29 @@ describe('sessions', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/public/users/me' })).statusCode).toBe(401);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the identity, users, partners and DFE paths from the zod contract', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/v1/public/users/check',
+        '/v1/public/users/signin',
+        '/v1/public/users/signout',
+        '/v1/public/users/me',
+        '/v1/public/users/reset-password',
+        '/v1/public/users/setpassword',
+        '/v1/public/users',
+        '/v1/public/members/{userId}/companies/{companyId}/add',
+        '/v1/public/members/{userId}/companies/{companyId}/delete',
+        '/v1/public/partners',
+        '/v1/public/partners/domain',
+        '/v1/public/users/dfe/temporaryAccessToken',
+      ]),
+    );
+    const signin = res.json().paths['/v1/public/users/signin'].post;
+    expect(signin.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+  });
+});
