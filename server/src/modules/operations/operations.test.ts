@@ -180,4 +180,11 @@ describe('POST /products/fiscalservice/operations', () => {
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().detail).toBe(operationsMessages.notClassified);
   });
+
+  it('is documented in the OpenAPI document with its body schema', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const path = res.json().paths['/v1/public/products/fiscalservice/operations'];
+    expect(path?.post?.requestBody).toBeTruthy();
+  });
 });
