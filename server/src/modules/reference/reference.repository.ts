@@ -41,25 +41,22 @@ export async function findNcmByPrefix(db: DbOrTx, prefix: string, limit: number)
 }
 
 /**
- * Eight-digit codes matching words, accent- and case-insensitive. A code matches when every word
- * occurs in its full description, or (typos) when the whole text is word-similar to it. Ranking:
- * the words in the code's own description first, then word similarity, then shorter names.
+ * Eight-digit codes whose full description holds every word, accent- and case-insensitive
+ * (trigram index). Ranking: the whole text in the code's own description first, then word
+ * similarity, then shorter names.
  */
 export async function findNcmByWords(db: DbOrTx, text: string, words: string[], limit: number): Promise<NcmRow[]> {
-  const allWords = words.length
-    ? sql.join(
-        words.map((w) => sql`search_text LIKE ${`%${w}%`}`),
-        sql` AND `,
-      )
-    : sql`false`;
+  if (words.length === 0) return [];
+  const allWords = sql.join(
+    words.map((w) => sql`search_text LIKE ${`%${w}%`}`),
+    sql` AND `,
+  );
   const res = await db.execute<NcmRow & Record<string, unknown>>(sql`
-    WITH q AS (SELECT f_unaccent(lower(${text})) AS t)
-    SELECT ${ncmColumns} FROM ref_ncm, q
-    WHERE level = 8 AND active AND ((${allWords}) OR q.t <% search_text)
-    ORDER BY (f_unaccent(lower(description)) LIKE '%' || q.t || '%') DESC,
-             (${allWords}) DESC,
-             word_similarity(q.t, search_text) DESC,
-             similarity(q.t, f_unaccent(lower(description))) DESC,
+    SELECT ${ncmColumns} FROM ref_ncm
+    WHERE level = 8 AND active AND ${allWords}
+    ORDER BY (f_unaccent(lower(description)) LIKE ${`%${text}%`}) DESC,
+             word_similarity(${text}, search_text) DESC,
+             similarity(${text}, f_unaccent(lower(description))) DESC,
              length(full_description), code
     LIMIT ${limit}`);
   return res.rows;
@@ -87,7 +84,8 @@ export async function findCestByCode(db: DbOrTx, code: string): Promise<(CestRow
  * CESTs the official table lists without any NCM restrict none and come last.
  */
 export async function findCestsForNcm(db: DbOrTx, ncm: string, text: string | undefined): Promise<CestRow[]> {
-  const prefixes = ncmPrefixes(ncm);
+  // A Postgres array literal: the NCM holds digits only, so nothing needs quoting.
+  const prefixes = `{${ncmPrefixes(ncm).join(',')}}`;
   const textFilter = text ? sql`AND f_unaccent(lower(code || ' ' || description)) LIKE ${`%${text}%`}` : sql``;
   const res = await db.execute<CestRow & Record<string, unknown>>(sql`
     SELECT ${cestColumns} FROM ref_cest

@@ -88,7 +88,12 @@ export async function searchNcm(db: DbOrTx, query: { q: string; limit: number })
   const text = normalizeSearchText(q);
   if (text.length < 2) return [];
   const words = text.split(' ').filter((w) => w.length >= 2);
-  return (await repo.findNcmByWords(db, text, words, query.limit)).map(toNcmItem);
+  const rows = await repo.findNcmByWords(db, text, words, query.limit);
+  if (rows.length > 0) return rows.map(toNcmItem);
+  // Nothing holds every word: retry with word stems, which forgives plurals and wrong endings
+  // ("reprodutorez", "acucares") and still uses the trigram index (a similarity scan would not).
+  const stems = words.map((w) => w.slice(0, Math.max(4, w.length - 3)));
+  return (await repo.findNcmByWords(db, text, stems, query.limit)).map(toNcmItem);
 }
 
 export async function getNcm(db: DbOrTx, code: string, date?: string): Promise<TNcmDetail> {

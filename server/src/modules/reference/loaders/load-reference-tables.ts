@@ -80,6 +80,8 @@ async function loadOne(client: pg.ClientBase, table: TReferenceTable, opts: Load
       [table, meta.title, opts.source ?? meta.source, asOf, path.basename(file), sha256(raw), parsed.rows.length],
     );
     await client.query('COMMIT');
+    // Fresh statistics, so that the planner picks the trigram and prefix indexes right away.
+    await client.query(`ANALYZE ${loader.spec.table}`);
   } catch (err) {
     await client.query('ROLLBACK');
     throw err;
