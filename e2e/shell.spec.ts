@@ -4,6 +4,7 @@ import {
   readLocalStorage,
   readSessionStorage,
   seedMemberWithCompanies,
+  seedPartner,
   seedUser,
   toast,
   useSessionOf,
@@ -132,4 +133,59 @@ test('the icons page copies an icon name', async ({ page, context }) => {
   await page.getByRole('button', { name: 'IconBell' }).click();
   await expect(toast(page, 'Nome do icone cópiado para a área de transferência: IconBell')).toBeVisible();
   expect(await page.evaluate('navigator.clipboard.readText()')).toBe('IconBell');
+});
+
+test('the DF-e link opens the product with a temporary token; a Member without account gets an info', async ({
+  page,
+  context,
+}) => {
+  // The external product is not ours: answer its address locally so the new tab has a page.
+  await context.route('http://127.0.0.1:9/**', (route) => route.fulfill({ body: 'DF-e', contentType: 'text/plain' }));
+  const { member, companies } = await seedMemberWithCompanies([{}]);
+  await useSessionOf(page, member, companies[0]);
+  await page.goto('/member/home');
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: /Emissor DF-e/ }).click(),
+  ]);
+  await expect(tab).toHaveURL(/127\.0\.0\.1:9\/dfe\?token=.+/);
+  await tab.close();
+
+  const lonely = await seedMemberWithCompanies([]);
+  await useSessionOf(page, lonely.member);
+  await page.goto('/member/companies');
+  await page.getByRole('button', { name: /Emissor DF-e/ }).click();
+  await expect(toast(page, 'Você não possui conta no emissor de documentos fiscais.')).toBeVisible();
+  await expect(toast(page, 'Você não possui conta no emissor de documentos fiscais.')).toHaveAttribute(
+    'data-level',
+    'info',
+  );
+  expect(context.pages()).toHaveLength(1);
+});
+
+test.describe('white-label branding of the current domain', () => {
+  // A made-up host name that resolves to the test server, so the page asks for its own domain.
+  test.use({
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP *.e2e.test 127.0.0.1'],
+    },
+  });
+
+  test('the logo and display name of the partner of the domain are shown and kept locally', async ({ page }) => {
+    const host = `marca-${Date.now()}.e2e.test`;
+    await seedPartner({
+      nameDomain: host,
+      displayName: 'Contábil Horizonte',
+      displayNameShort: 'CH',
+      urlLogo: `http://${host}:${E2E.port}/logo.png`,
+    });
+    await page.goto(`http://${host}:${E2E.port}/login`);
+    await expect(page.getByTestId('brand-name')).toHaveText('Contábil Horizonte');
+    await expect(page.getByTestId('brand').locator('img')).toHaveAttribute('src', /\/logo\.png$/);
+    expect(JSON.parse((await readLocalStorage(page, 'domain')) ?? '{}')).toMatchObject({
+      displayName: 'Contábil Horizonte',
+      displayNameShort: 'CH',
+    });
+  });
 });

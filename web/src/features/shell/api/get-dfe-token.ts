@@ -22,7 +22,7 @@ export async function openDfeProduct(): Promise<void> {
   } catch (err) {
     tab?.close();
     if (err instanceof ApiError && err.status === 404) {
-      notify('info', 'Você não possui uma conta no emissor de documentos fiscais eletrônicos (DF-e).');
+      notify('info', err.body?.detail ?? 'Você não possui conta no emissor de documentos fiscais.');
       return;
     }
     if (err instanceof ApiError) notifyApiError(err);
