@@ -47,7 +47,7 @@ export async function buildApp(opts: BuildAppOptions) {
       // Tokens and cookies never reach the logs.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
-    trustProxy: true,
+    trustProxy: opts.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -20,6 +20,8 @@ export interface AppConfig {
   dfeTokenSecret: string;
   cookieSecure: boolean;
   logLevel: string;
+  /** Trust X-Forwarded-* (only behind a reverse proxy; otherwise clients could fake their IP for rate limits). */
+  trustProxy: boolean;
   webDistDir: string;
 }
 
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dfeTokenSecret: env.DFE_TOKEN_SECRET ?? cryptoRandom(),
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https://'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === 'true',
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'web/dist'),
   };
 }
