@@ -40,7 +40,7 @@ test('creates a company filled by the CNPJ registry lookup (not Simples)', async
   await expect(dialog.getByLabel('Razão Social')).toHaveValue('PETROLEO BRASILEIRO S A PETROBRAS');
   await expect(dialog.getByLabel('Nome Fantasia')).toHaveValue('PETROBRAS');
   await expect(dialog.getByLabel('UF')).toHaveValue('RJ');
-  await expect(dialog.getByLabel('CNAE')).toHaveValue('0600001');
+  await expect(dialog.getByLabel('CNAE', { exact: true })).toHaveValue('0600001');
   await expect(dialog.getByLabel('Utiliza CNAE')).toBeChecked();
   // not Simples: only the CRT changes
   await expect(dialog.getByLabel('CRT')).toHaveValue('Regime Normal');
