@@ -189,11 +189,11 @@ test('marking a rule conferred opens its products; products are checked one by o
   await expect(stateRules(page).locator('tbody tr')).toHaveAttribute('data-status', 'Checked');
 
   // one product, then all
-  await products.getByRole('button', { name: 'Marcar CAFE-1' }).click();
+  await products.getByRole('button', { name: 'Marcar CAFE-1', exact: true }).click();
   await expect(products.locator('tr[data-status="Checked"]')).toHaveCount(1);
-  await products.getByRole('button', { name: 'Marcar todos' }).click();
+  await products.getByRole('button', { name: 'Marcar todos', exact: true }).click();
   await expect(products.locator('tr[data-status="Checked"]')).toHaveCount(3);
-  await expect(products.getByRole('button', { name: 'Marcar todos' })).toBeHidden();
+  await expect(products.getByRole('button', { name: 'Marcar todos', exact: true })).toBeHidden();
 
   // search narrows the lists
   await products.getByLabel('Pesquisar produtos').fill('moido');
@@ -201,7 +201,7 @@ test('marking a rule conferred opens its products; products are checked one by o
   await products.getByLabel('Pesquisar produtos').fill('');
   await expect(page.getByRole('tab', { name: 'Encontrados (3)' })).toBeVisible();
 
-  await products.getByRole('button', { name: 'Desmarcar todos' }).click();
+  await products.getByRole('button', { name: 'Desmarcar todos', exact: true }).click();
   await expect(products.locator('tr[data-status="Checked"]')).toHaveCount(0);
   await products.getByRole('button', { name: 'Voltar' }).click();
 
@@ -217,8 +217,8 @@ test('marking a rule conferred opens its products; products are checked one by o
     .click();
   await page.getByRole('menuitem', { name: 'Produtos' }).click();
   await expect(page.getByRole('tab', { name: 'Encontrados (3)' })).toBeVisible();
-  await expect(products.getByRole('button', { name: 'Marcar CAFE-1' })).toHaveCount(0);
-  await expect(products.getByRole('button', { name: 'Marcar todos' })).toHaveCount(0);
+  await expect(products.getByRole('button', { name: 'Marcar CAFE-1', exact: true })).toHaveCount(0);
+  await expect(products.getByRole('button', { name: 'Marcar todos', exact: true })).toHaveCount(0);
 });
 
 test('ST calculator of a product: worked example gives base ST 3.220,00 and ICMS-ST 219,60', async ({ page }) => {
