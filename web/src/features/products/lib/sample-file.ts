@@ -1,0 +1,18 @@
+/** Layout of the import file (spec 02 §5): semicolon-separated, GTIN/EAN optional. */
+export const importColumns = [
+  { name: 'CodigoInterno', required: true, description: 'Código interno do produto (até 155 caracteres)' },
+  { name: 'DescricaoProduto', required: true, description: 'Descrição do produto (até 255 caracteres)' },
+  { name: 'GTIN/EAN', required: false, description: 'Código de barras (até 14 dígitos)' },
+] as const;
+
+export const SAMPLE_FILE_NAME = 'modelo_importacao_produtos.csv';
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
+/** The sample file: the header and two lines, one without GTIN. Built here so it always matches the layout. */
+export function buildSampleCsv(): string {
+  return [
+    importColumns.map((c) => c.name).join(';'),
+    '1001;ARROZ TIPO 1 PACOTE 5KG;7891234567895',
+    '1002;SACOLA PLASTICA PERSONALIZADA;',
+  ].join('\r\n');
+}

@@ -1,0 +1,90 @@
+import dayjs from 'dayjs';
+
+export const PAGE_SIZE = 25;
+export const searchFields = ['description', 'internalCode', 'gtin'] as const;
+export type SearchField = (typeof searchFields)[number];
+export const searchFieldLabels: Record<SearchField, string> = {
+  description: 'Descrição',
+  internalCode: 'Código interno',
+  gtin: 'GTIN',
+};
+
+/**
+ * Search options of spec 02 §3. The indicators cards (spec 01 §2) set exactly one of
+ * finished, finishedByFiscalServiceLink, pending, returned and audit; they arrive here too.
+ */
+export interface ProductSearchOptions {
+  pending: boolean;
+  classified: boolean;
+  returned: boolean;
+  inAudit: boolean;
+  binded: boolean;
+  field: SearchField;
+  text: string;
+  /** YYYY-MM-DD or empty */
+  startDate: string;
+  endDate: string;
+  finished?: boolean;
+  finishedByFiscalServiceLink?: boolean;
+  audit?: boolean;
+}
+
+/** Default filters (spec 02 §9): all four statuses on, field description. */
+export const defaultSearchOptions: ProductSearchOptions = {
+  pending: true,
+  classified: true,
+  returned: true,
+  inAudit: true,
+  binded: false,
+  field: 'description',
+  text: '',
+  startDate: '',
+  endDate: '',
+};
+
+export const searchMessages = {
+  singleDate:
+    'Para realizar uma pesquisa pelo período de última atualização dos produtos, é necessário preencher o campo com as duas datas',
+  endBeforeStart: 'A data final não pode ser menor que a data inicial.',
+} as const;
+
+export type DateRangeProblem = { level: 'warning' | 'error'; message: string; durationMs?: number } | null;
+
+/** spec 02 §5: one date only → warning (10 s); end before start → error. */
+export function checkDateRange(startDate: string, endDate: string): DateRangeProblem {
+  if (!startDate && !endDate) return null;
+  if (!startDate || !endDate) return { level: 'warning', message: searchMessages.singleDate, durationMs: 10_000 };
+  if (dayjs(endDate).isBefore(dayjs(startDate), 'day'))
+    return { level: 'error', message: searchMessages.endBeforeStart };
+  return null;
+}
+
+/** Members never filter by in-audit (spec 02 §5, §6): the flag is forced off whatever was stored. */
+export function normalizeForRole(options: ProductSearchOptions, isMember: boolean): ProductSearchOptions {
+  return isMember ? { ...options, inAudit: false, audit: false } : options;
+}
+
+/** GTIN and internal-code searches drop every whitespace (spec 02 §5); descriptions are only trimmed. */
+export function cleanSearchText(field: SearchField, text: string): string {
+  return field === 'description' ? text.trim() : text.replace(/\s+/g, '');
+}
+
+/** Accepts partial options from elsewhere (indicators cards) on top of the defaults. */
+export function mergeSearchOptions(partial: Partial<ProductSearchOptions> | null | undefined): ProductSearchOptions {
+  if (!partial || typeof partial !== 'object') return defaultSearchOptions;
+  const merged = { ...defaultSearchOptions };
+  for (const key of Object.keys(defaultSearchOptions) as (keyof ProductSearchOptions)[]) {
+    const v = partial[key];
+    if (typeof v === typeof defaultSearchOptions[key]) (merged as Record<string, unknown>)[key] = v;
+  }
+  if (!searchFields.includes(merged.field)) merged.field = 'description';
+  for (const flag of ['finished', 'finishedByFiscalServiceLink', 'audit'] as const) {
+    if (typeof partial[flag] === 'boolean') merged[flag] = partial[flag];
+  }
+  return merged;
+}
+
+/** True when the options carry a single indicators-card flag (shown as a removable chip). */
+export function hasCardFlag(o: ProductSearchOptions): boolean {
+  return !!(o.finished || o.finishedByFiscalServiceLink || o.audit);
+}
