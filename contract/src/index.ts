@@ -11,3 +11,6 @@ export * from './fiscal-rules.js';
 export * from './reference.js';
 export * from './tax/index.js';
 export * from './operations.js';
+export * from './gtin.js';
+export * from './products.js';
+export * from './global-products.js';
