@@ -278,7 +278,7 @@ export const ZProductIdParams = z.object({ productId: ZUuid });
 export const ZRuleDetailsQuery = z.object({
   productId: ZUuid.optional(),
   /** ISO date-time: show the version that applied then (omitted = current). */
-  validity: z.iso.datetime({ offset: true, message: 'Data de vigência inválida.' }).optional(),
+  validity: z.iso.datetime({ offset: true, local: true, message: 'Data de vigência inválida.' }).optional(),
 });
 
 export const ZProductRuleDetails = z.object({

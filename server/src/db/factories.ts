@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { adjustMva } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/password.js';
 import { hashToken, newToken } from '../lib/tokens.js';
@@ -170,6 +171,12 @@ export async function createFiscalRule(db: Db, over: FiscalRuleFactoryInput = {}
     ipiAliq: '0.0000',
     ...over.version,
   };
+  // Same derived values the service stores: adjusted MVA for 4 % / 12 % entries from IVA and the internal rate.
+  if (version.iva && version.aliqIcms && version.mvaAjustado4 === undefined) {
+    const mva = (inter: number) =>
+      adjustMva({ mva: version.iva!, interstateRate: inter, internalRate: version.aliqIcms! }).toFixed(2);
+    Object.assign(version, { mvaAjustado4: mva(4), mvaAjustado12: mva(12) });
+  }
   await db.transaction(async (tx) => {
     await tx.insert(fiscalRules).values({
       id,

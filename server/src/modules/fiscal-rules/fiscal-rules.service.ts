@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   fiscalRuleMessages,
+  type TFiscalRule,
   type TFiscalRuleGroupDetails,
   type TFiscalRuleGroupingPage,
   type TMessage,
@@ -165,4 +166,18 @@ export async function setRuleStatus(db: Db, actor: Actor, id: string, status: 'C
   return {
     message: status === 'Checked' ? 'Regra fiscal marcada como conferida!' : 'Regra fiscal desmarcada como conferida!',
   };
+}
+
+/**
+ * For other modules (operations tax engine, product details): a rule at its current version, or at
+ * the version in force at `at`. Undefined when the rule does not exist.
+ */
+export async function findFiscalRule(db: DbOrTx, ruleId: string, at?: Date): Promise<TFiscalRule | undefined> {
+  if (at) {
+    const view = await repo.findVersionViewAt(db, ruleId, at);
+    if (view) return toFiscalRule(view);
+  }
+  const rule = await repo.findRule(db, ruleId);
+  const view = rule && (await repo.findVersionView(db, rule.currentVersionId));
+  return view ? toFiscalRule(view) : undefined;
 }

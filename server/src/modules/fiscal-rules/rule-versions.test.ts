@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createFiscalRule, createProduct } from '../../db/factories.js';
 import { namedRulePayload, seedActors, seedReferenceCodes } from './fiscal-rules.fixtures.js';
+import { findFiscalRule } from './fiscal-rules.service.js';
 
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof seedActors>>;
@@ -69,6 +70,10 @@ describe('rule versions', () => {
     expect(fiveDaysAgo.json().validityIn).toBe(items[2]!.date);
     const middle = await details(items[1]!.date);
     expect(middle.json().stateRulesGroup.aliqICMSInterna).toBe('12.0000');
+
+    // The same lookup other modules (operations) use.
+    expect((await findFiscalRule(ctx.db, rule.id, days(5)))?.stateRule.aliqICMS).toBe('18.0000');
+    expect((await findFiscalRule(ctx.db, rule.id))?.stateRule.aliqICMS).toBe('7.0000');
 
     const audit = await ctx.database.pool.query(
       "SELECT before->>'aliqIcms' AS before, after->>'aliqIcms' AS after FROM audit_events WHERE code = 4002 AND entity_id = $1 ORDER BY id",
