@@ -14,6 +14,24 @@ describe('reference lookups', async () => {
     return { status: res.statusCode, body: res.json() };
   };
 
+  it('documents the lookups in the OpenAPI', async () => {
+    const res = await app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of [
+      'ncm',
+      'ncm/{code}',
+      'ncm/{code}/validity',
+      'cest',
+      'cest/{code}/fits',
+      'cfop',
+      'cst',
+      'sources',
+    ]) {
+      expect(paths).toContain(`/v1/public/reference/${p}`);
+    }
+  });
+
   it('refuses anonymous callers', async () => {
     for (const url of ['/reference/ncm?q=cavalo', '/reference/sources', '/reference/cst?type=ICMS']) {
       const res = await app.inject({ method: 'GET', url: `/v1/public${url}` });
