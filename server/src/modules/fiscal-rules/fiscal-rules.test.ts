@@ -265,3 +265,27 @@ describe('rule products', () => {
     expect((await put('unbind')).statusCode).toBe(400); // nothing left to unbind
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every fiscal-rules call', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths).filter((p) => p.includes('fiscal-rules'));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/v1/public/fiscal-rules/groupings',
+        '/v1/public/fiscal-rules/details',
+        '/v1/public/fiscal-rules',
+        '/v1/public/fiscal-rules/{id}',
+        '/v1/public/fiscal-rules/{id}/details',
+        '/v1/public/fiscal-rules/{id}/products',
+        '/v1/public/fiscal-rules/{id}/products/export',
+        '/v1/public/fiscal-rules/{id}/check',
+        '/v1/public/fiscal-rules/{id}/products/check-all',
+        '/v1/public/fiscal-rules/products/link',
+        '/v1/public/fiscal-rules/products/{id}/unbind',
+        '/v1/public/fiscal-rules/products/{productId}/historic',
+      ]),
+    );
+  });
+});
