@@ -8,6 +8,9 @@ import { seedCompany, seedPartner, seedUser, toast, useSessionOf } from './suppo
  * every test of the run, so each test seeds its rules under an NCM no other test uses and filters by it.
  */
 
+// Long flows (seeding, several modals) on a machine shared by parallel runs.
+test.describe.configure({ timeout: 60_000 });
+
 async function openAsStaff(page: Page) {
   const partner = await seedPartner();
   const user = await seedUser('PartnerOwner', { partnerId: partner.id });
@@ -284,4 +287,25 @@ test('ST calculator of a product: worked example gives base ST 3.220,00 and ICMS
   await calc.getByLabel('MVA').selectOption('nacional');
   await expect(calc.getByLabel('ICMS %', { exact: true })).toHaveValue('12');
   await expect(calc.getByTestId('st-mva')).toHaveText('MVA aplicada: 50,24%');
+
+  // the operations query opens from the details: UF is required, then the operation's cards
+  await details.getByRole('button', { name: 'Consultar operações' }).click();
+  const ops = page.getByRole('dialog', { name: 'Consultar operações' });
+  await expect(ops.getByLabel('Operação')).toHaveValue('venda');
+  await expect(ops.getByLabel('Característica Tributária')).toHaveValue('3');
+  await expect(ops.getByLabel('Finalidade do Produto')).toHaveValue('0');
+  await expect(ops.getByLabel('Simples Nacional')).toHaveValue('N');
+  await expect(ops.getByLabel('ICMS ST substituto')).toHaveValue('N');
+  await ops.getByRole('button', { name: 'Consultar' }).click();
+  await expect(toast(page, 'Preencha o campo da UF corretamente!')).toBeVisible();
+  await ops.getByLabel('UF').selectOption('SP');
+  await ops.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByTestId('operation-subtitle')).toHaveText('CFOP 5405 - UF SP');
+  const opDetails = page.getByRole('dialog', { name: /Detalhes da operação/ });
+  for (const card of ['Federal', 'Importação', 'PIS/COFINS', 'IPI', 'ICMS']) {
+    await expect(opDetails.getByRole('region', { name: card, exact: true })).toBeVisible();
+  }
+  await expect(opDetails.getByRole('region', { name: /Protocolo/ })).toHaveCount(0);
+  const saved = await page.evaluate(() => localStorage.getItem('OperationsSearchSettings'));
+  expect(JSON.parse(saved ?? '{}')).toMatchObject({ uf: 'SP', cfop: 'venda', caracTrib: [3] });
 });

@@ -6,6 +6,7 @@ import { formatDecimal, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatDate, formatDateTime } from '../../../components/ui/format';
 import { useProductRuleDetails } from '../api/get-product-rule-details';
 import { useProductRuleHistory } from '../api/get-product-rule-history';
+import { protocolItems } from './complete-rule-dialog';
 import { FieldGrid, yesNo } from './field-grid';
 import { isStCalculatorAvailable, StCalculator } from './st-calculator';
 
@@ -196,6 +197,12 @@ function DetailsTabs({ details }: { details: TProductRuleDetails }) {
               ['Alíquota efetiva', pct(st.icmsPdv.aliquotaEfetiva)],
             ]}
           />
+          {st.protocol?.protName && (
+            <FieldGrid title={`Protocolo ${st.protocol.protName}`} items={protocolItems(st.protocol)} />
+          )}
+          {st.agreement?.convName && (
+            <FieldGrid title={`Convênio ${st.agreement.convName}`} items={protocolItems(st.agreement)} />
+          )}
         </Stack>
       </Tabs.Panel>
       {hasCbs && (

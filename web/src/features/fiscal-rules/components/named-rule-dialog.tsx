@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { maskDigits, maskPercent } from '../../../components/ui/fiscal-masks';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { CestSelect } from '../../reference/components/cest-select';
 import { useCreateNamedRule } from '../api/create-named-rule';
 import { useUpdateFiscalRule } from '../api/update-fiscal-rule';
 import {
@@ -172,7 +173,11 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
                 style={{ gridColumn: 'span 2' }}
               />
               <NcmField value={form.ncm} onChange={(ncm) => setForm((f) => ({ ...f, ncm }))} />
-              {text('cest', 'CEST')}
+              <CestSelect
+                ncm={form.ncm}
+                value={form.cest}
+                onChange={(cest) => setForm((f) => ({ ...f, cest: maskDigits(cest, 7) }))}
+              />
               {text('codANP', 'COD ANP')}
             </SimpleGrid>
             <Fieldset legend="IPI">

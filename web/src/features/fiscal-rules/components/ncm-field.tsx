@@ -1,19 +1,16 @@
-import { TextInput } from '@mantine/core';
 import { maskNcm } from '../../../components/ui/fiscal-masks';
+import { NcmInput } from '../../reference/components/ncm-input';
 
 interface Props {
   value: string;
   onChange: (masked: string) => void;
 }
 
-/** NCM typed as ####.##.##. */
+/**
+ * NCM of the named rule: the shared autocomplete shows the official description of a complete
+ * code, or why it cannot be used (not in the table, not in force), before the server is asked.
+ * The form keeps it masked (####.##.##); the payload removes the dots.
+ */
 export function NcmField({ value, onChange }: Props) {
-  return (
-    <TextInput
-      label="NCM"
-      placeholder="####.##.##"
-      value={value}
-      onChange={(e) => onChange(maskNcm(e.currentTarget.value))}
-    />
-  );
+  return <NcmInput value={value} onChange={(digits) => onChange(maskNcm(digits))} />;
 }
