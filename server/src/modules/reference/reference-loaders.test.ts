@@ -46,6 +46,12 @@ describe('reference table loaders', async () => {
     expect(await count('SELECT count(*) n FROM ref_ipi_enquadramento')).toBe(csvRows('ipi-enquadramento.csv').length);
     expect(await count('SELECT count(*) n FROM ref_uf_rates')).toBe(csvRows('icms-uf.csv', ';').length);
     expect(await count('SELECT count(*) n FROM ref_uf_rates')).toBe(27);
+    // The first load rebuilds the trigram indexes it dropped for speed.
+    expect(
+      await count(
+        "SELECT count(*) n FROM pg_indexes WHERE indexname IN ('ref_ncm_search_trgm', 'ref_cfop_search_trgm')",
+      ),
+    ).toBe(2);
   });
 
   it('records source, date, file hash and row count of each table', async () => {

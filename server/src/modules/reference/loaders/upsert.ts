@@ -40,12 +40,18 @@ export async function upsertRows(client: pg.ClientBase, spec: TableSpec, rows: o
       .concat('true')
       .join(', ')})`;
   const payload = JSON.stringify(rows);
+  const rebuild = await dropGinIndexesWhenEmpty(client, spec.table);
   await client.query(
     `INSERT INTO ${spec.table} (${cols.join(', ')})
      SELECT ${cols.join(', ')} FROM json_to_recordset($1::json) AS x(${recordDef})
      ON CONFLICT (${spec.key.join(', ')}) DO UPDATE SET ${updates} WHERE ${changed}`,
     [payload],
   );
+  if (rebuild.length > 0) {
+    // CREATE INDEX refuses to run while deferred FK checks of the insert are still pending.
+    await client.query('SET CONSTRAINTS ALL IMMEDIATE');
+    for (const definition of rebuild) await client.query(definition);
+  }
   const keyDef = spec.columns
     .filter((c) => spec.key.includes(c.name))
     .map((c) => `${c.name} ${c.type}`)
@@ -61,4 +67,21 @@ export async function upsertRows(client: pg.ClientBase, spec: TableSpec, rows: o
        AND NOT EXISTS (SELECT 1 FROM json_to_recordset($1::json) AS x(${keyDef}) WHERE ${keyMatch})`,
     [keys],
   );
+}
+
+/**
+ * First load into an empty table: building a trigram (GIN) index once over all rows is several
+ * times faster than growing it row by row, so such indexes are dropped here and rebuilt after the
+ * insert (their definitions come from the catalog, so the migration stays the one source).
+ */
+async function dropGinIndexesWhenEmpty(client: pg.ClientBase, table: string): Promise<string[]> {
+  const empty = await client.query(`SELECT 1 FROM ${table} LIMIT 1`);
+  if (empty.rowCount !== 0) return [];
+  const { rows } = await client.query<{ indexname: string; indexdef: string }>(
+    `SELECT indexname, indexdef FROM pg_indexes
+     WHERE schemaname = current_schema() AND tablename = $1 AND indexdef LIKE '% USING gin %'`,
+    [table],
+  );
+  for (const r of rows) await client.query(`DROP INDEX ${r.indexname}`);
+  return rows.map((r) => r.indexdef);
 }
