@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { eq } from 'drizzle-orm';
 import { linkMemberToCompany } from '../server/src/db/factories';
+import { companies } from '../server/src/db/schema';
 import { e2eDb } from './support/db';
 import { seedCompany, seedPartner, seedUser, toast, useSessionOf } from './support/fixtures';
 
@@ -208,4 +210,33 @@ test('verifies the integrator account and flags companies in use', async ({ page
   await expect(toast(page, 'Conta do integrador Ativa')).toBeVisible();
   await pendingRow.getByRole('button', { name: 'Verificar conta do integrador' }).click();
   await expect(toast(page, 'Conta do integrador Inativa')).toBeVisible();
+});
+
+test('Admin chooses the partner of a new company', async ({ page }) => {
+  const partner = await seedPartner();
+  await openCompaniesAs(page, await seedUser('Admin'));
+  await page.getByRole('button', { name: 'Adicionar Empresa' }).click();
+  const dialog = formDialog(page);
+  await dialog.getByLabel('CNPJ').fill('45.723.174/0001-10');
+  await dialog.getByLabel('Razão Social').fill('Loja do Admin Ltda');
+  await dialog.getByLabel('Nome Fantasia').fill('Loja do Admin');
+  await dialog.getByLabel('UF').click();
+  await page.getByRole('option', { name: 'PR', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toast(page, 'Informe o parceiro da empresa!')).toBeVisible();
+  await dialog.getByLabel('Parceiro').click();
+  await page.getByRole('option', { name: partner.name }).click();
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toast(page, 'Empresa cadastrada com sucesso!')).toBeVisible();
+  const [saved] = await e2eDb().select().from(companies).where(eq(companies.document, '45723174000110'));
+  expect(saved).toMatchObject({ partnerId: partner.id, razaoSocial: 'LOJA DO ADMIN LTDA', uf: 'PR' });
+});
+
+test('PartnerContributor edits but gets no delete action', async ({ page }) => {
+  const partner = await seedPartner();
+  const company = await seedCompany(partner.id);
+  await openCompaniesAs(page, await seedUser('PartnerContributor', { partnerId: partner.id }));
+  const row = page.getByRole('row', { name: new RegExp(company.razaoSocial) });
+  await expect(row.getByRole('button', { name: 'Alterar' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Excluir' })).toHaveCount(0);
 });

@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { eq } from 'drizzle-orm';
 import { linkMemberToCompany } from '../server/src/db/factories';
+import { users } from '../server/src/db/schema';
 import { e2eDb } from './support/db';
 import { readMail, seedCompany, seedPartner, seedUser, toast, useSessionOf } from './support/fixtures';
 
@@ -72,23 +74,31 @@ test('PartnerOwner creates a user: only Colaborador/Usuário offered, validation
   await expect(toast(page, 'Não foi possível cadastrar o usuário, verifique!')).toBeVisible();
 });
 
-test('Admin may assign every role; PartnerContributor only Usuário', async ({ browser }) => {
-  const admin = await browser.newPage();
-  await openUsersAs(admin, await seedUser('Admin'));
-  await admin.getByRole('button', { name: 'Adicionar Usuário' }).click();
-  expect(await roleChoices(admin, createDialog(admin))).toEqual([
-    'Administrador',
-    'Proprietário',
-    'Colaborador',
-    'Usuário',
-  ]);
-  await admin.close();
+test('Admin may assign every role and places a new user in a partner', async ({ page }) => {
+  const partner = await seedPartner();
+  await openUsersAs(page, await seedUser('Admin'));
+  await page.getByRole('button', { name: 'Adicionar Usuário' }).click();
+  const dialog = createDialog(page);
+  expect(await roleChoices(page, dialog)).toEqual(['Administrador', 'Proprietário', 'Colaborador', 'Usuário']);
+  const email = `fabio-${Date.now()}@example.com`;
+  await dialog.getByLabel('Nome').fill('Fabio Proprietario');
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Função').click();
+  await page.getByRole('option', { name: 'Proprietário' }).click();
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toast(page, 'Informe o parceiro do usuário.')).toBeVisible();
+  await dialog.getByLabel('Parceiro').click();
+  await page.getByRole('option', { name: partner.name }).click();
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toast(page, 'Usuário cadastrado com sucesso!')).toBeVisible();
+  const [saved] = await e2eDb().select().from(users).where(eq(users.email, email));
+  expect(saved).toMatchObject({ role: 'PartnerOwner', partnerId: partner.id });
+});
 
-  const contributor = await browser.newPage();
-  await openUsersAs(contributor, await seedUser('PartnerContributor'));
-  await contributor.getByRole('button', { name: 'Adicionar Usuário' }).click();
-  expect(await roleChoices(contributor, createDialog(contributor))).toEqual(['Usuário']);
-  await contributor.close();
+test('PartnerContributor may assign only Usuário', async ({ page }) => {
+  await openUsersAs(page, await seedUser('PartnerContributor'));
+  await page.getByRole('button', { name: 'Adicionar Usuário' }).click();
+  expect(await roleChoices(page, createDialog(page))).toEqual(['Usuário']);
 });
 
 test('edits a user; Empresas is offered only for Members', async ({ page }) => {

@@ -9,11 +9,13 @@ interface Props {
   onEdit: (company: TCompany) => void;
   onDelete: (company: TCompany) => void;
   onVerify: (company: TCompany) => void;
+  /** PartnerContributor may not delete companies (permissions map); the action is hidden then. */
+  canDelete: boolean;
 }
 
 const columns = ['Status', 'UF', 'CNPJ', 'Nome Fantasia', 'Razão Social', 'Ações'];
 
-export function PartnerCompanyTable({ companies, isLoading, onEdit, onDelete, onVerify }: Props) {
+export function PartnerCompanyTable({ companies, isLoading, onEdit, onDelete, onVerify, canDelete }: Props) {
   return (
     <Table striped highlightOnHover verticalSpacing="xs" aria-label="Empresas">
       <Table.Thead>
@@ -70,11 +72,13 @@ export function PartnerCompanyTable({ companies, isLoading, onEdit, onDelete, on
                     <IconEdit size={18} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Excluir">
-                  <ActionIcon variant="subtle" color="red" aria-label="Excluir" onClick={() => onDelete(company)}>
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                {canDelete && (
+                  <Tooltip label="Excluir">
+                    <ActionIcon variant="subtle" color="red" aria-label="Excluir" onClick={() => onDelete(company)}>
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
                 <Tooltip label="Verificar conta do integrador">
                   <ActionIcon
                     variant="subtle"

@@ -1,8 +1,9 @@
-import { COMPANY_MESSAGES, type TCompany } from '@app/contract';
+import { COMPANY_MESSAGES, canDo, type TCompany } from '@app/contract';
 import { Badge, Button, Group, Paper, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
+import { getSession } from '../../../lib/session';
 import { usePartnerCompanies } from '../api/partner-get-companies';
 import { useVerifyFiscalServiceCredentials } from '../api/verify-fiscal-service-credentials';
 import { CompanyFormDialog } from '../components/company-form-dialog';
@@ -43,6 +44,7 @@ export default function PartnerCompaniesPage() {
         onEdit={(company) => setForm({ opened: true, company })}
         onDelete={setDeleting}
         onVerify={onVerify}
+        canDelete={canDo(getSession()?.role, 'delete', 'company')}
       />
       <CompanyFormDialog
         opened={form.opened}

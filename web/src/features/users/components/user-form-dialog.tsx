@@ -79,6 +79,8 @@ export function UserFormDialog({ opened, user, onClose }: Props) {
     if (!form.name.trim()) return notify('warning', 'Preencha o campo do nome!');
     if (!form.email.trim()) return notify('warning', 'Preencha o campo do e-mail!');
     if (!form.role) return notify('warning', 'Selecione a função do usuário!');
+    // Same text as the server's check: Admin must place partner staff and Members in a partner.
+    if (needsPartner && !form.partnerId) return notify('warning', 'Informe o parceiro do usuário.');
     const body = {
       name: form.name.trim(),
       email: form.email.trim(),
