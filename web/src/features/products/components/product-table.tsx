@@ -1,0 +1,116 @@
+import { displayGtin, productStatusLabels, type TProduct } from '@app/contract';
+import { Checkbox, EmptyState, Skeleton, Table } from '@mantine/core';
+import { IconPackageOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatNcm } from '../../../components/ui/fiscal-masks';
+import { isMarkable } from '../lib/checked-products';
+
+interface Props {
+  products: TProduct[];
+  isLoading: boolean;
+  /** Shows the marking checkboxes (marking mode). */
+  isMarking: boolean;
+  checkedIds: ReadonlySet<string>;
+  onToggle: (product: TProduct) => void;
+  onTogglePage: () => void;
+  renderActions: (product: TProduct) => ReactNode;
+}
+
+/** Row colours of spec 02 §2: Pending amber, InAudit red, the others normal. */
+const rowColor: Partial<Record<TProduct['status'], string>> = {
+  Pending: 'var(--mantine-color-yellow-1)',
+  InAudit: 'var(--mantine-color-red-1)',
+};
+
+const skeletonRows = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'];
+
+/**
+ * The products of one page: internal code, GTIN, integration code, status, marking checkbox,
+ * description, NCM, CEST and the actions menu (spec 02 §2).
+ */
+export function ProductTable({
+  products,
+  isLoading,
+  isMarking,
+  checkedIds,
+  onToggle,
+  onTogglePage,
+  renderActions,
+}: Props) {
+  if (isLoading) {
+    return (
+      <div data-testid="products-loading">
+        {skeletonRows.map((k) => (
+          <Skeleton key={k} height={30} mb={6} />
+        ))}
+      </div>
+    );
+  }
+  if (products.length === 0) {
+    return (
+      <EmptyState
+        my="lg"
+        icon={<IconPackageOff />}
+        title="Nenhum produto encontrado"
+        description="Cadastre, importe ou altere a pesquisa para ver produtos aqui."
+        data-testid="products-empty"
+      />
+    );
+  }
+  const markable = products.filter((p) => isMarkable(p.status));
+  const markedOnPage = markable.filter((p) => checkedIds.has(p.id)).length;
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table highlightOnHover aria-label="Produtos" data-testid="products-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Código interno</Table.Th>
+            <Table.Th>GTIN</Table.Th>
+            <Table.Th>Código de integração</Table.Th>
+            <Table.Th>Situação</Table.Th>
+            {isMarking && (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Marcar produtos da página"
+                  checked={markable.length > 0 && markedOnPage === markable.length}
+                  indeterminate={markedOnPage > 0 && markedOnPage < markable.length}
+                  disabled={markable.length === 0}
+                  onChange={onTogglePage}
+                />
+              </Table.Th>
+            )}
+            <Table.Th>Descrição</Table.Th>
+            <Table.Th>NCM</Table.Th>
+            <Table.Th>CEST</Table.Th>
+            <Table.Th w={60}>Ações</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {products.map((p) => (
+            <Table.Tr key={p.id} bg={rowColor[p.status]} data-status={p.status} data-code={p.internalCode}>
+              <Table.Td>{p.internalCode}</Table.Td>
+              <Table.Td>{displayGtin(p.gtin)}</Table.Td>
+              <Table.Td>{p.fiscalServiceReferenceCode ?? ''}</Table.Td>
+              <Table.Td>{productStatusLabels[p.status]}</Table.Td>
+              {isMarking && (
+                <Table.Td>
+                  {isMarkable(p.status) && (
+                    <Checkbox
+                      aria-label={`Marcar produto ${p.internalCode}`}
+                      checked={checkedIds.has(p.id)}
+                      onChange={() => onToggle(p)}
+                    />
+                  )}
+                </Table.Td>
+              )}
+              <Table.Td>{p.description}</Table.Td>
+              <Table.Td>{formatNcm(p.ncm)}</Table.Td>
+              <Table.Td>{p.cest ?? ''}</Table.Td>
+              <Table.Td>{renderActions(p)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
