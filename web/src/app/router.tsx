@@ -17,6 +17,9 @@ const MemberCompaniesPage = page(() => import('../features/companies/routes/memb
 const PartnerCompaniesPage = page(() => import('../features/companies/routes/partner-companies-page'));
 const UsersPage = page(() => import('../features/users/routes/users-page'));
 const FiscalRulesPage = page(() => import('../features/fiscal-rules/routes/fiscal-rules-page'));
+const ProductsHomePage = page(() => import('../features/products/routes/products-home'));
+const ProductsImportPage = page(() => import('../features/products/routes/import-page'));
+const ProductsExportPage = page(() => import('../features/products/routes/export-page'));
 
 const soon = (title: string): ReactNode => <NotAvailablePage title={title} />;
 const fallback = (
@@ -45,9 +48,9 @@ export function AppRouter() {
             <Route index element={<Navigate to={paths.member.companies} replace />} />
             <Route path="companies" element={<MemberCompaniesPage />} />
             <Route element={<CompanyGuard />}>
-              <Route path="home" element={soon('Meus Produtos')} />
-              <Route path="products/import" element={soon('Importar Produtos')} />
-              <Route path="products/export" element={soon('Exportar Produtos')} />
+              <Route path="home" element={<ProductsHomePage />} />
+              <Route path="products/import" element={<ProductsImportPage />} />
+              <Route path="products/export" element={<ProductsExportPage />} />
               <Route path="products/global" element={soon('Base Global de Produtos')} />
               <Route path="company/indicators" element={soon('Indicadores')} />
               <Route path="tickets" element={soon('Tickets')} />
