@@ -65,13 +65,20 @@ test('PartnerOwner creates a user: only Colaborador/Usuário offered, validation
   await expect(firstRow).toContainText('Zeca Novo');
   await expect(firstRow).toContainText('Colaborador');
   await expect(page.getByLabel('Total de usuários')).toHaveText('3');
+});
 
-  // the same e-mail again is refused with the spec's message
+test('a taken e-mail is refused with the spec message', async ({ page }) => {
+  const partner = await seedPartner();
+  const owner = await seedUser('PartnerOwner', { partnerId: partner.id });
+  const existing = await seedUser('Member', { partnerId: partner.id });
+  await openUsersAs(page, owner);
   await page.getByRole('button', { name: 'Adicionar Usuário' }).click();
-  await dialog.getByLabel('Nome').fill('Outro Zeca');
-  await dialog.getByLabel('E-mail').fill(email);
+  const dialog = createDialog(page);
+  await dialog.getByLabel('Nome').fill('Outro Nome');
+  await dialog.getByLabel('E-mail').fill(existing.email);
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(toast(page, 'Não foi possível cadastrar o usuário, verifique!')).toBeVisible();
+  await expect(dialog).toBeVisible();
 });
 
 test('Admin may assign every role and places a new user in a partner', async ({ page }) => {
