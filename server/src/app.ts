@@ -97,20 +97,24 @@ export async function buildApp(opts: BuildAppOptions) {
   return app;
 }
 
-/** Serves the built SPA; unknown non-API GETs get index.html so client routes survive a reload. */
+/**
+ * Serves the built SPA when present; unknown non-API GETs get index.html so client routes survive a reload.
+ * API and asset misses answer a JSON/plain 404.
+ */
 function registerSpa(app: FastifyInstance, distDir: string) {
-  if (!existsSync(path.join(distDir, 'index.html'))) return;
-  app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  const hasSpa = existsSync(path.join(distDir, 'index.html'));
+  if (hasSpa) app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/v1/') || request.url.startsWith('/docs');
-    if (request.method === 'GET' && !isApi) {
-      const file = request.url.split('?')[0]!;
-      if (file.startsWith('/assets/')) return reply.status(404).send('Not found');
+    const isAsset = request.url.startsWith('/assets/');
+    if (hasSpa && request.method === 'GET' && !isApi && !isAsset) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    reply
-      .status(404)
-      .send({ status: 404, code: 'NOT_FOUND', detail: `Rota não encontrada: ${request.method} ${request.url}` });
+    return reply.status(404).send({
+      status: 404,
+      code: 'NOT_FOUND',
+      detail: `Rota não encontrada: ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 }
 

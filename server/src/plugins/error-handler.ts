@@ -36,10 +36,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Never leak internals of a 5xx.
     return reply.status(500).send({ status: 500, code: 'INTERNAL', detail: describeError('INTERNAL').message });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({ status: 404, code: 'NOT_FOUND', detail: `Rota não encontrada: ${request.method} ${request.url}` });
-  });
 }

@@ -9,6 +9,7 @@ import { createCompany, createPartner, createUser, linkMemberToCompany } from '.
 import { openDatabase } from '../db/open-database.js';
 import { companies, partners, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
+import { loadMissingReferenceTables } from '../modules/reference/loaders/load-reference-tables.js';
 import { seedDemoFiscal } from './seed-demo-fiscal.js';
 
 const PASSWORD = 'Demo@2026';
@@ -129,6 +130,7 @@ async function main() {
   const config = loadConfig();
   const opened = await openDatabase(config, { allowRunning: true });
   const db = opened.database.db;
+  await loadMissingReferenceTables(opened.database.pool);
   const printed: string[][] = [];
   try {
     for (const demo of demoPartners) {
