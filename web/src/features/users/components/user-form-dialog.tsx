@@ -1,7 +1,5 @@
 import {
-  assignableRoles,
   type Role,
-  roleLabels,
   type TUser,
   type TUserStatus,
   type UserPermission,
@@ -19,6 +17,7 @@ import { getSession } from '../../../lib/session';
 import { useCreateUser } from '../api/create-user';
 import { usePartners } from '../api/get-partners';
 import { useUpdateUser } from '../api/update-user';
+import { buildRoleOptions, defaultNewUserRole } from './role-options';
 
 interface Props {
   opened: boolean;
@@ -36,13 +35,13 @@ interface FormValues {
   partnerId: string | null;
 }
 
-const toForm = (user: TUser | null, roles: readonly Role[]): FormValues =>
+const toForm = (user: TUser | null, creatorRole: Role | undefined): FormValues =>
   user
     ? { ...user, permissions: [...user.permissions] }
     : {
         name: '',
         email: '',
-        role: roles.includes('Member') ? 'Member' : (roles[0] ?? null),
+        role: defaultNewUserRole(creatorRole),
         status: 'Active',
         permissions: [...userPermissions],
         partnerId: null,
@@ -50,10 +49,8 @@ const toForm = (user: TUser | null, roles: readonly Role[]): FormValues =>
 
 export function UserFormDialog({ opened, user, onClose }: Props) {
   const creatorRole = getSession()?.role;
-  // spec 01 §6: the creator's role limits the roles offered; the server enforces the same rule.
-  const roles = creatorRole ? assignableRoles[creatorRole] : [];
   const isAdmin = creatorRole === 'Admin';
-  const [form, setForm] = useState<FormValues>(() => toForm(user, roles));
+  const [form, setForm] = useState<FormValues>(() => toForm(user, creatorRole));
   const createMutation = useCreateUser();
   const updateMutation = useUpdateUser();
   const partners = usePartners(opened && isAdmin);
@@ -62,16 +59,13 @@ export function UserFormDialog({ opened, user, onClose }: Props) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for a user
   useEffect(() => {
-    if (opened) setForm(toForm(user, roles));
+    if (opened) setForm(toForm(user, creatorRole));
   }, [opened, user]);
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  const roleOptions = [...new Set([...roles, ...(user ? [user.role] : [])])].map((r) => ({
-    value: r,
-    label: roleLabels[r],
-    disabled: !roles.includes(r),
-  }));
+  // spec 01 §6: the creator's role limits the roles offered; the server enforces the same rule.
+  const roleOptions = buildRoleOptions(creatorRole, user?.role);
 
   function onSubmit(event: React.FormEvent) {
     event.preventDefault();
