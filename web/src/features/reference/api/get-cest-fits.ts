@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** GET /reference/cest/{code}/fits?ncm=: whether the CEST covers the NCM. */
 export const fetchCestFits = (cest: string, ncm: string) =>
-  apiRequest<TCestFits>(`/reference/cest/${cest}/fits`, { query: { ncm }, silent: true });
+  apiRequest<TCestFits>(`/reference/cest/${cest}/fits`, { query: { ncm }, silent: true, noSpinner: true });
 
 export const cestFitsQueryOptions = (cest: string, ncm: string) =>
   queryOptions({

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** GET /reference/cest: the CESTs that fit the NCM (most specific first), or every CEST without one. */
 export const fetchCests = (params: { ncm?: string; q?: string; limit?: number }) =>
-  apiRequest<TCestItem[]>('/reference/cest', { query: { limit: 1000, ...params } });
+  apiRequest<TCestItem[]>('/reference/cest', { query: { limit: 1000, ...params }, noSpinner: true });
 
 export const cestsQueryOptions = (params: { ncm?: string; q?: string }) =>
   queryOptions({

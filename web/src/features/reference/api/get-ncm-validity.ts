@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** GET /reference/ncm/{code}/validity?date=: whether the NCM is in force on the date. */
 export const fetchNcmValidity = (code: string, date?: string) =>
-  apiRequest<TNcmValidity>(`/reference/ncm/${code}/validity`, { query: { date }, silent: true });
+  apiRequest<TNcmValidity>(`/reference/ncm/${code}/validity`, { query: { date }, silent: true, noSpinner: true });
 
 export const ncmValidityQueryOptions = (code: string, date?: string) =>
   queryOptions({

@@ -7,7 +7,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
  * omitted). Silent: an unknown code is shown next to the field, not as a toast.
  */
 export const fetchNcm = (code: string, date?: string) =>
-  apiRequest<TNcmDetail>(`/reference/ncm/${code}`, { query: { date }, silent: true });
+  apiRequest<TNcmDetail>(`/reference/ncm/${code}`, { query: { date }, silent: true, noSpinner: true });
 
 export const ncmQueryOptions = (code: string, date?: string) =>
   queryOptions({

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** GET /reference/ncm: eight-digit NCMs by code prefix (digits/dots) or by words, ranked. */
 export const searchNcm = (q: string, limit = 20, signal?: AbortSignal) =>
-  apiRequest<TNcmItem[]>('/reference/ncm', { query: { q, limit }, signal });
+  apiRequest<TNcmItem[]>('/reference/ncm', { query: { q, limit }, signal, noSpinner: true });
 
 export const searchNcmQueryOptions = (q: string, limit = 20) =>
   queryOptions({
