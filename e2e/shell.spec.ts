@@ -163,29 +163,34 @@ test('the DF-e link opens the product with a temporary token; a Member without a
   expect(context.pages()).toHaveLength(1);
 });
 
-test.describe('white-label branding of the current domain', () => {
-  // A made-up host name that resolves to the test server, so the page asks for its own domain.
-  test.use({
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP *.e2e.test 127.0.0.1'],
-    },
+test('the logo and display name of the partner of the current domain are shown and kept locally', async ({ page }) => {
+  // A made-up host whose requests are answered by the test server, so the page asks for its own domain.
+  const host = `marca-${Date.now()}.e2e.test`;
+  // Production serves this over HTTPS; here it is plain HTTP on a non-local host, where the CSP's
+  // upgrade-insecure-requests would send the assets to https, so the test drops that directive.
+  await page.route(`http://${host}:${E2E.port}/**`, async (route) => {
+    const response = await route.fetch({
+      url: route
+        .request()
+        .url()
+        .replace(/^http:\/\/[^/]+/, E2E.baseUrl),
+    });
+    const headers = response.headers();
+    const csp = headers['content-security-policy'];
+    if (csp) headers['content-security-policy'] = csp.replace(/;?\s*upgrade-insecure-requests/, '');
+    await route.fulfill({ response, headers });
   });
-
-  test('the logo and display name of the partner of the domain are shown and kept locally', async ({ page }) => {
-    const host = `marca-${Date.now()}.e2e.test`;
-    await seedPartner({
-      nameDomain: host,
-      displayName: 'Contábil Horizonte',
-      displayNameShort: 'CH',
-      urlLogo: `http://${host}:${E2E.port}/logo.png`,
-    });
-    await page.goto(`http://${host}:${E2E.port}/login`);
-    await expect(page.getByTestId('brand-name')).toHaveText('Contábil Horizonte');
-    await expect(page.getByTestId('brand').locator('img')).toHaveAttribute('src', /\/logo\.png$/);
-    expect(JSON.parse((await readLocalStorage(page, 'domain')) ?? '{}')).toMatchObject({
-      displayName: 'Contábil Horizonte',
-      displayNameShort: 'CH',
-    });
+  await seedPartner({
+    nameDomain: host,
+    displayName: 'Contábil Horizonte',
+    displayNameShort: 'CH',
+    urlLogo: `http://${host}:${E2E.port}/logo.png`,
+  });
+  await page.goto(`http://${host}:${E2E.port}/login`);
+  await expect(page.getByTestId('brand-name')).toHaveText('Contábil Horizonte');
+  await expect(page.getByTestId('brand').locator('img')).toHaveAttribute('src', /\/logo\.png$/);
+  expect(JSON.parse((await readLocalStorage(page, 'domain')) ?? '{}')).toMatchObject({
+    displayName: 'Contábil Horizonte',
+    displayNameShort: 'CH',
   });
 });
