@@ -9,6 +9,8 @@ import {
   type FiscalRuleVersionInsert,
   fiscalRules,
   fiscalRuleVersions,
+  globalProductRules,
+  globalProducts,
   partners,
   productRuleHistory,
   products,
@@ -228,6 +230,45 @@ export async function createProduct(db: Db, over: ProductFactoryInput) {
       versionId: rule.currentVersionId,
       validFrom: linkedAt ?? new Date(),
     });
+  }
+  return row!;
+}
+
+// ---------- global product base ----------
+
+let globalSeq = 0;
+
+/** A valid GTIN-13 (Brazilian 789 prefix) with its check digit, unique per call; 14-digit form. */
+export function generateGtin14(): string {
+  const body = `789${String(Date.now() % 1e5).padStart(5, '0')}${String(++globalSeq % 1e4).padStart(4, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) sum += (body.charCodeAt(body.length - 1 - i) - 48) * (i % 2 === 0 ? 3 : 1);
+  return `0${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/**
+ * A global product (code, description, 14-digit GTIN, NCM, CEST). `rules` links it to a fiscal rule
+ * per UF (without one, the base rule of its NCM/CEST in the UF applies).
+ */
+export async function createGlobalProduct(
+  db: Db,
+  over: Partial<typeof globalProducts.$inferInsert> & { rules?: Record<string, string> } = {},
+) {
+  const { rules, ...fields } = over;
+  const id = next();
+  const [row] = await db
+    .insert(globalProducts)
+    .values({
+      code: `G${id.toUpperCase()}`,
+      description: `PRODUTO GLOBAL ${id.toUpperCase()}`,
+      gtin: generateGtin14(),
+      ncm: '22021000',
+      cest: null,
+      ...fields,
+    })
+    .returning();
+  for (const [uf, fiscalRuleId] of Object.entries(rules ?? {})) {
+    await db.insert(globalProductRules).values({ globalProductId: row!.id, uf, fiscalRuleId });
   }
   return row!;
 }

@@ -3,3 +3,4 @@ export * from './foundation.js';
 export * from './reference.js';
 export * from './fiscal-rules.js';
 export * from './products.js';
+export * from './catalogue.js';

@@ -1,0 +1,96 @@
+import { bigint, char, integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { fiscalRules } from './fiscal-rules.js';
+import { companies, users } from './foundation.js';
+import { products } from './products.js';
+
+/** Mirrors 0400_catalogue.sql: global product base, classification batches, imports, product audits. */
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const globalProducts = pgTable('global_products', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: varchar('code', { length: 60 }).notNull().unique(),
+  description: varchar('description', { length: 255 }).notNull(),
+  gtin: char('gtin', { length: 14 }).unique(),
+  ncm: varchar('ncm', { length: 8 }).notNull(),
+  cest: varchar('cest', { length: 7 }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const globalProductRules = pgTable(
+  'global_product_rules',
+  {
+    globalProductId: uuid('global_product_id')
+      .notNull()
+      .references(() => globalProducts.id, { onDelete: 'cascade' }),
+    uf: char('uf', { length: 2 }).notNull(),
+    fiscalRuleId: uuid('fiscal_rule_id')
+      .notNull()
+      .references(() => fiscalRules.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.globalProductId, t.uf] })],
+);
+
+export const classificationBatches = pgTable('classification_batches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  source: text('source').$type<'Create' | 'Import'>().notNull(),
+  sent: integer('sent').notNull(),
+  classified: integer('classified').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const importHistory = pgTable('import_history', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  userName: text('user_name').notNull(),
+  fileName: text('file_name'),
+  received: integer('received').notNull().default(0),
+  created: integer('created').notNull().default(0),
+  updated: integer('updated').notNull().default(0),
+  duplicated: integer('duplicated').notNull().default(0),
+  invalid: integer('invalid').notNull().default(0),
+  classified: integer('classified').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const importInvalidLines = pgTable(
+  'import_invalid_lines',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => importHistory.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    internalCode: text('internal_code').notNull().default(''),
+    reason: text('reason').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] })],
+);
+
+export const productAudits = pgTable(
+  'product_audits',
+  {
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
+);
+
+export type GlobalProductRow = typeof globalProducts.$inferSelect;
+export type GlobalProductInsert = typeof globalProducts.$inferInsert;

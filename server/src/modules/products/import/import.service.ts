@@ -1,0 +1,176 @@
+import type { Readable } from 'node:stream';
+import { checkProductInput, type TImportHistoryRow, type TImportInvalidLine, type TImportResult } from '@app/contract';
+import type { Db } from '../../../db/client.js';
+import type { Actor } from '../../../lib/actor.js';
+import { AppError } from '../../../lib/app-error.js';
+import { recordAudit } from '../../../lib/audit.js';
+import { type IncomingProduct, recordClassificationBatch, upsertProducts } from '../matching/upsert-products.js';
+import { findCompanyFor } from '../product-access.js';
+import { AUDIT } from '../products.codes.js';
+import { type Layout, POSITIONAL_LAYOUT, pick, readHeader } from './columns.js';
+import * as repo from './import.repository.js';
+import { detectKind, readCsvRows, readXlsxRows, type SourceRow } from './read-rows.js';
+
+/** Rows per INSERT … ON CONFLICT statement (and per invalid-lines insert). */
+const BATCH_SIZE = 1000;
+const REPORTED_IN_ANSWER = 100;
+
+export interface UploadedFile {
+  /** The multipart stream; `truncated` is set by the size limit. */
+  stream: Readable & { truncated?: boolean };
+  fileName: string | null;
+}
+
+/** The upload as chunks (first one peeked to tell CSV from XLSX); over the limit → refused. */
+async function openUpload(file: UploadedFile) {
+  const it = file.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first = await it.next();
+  if (first.done || first.value.length === 0) throw new AppError('IMPORT_EMPTY');
+  const kind = detectKind(first.value);
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    yield first.value as Buffer;
+    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+    if (file.stream.truncated) throw new AppError('IMPORT_FILE_TOO_LARGE');
+  }
+  return kind === 'xlsx' ? readXlsxRows(chunks()) : readCsvRows(chunks());
+}
+
+/**
+ * POST /products/import. The file is read as a stream and written in batches of BATCH_SIZE rows,
+ * all inside ONE transaction: any refusal (size, encoding, binary content, layout) or failure rolls
+ * the whole file back, so a file is either imported entirely or not at all.
+ * Per line: invalid (spec field rules, GTIN check digit) → reported with its line and reason; a code
+ * already seen in the file → duplicated (the first occurrence wins); otherwise created or updated.
+ */
+export async function importProducts(
+  db: Db,
+  actor: Actor,
+  query: { companyId: string; ignoreHeader: boolean },
+  file: UploadedFile,
+): Promise<TImportResult> {
+  let company: Awaited<ReturnType<typeof findCompanyFor>>;
+  try {
+    company = await findCompanyFor(db, actor, query.companyId, 'Import');
+  } catch (err) {
+    file.stream.resume();
+    throw err;
+  }
+  const rows = await openUpload(file);
+  return db.transaction(async (tx) => {
+    await repo.lockCompanyImports(tx, company.id);
+    const importId = await repo.insertImport(tx, {
+      companyId: company.id,
+      userId: actor.id,
+      userName: actor.name,
+      fileName: file.fileName,
+    });
+    const counts = { received: 0, created: 0, updated: 0, duplicated: 0, invalid: 0, classified: 0 };
+    const firstLineOf = new Map<string, number>();
+    const reported: TImportInvalidLine[] = [];
+    let batch: IncomingProduct[] = [];
+    let problems: TImportInvalidLine[] = [];
+    const upsertCtx = { companyId: company.id, companyUf: company.uf, actor, via: ' por importação' };
+
+    const flush = async () => {
+      const saved = await upsertProducts(tx, upsertCtx, batch);
+      for (const s of saved) {
+        if (s.inserted) counts.created++;
+        else counts.updated++;
+        if (s.classified) counts.classified++;
+      }
+      await repo.insertInvalidLines(tx, importId, problems);
+      batch = [];
+      problems = [];
+    };
+    const report = (line: TImportInvalidLine) => {
+      problems.push(line);
+      if (reported.length < REPORTED_IN_ANSWER) reported.push(line);
+    };
+
+    let layout: Layout | null = null;
+    for await (const row of rows as AsyncIterable<SourceRow>) {
+      if (row.cells.every((c) => !c?.trim())) continue;
+      if (!layout) {
+        const header = readHeader(row.cells);
+        if (row.cells.length < 2 && !header) throw new AppError('IMPORT_LAYOUT');
+        layout = header ?? POSITIONAL_LAYOUT;
+        if (header || query.ignoreHeader) continue;
+      }
+      counts.received++;
+      const checked = checkProductInput(pick(row.cells, layout));
+      if (checked.errors.length) {
+        counts.invalid++;
+        report({ line: row.line, internalCode: checked.internalCode, reason: checked.errors.join(' ') });
+      } else if (firstLineOf.has(checked.internalCode)) {
+        counts.duplicated++;
+        report({
+          line: row.line,
+          internalCode: checked.internalCode,
+          reason: `Código Interno repetido no arquivo (primeira ocorrência na linha ${firstLineOf.get(checked.internalCode)}).`,
+        });
+      } else {
+        firstLineOf.set(checked.internalCode, row.line);
+        batch.push({
+          line: row.line,
+          internalCode: checked.internalCode,
+          description: checked.description,
+          gtin: checked.gtin,
+        });
+      }
+      if (batch.length >= BATCH_SIZE || problems.length >= BATCH_SIZE) await flush();
+    }
+    await flush();
+    if (counts.received === 0) throw new AppError('IMPORT_EMPTY');
+
+    await repo.updateImportCounts(tx, importId, counts);
+    await recordClassificationBatch(tx, {
+      companyId: company.id,
+      userId: actor.id,
+      source: 'Import',
+      sent: counts.created + counts.updated,
+      classified: counts.classified,
+    });
+    await recordAudit(tx, {
+      code: AUDIT.productsImported,
+      actor,
+      partnerId: company.partnerId,
+      companyId: company.id,
+      entityId: importId,
+      after: { fileName: file.fileName, ...counts },
+    });
+    return { importId, ...counts, invalidLines: reported };
+  });
+}
+
+export async function listImportHistory(db: Db, actor: Actor, companyId: string): Promise<TImportHistoryRow[]> {
+  const company = await findCompanyFor(db, actor, companyId);
+  return repo.findImportHistory(db, company.id, 100);
+}
+
+/** GET /products/import/{id}/errors: the report of an import as CSV lines (after a tenant check). */
+export async function openInvalidLinesReport(db: Db, actor: Actor, importId: string) {
+  const found = await repo.findImport(db, importId);
+  if (!found) throw new AppError('IMPORT_NOT_FOUND');
+  try {
+    await findCompanyFor(db, actor, found.companyId);
+  } catch {
+    throw new AppError('IMPORT_NOT_FOUND');
+  }
+  return async function* lines(): AsyncGenerator<string> {
+    yield '\uFEFFLinha;CodigoInterno;Motivo\r\n';
+    let after = 0;
+    for (;;) {
+      const page = await repo.findInvalidLines(db, importId, after, 5000);
+      if (page.length === 0) return;
+      yield page.map((l) => `${l.line};${csvCell(l.internalCode)};${csvCell(l.reason)}\r\n`).join('');
+      after = page[page.length - 1]!.line;
+    }
+  };
+}
+
+/** Quotes a CSV cell when needed and neutralises formula starts (the report opens in Excel). */
+export function csvCell(value: string | null | undefined): string {
+  let text = value ?? '';
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

@@ -1,0 +1,136 @@
+import { PRODUCTS_PAGE_SIZE, type TProductListFilters } from '@app/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { type ProductRow, products } from '../../db/schema/index.js';
+
+/** LIKE pattern text with its wildcards escaped (the user's % and _ are literal). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface StatusFlags {
+  pending?: boolean;
+  classified?: boolean;
+  returned?: boolean;
+  inAudit?: boolean;
+  finished?: boolean;
+  finishedByFiscalServiceLink?: boolean;
+  audit?: boolean;
+}
+
+/**
+ * Status flags combine with OR; none set lists every status. Members never see InAudit products:
+ * their in-audit flags are ignored and the InAudit rows are left out (spec 02 §5/§6).
+ */
+export function statusFilter(flags: StatusFlags, isMember: boolean): SQL {
+  const codes: string[] = [];
+  if (flags.pending) codes.push('P');
+  if (flags.classified || flags.finished) codes.push('F');
+  if (flags.returned) codes.push('D');
+  if (!isMember && (flags.inAudit || flags.audit)) codes.push('A');
+  const parts: SQL[] = [];
+  if (codes.length) {
+    parts.push(
+      sql`p.status IN (${sql.join(
+        codes.map((c) => sql`${c}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (flags.finishedByFiscalServiceLink) {
+    parts.push(sql`(p.status = 'F' AND p.fiscal_service_reference_code IS NOT NULL)`);
+  }
+  if (parts.length) return sql`(${sql.join(parts, sql` OR `)})`;
+  return isMember ? sql`p.status <> 'A'` : sql`true`;
+}
+
+/** Filters of GET /products within one company (text already normalised by the service). */
+export function listFilter(companyId: string, f: TProductListFilters & { text?: string }, isMember: boolean): SQL {
+  const parts: SQL[] = [sql`p.company_id = ${companyId}`, statusFilter(f, isMember)];
+  if (f.binded) parts.push(sql`p.fiscal_service_reference_code IS NOT NULL`);
+  const text = f.text ?? '';
+  if (text) {
+    const like = `%${escapeLike(text)}%`;
+    if (f.field === 'description') {
+      parts.push(sql`f_unaccent(lower(p.description)) LIKE f_unaccent(lower(${like}))`);
+    } else if (f.field === 'internalCode') {
+      parts.push(sql`p.internal_code ILIKE ${like}`);
+    } else if (/^\d{14}$/.test(text)) {
+      parts.push(sql`p.gtin = ${text}`);
+    } else {
+      parts.push(sql`p.gtin LIKE ${like}`);
+    }
+  }
+  // Dates are calendar days in Brazil (Brasília time), both ends included.
+  if (f.startDate && f.endDate) {
+    parts.push(sql`p.updated_at >= (${f.startDate}::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'`);
+    parts.push(sql`p.updated_at < (${f.endDate}::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'`);
+  }
+  return and(...parts)!;
+}
+
+const productSelect = sql`p.id, p.company_id AS "companyId", p.internal_code AS "internalCode", p.description, p.gtin,
+  p.ncm, p.cest, p.status, p.fiscal_service_reference_code AS "fiscalServiceReferenceCode",
+  p.fiscal_rule_id AS "fiscalRuleId", p.fiscal_rule_status AS "fiscalRuleStatus",
+  p.created_at AS "createdAt", p.updated_at AS "updatedAt"`;
+
+export async function countProducts(db: DbOrTx, where: SQL): Promise<number> {
+  const res = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`);
+  return res.rows[0]?.n ?? 0;
+}
+
+/** One page, most recently changed first. */
+export async function findProductPage(db: DbOrTx, where: SQL, page: number): Promise<ProductRow[]> {
+  const res = await db.execute<ProductRow & Record<string, unknown>>(sql`
+    SELECT ${productSelect} FROM products p WHERE ${where}
+    ORDER BY p.updated_at DESC, p.id
+    LIMIT ${PRODUCTS_PAGE_SIZE} OFFSET ${(page - 1) * PRODUCTS_PAGE_SIZE}`);
+  return res.rows;
+}
+
+export async function findProductsByIds(db: DbOrTx, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const res = await db.execute<ProductRow & Record<string, unknown>>(sql`
+    SELECT ${productSelect} FROM products p WHERE p.id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  return res.rows;
+}
+
+/** A product with its company (for the tenant check), locked when about to change. */
+export async function findProduct(db: DbOrTx, id: string, opts: { forUpdate?: boolean } = {}) {
+  const q = db.select().from(products).where(eq(products.id, id)).limit(1);
+  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  return row;
+}
+
+export async function deleteProductRow(db: DbOrTx, id: string) {
+  await db.delete(products).where(eq(products.id, id));
+}
+
+/** Unbind (server-design step 5): Pending; NCM, CEST and the integration code cleared. */
+export async function clearGlobalLink(db: DbOrTx, id: string, at: Date) {
+  await db
+    .update(products)
+    .set({ status: 'P', ncm: null, cest: null, fiscalServiceReferenceCode: null, updatedAt: at })
+    .where(eq(products.id, id));
+}
+
+export async function insertProductAudit(
+  db: DbOrTx,
+  input: { companyId: string; productId: string; description: string; actor: { id: string; name: string } },
+) {
+  await db.execute(sql`
+    INSERT INTO product_audits (company_id, product_id, description, user_id, user_name)
+    VALUES (${input.companyId}, ${input.productId}, ${input.description}, ${input.actor.id}, ${input.actor.name})`);
+}
+
+export async function findProductAudits(db: DbOrTx, productId: string) {
+  const res = await db.execute<{ id: number; description: string; createdAt: Date; internalCode: string }>(sql`
+    SELECT a.id, a.description, a.created_at AS "createdAt", p.internal_code AS "internalCode"
+    FROM product_audits a JOIN products p ON p.id = a.product_id
+    WHERE a.product_id = ${productId}
+    ORDER BY a.created_at DESC, a.id DESC`);
+  return res.rows;
+}
