@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  IMPORT_MAX_BYTES,
   productMessages,
   ZGlobalProductSearchQuery,
   ZImportHistoryQuery,
@@ -151,7 +152,11 @@ export default async function productsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       if (!req.isMultipart()) throw new AppError('IMPORT_FILE_REQUIRED');
-      const part = await req.file({ limits: { fileSize: 10 * 1024 * 1024 }, throwFileSizeLimit: false });
+      // A body far over the limit is refused before any row is read (multipart overhead allowed).
+      if (Number(req.headers['content-length'] ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) {
+        throw new AppError('IMPORT_FILE_TOO_LARGE');
+      }
+      const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES }, throwFileSizeLimit: false });
       if (!part) throw new AppError('IMPORT_FILE_REQUIRED', productMessages.fileRequired);
       return importProducts(app.db, actorOf(req), req.query, { stream: part.file, fileName: part.filename || null });
     },

@@ -53,3 +53,11 @@ export function pick(cells: string[], layout: Layout) {
     gtin: layout.gtin === null ? '' : (cells[layout.gtin] ?? ''),
   };
 }
+
+export function tryReadHeader(cells: string[]): Layout | null {
+  try {
+    return readHeader(cells);
+  } catch {
+    return null;
+  }
+}

@@ -86,7 +86,10 @@ export class ImportTextDecoder {
       this.held = chunk.slice(i);
       return Buffer.from(chunk.subarray(0, i)).toString('latin1');
     }
-    this.mode = isUtf8(chunk.subarray(i), true) ? 'utf8' : 'cp1252';
+    const rest = chunk.subarray(i);
+    if (isUtf8(rest, true)) this.mode = 'utf8';
+    else if (startsWithUtf8Sequence(rest)) throw new AppError('IMPORT_ENCODING');
+    else this.mode = 'cp1252';
     return this.decodeChunk(chunk);
   }
 
@@ -111,4 +114,11 @@ function isUtf8(bytes: Uint8Array, stream = false): boolean {
   } catch {
     return false;
   }
+}
+
+/** The first non-ASCII character is a well-formed UTF-8 sequence (so later invalid bytes mean a mixed file). */
+function startsWithUtf8Sequence(bytes: Uint8Array): boolean {
+  const lead = bytes[0]!;
+  const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+  return length > 0 && bytes.length >= length && isUtf8(bytes.subarray(0, length));
 }

@@ -7,7 +7,7 @@ import { recordAudit } from '../../../lib/audit.js';
 import { type IncomingProduct, recordClassificationBatch, upsertProducts } from '../matching/upsert-products.js';
 import { findCompanyFor } from '../product-access.js';
 import { AUDIT } from '../products.codes.js';
-import { type Layout, POSITIONAL_LAYOUT, pick, readHeader } from './columns.js';
+import { type Layout, POSITIONAL_LAYOUT, pick, readHeader, tryReadHeader } from './columns.js';
 import * as repo from './import.repository.js';
 import { detectKind, readCsvRows, readXlsxRows, type SourceRow } from './read-rows.js';
 
@@ -91,7 +91,8 @@ export async function importProducts(
     for await (const row of rows as AsyncIterable<SourceRow>) {
       if (row.cells.every((c) => !c?.trim())) continue;
       if (!layout) {
-        const header = readHeader(row.cells);
+        // A skipped first line only lends its column names when they are all recognisable.
+        const header = query.ignoreHeader ? tryReadHeader(row.cells) : readHeader(row.cells);
         if (row.cells.length < 2 && !header) throw new AppError('IMPORT_LAYOUT');
         layout = header ?? POSITIONAL_LAYOUT;
         if (header || query.ignoreHeader) continue;
