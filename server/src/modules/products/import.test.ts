@@ -233,6 +233,9 @@ describe('POST /products/import: bad files write nothing', () => {
     const line = `${'9'.repeat(20)};${'D'.repeat(200)};\n`;
     const content = Buffer.from(`CodigoInterno;DescricaoProduto\n${line.repeat(Math.ceil((10.5 * 1024 * 1024) / line.length))}`);
     await expectRefused(content, 413, 'O arquivo excede o tamanho máximo de 10 MB.');
+    // Just over the limit: the upload is cut at 10 MB while the rows are being written; all rolls back.
+    const justOver = Buffer.concat([Buffer.from('CodigoInterno;DescricaoProduto\n'), Buffer.alloc(10 * 1024 * 1024, line)]);
+    await expectRefused(justOver, 413, 'O arquivo excede o tamanho máximo de 10 MB.');
   });
 
   it('no file and an empty file', async () => {
