@@ -25,7 +25,7 @@ export function MemberCompanySearch({ onSearch }: { onSearch: (term: string) => 
           <IconSearch size={16} />
         </ActionIcon>
       }
-      maw={420}
+      w={{ base: '100%', sm: 380 }}
     />
   );
 }
