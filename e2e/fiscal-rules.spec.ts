@@ -259,7 +259,15 @@ test('ST calculator of a product: worked example gives base ST 3.220,00 and ICMS
 
   const details = page.getByRole('dialog', { name: 'PREPARACAO PARA REFRESCO' });
   await expect(details.getByTestId('fiscal-rule-details')).toBeVisible();
-  await expect(details.getByLabel('Vigência da regra fiscal')).toHaveValue('');
+  // date selector: the current rule plus the dated version the product was linked to
+  const validity = details.getByLabel('Vigência da regra fiscal');
+  await expect(validity).toHaveValue('');
+  await expect(validity.locator('option')).toHaveCount(2);
+  await expect(validity.locator('option').first()).toHaveText('Regra fiscal atual');
+  const dated = await validity.locator('option').nth(1).getAttribute('value');
+  await validity.selectOption(dated!);
+  await expect(details.getByText('Vigente desde')).toBeVisible();
+  await validity.selectOption('');
   await expect(details.getByRole('tab', { name: 'CBS/IBS' })).toHaveCount(0);
   await details.getByRole('tab', { name: 'Estadual' }).click();
   await expect(details).toContainText('40,00%');

@@ -161,18 +161,19 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
                 ))}
               </Alert>
             )}
+            <TextInput
+              label="Nome"
+              value={form.description}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setForm((f) => ({ ...f, description: value }));
+              }}
+              data-autofocus
+            />
             <SimpleGrid cols={{ base: 1, sm: 4 }}>
-              <TextInput
-                label="Nome"
-                value={form.description}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  setForm((f) => ({ ...f, description: value }));
-                }}
-                data-autofocus
-                style={{ gridColumn: 'span 2' }}
-              />
-              <NcmField value={form.ncm} onChange={(ncm) => setForm((f) => ({ ...f, ncm }))} />
+              <div style={{ gridColumn: 'span 2' }}>
+                <NcmField value={form.ncm} onChange={(ncm) => setForm((f) => ({ ...f, ncm }))} />
+              </div>
               <CestSelect
                 ncm={form.ncm}
                 value={form.cest}

@@ -38,8 +38,15 @@ export function StateRulesTable({ rules, isLoading, canWrite, onOpenRule, onActi
     );
   }
   return (
-    <Table.ScrollContainer minWidth={1100}>
-      <Table highlightOnHover withTableBorder aria-label="Regras estaduais" data-testid="state-rules-table" fz="xs">
+    <Table.ScrollContainer minWidth={960}>
+      <Table
+        highlightOnHover
+        withTableBorder
+        horizontalSpacing={6}
+        aria-label="Regras estaduais"
+        data-testid="state-rules-table"
+        fz="xs"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>UF</Table.Th>
@@ -54,7 +61,7 @@ export function StateRulesTable({ rules, isLoading, canWrite, onOpenRule, onActi
             <Table.Th>COFINS%</Table.Th>
             <Table.Th>EX IPI</Table.Th>
             <Table.Th>CST IPI</Table.Th>
-            <Table.Th w={50}>Ações</Table.Th>
+            <Table.Th w={44}>Ações</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

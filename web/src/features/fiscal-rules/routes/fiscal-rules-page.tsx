@@ -90,7 +90,7 @@ export default function FiscalRulesPage() {
       <Group justify="space-between">
         <Group gap="xs">
           <Title order={3}>Regras Fiscais</Title>
-          <Badge variant="light" size="lg" data-testid="rules-count">
+          <Badge variant="light" size="lg" tt="none" data-testid="rules-count">
             {data?.count ?? 0} regras
           </Badge>
         </Group>
