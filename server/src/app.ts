@@ -68,6 +68,8 @@ export async function buildApp(opts: BuildAppOptions) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // Only over HTTPS: on plain HTTP (LAN address, local install) it would send every asset to https and fail.
+        upgradeInsecureRequests: opts.config.cookieSecure ? [] : null,
       },
     },
   });
