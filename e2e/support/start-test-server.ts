@@ -32,7 +32,9 @@ const smtp = new SMTPServer({
 smtp.listen(E2E.smtpPort, '127.0.0.1');
 
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 }
 
 http

@@ -47,7 +47,7 @@ export default fp(
         )
         .limit(1);
       const row = rows[0];
-      if (!row || row.user.status !== 'Active') return;
+      if (row?.user.status !== 'Active') return;
       request.actor = {
         id: row.user.id,
         sessionId: row.sessionId,
