@@ -105,7 +105,11 @@ describe('POST /products/import: good files', () => {
   });
 
   it('a second file updates existing codes (counted as updated) and shows in the history, newest first', async () => {
-    const res = await upload(s.companySP.id, 'p2.csv', Buffer.from('\uFEFFCodigoInterno;DescricaoProduto\n2;BISCOITO NOVO\n9;NOVO\n'));
+    const res = await upload(
+      s.companySP.id,
+      'p2.csv',
+      Buffer.from('\uFEFFCodigoInterno;DescricaoProduto\n2;BISCOITO NOVO\n9;NOVO\n'),
+    );
     expect(res.json()).toMatchObject({ received: 2, created: 1, updated: 1, duplicated: 0, invalid: 0 });
     const history = await ctx.app.inject({
       method: 'GET',
@@ -165,7 +169,9 @@ describe('POST /products/import: good files', () => {
     const res = await upload(company.id, 'produtos.xlsx', buffer, { headers: s.headers.ownerA });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ received: 3, created: 2, invalid: 1, classified: 1 });
-    expect(res.json().invalidLines).toEqual([{ line: 4, internalCode: '102', reason: 'O campo Descrição é obrigatório!' }]);
+    expect(res.json().invalidLines).toEqual([
+      { line: 4, internalCode: '102', reason: 'O campo Descrição é obrigatório!' },
+    ]);
     expect((await productsOf(company.id)).map((r) => [r.internal_code, r.gtin, r.status])).toEqual([
       ['100', '07894900011517', 'F'],
       ['101', null, 'P'],
@@ -181,9 +187,10 @@ describe('POST /products/import: bad files write nothing', () => {
     if (typeof detail === 'string') expect(res.json().detail).toBe(detail);
     else expect(res.json().detail).toMatch(detail);
     expect(await productsOf(company.id)).toEqual([]);
-    const history = await ctx.database.pool.query('SELECT count(*)::int AS n FROM import_history WHERE company_id = $1', [
-      company.id,
-    ]);
+    const history = await ctx.database.pool.query(
+      'SELECT count(*)::int AS n FROM import_history WHERE company_id = $1',
+      [company.id],
+    );
     expect(history.rows[0].n).toBe(0);
   };
 
@@ -231,10 +238,15 @@ describe('POST /products/import: bad files write nothing', () => {
 
   it('over 10 MB', async () => {
     const line = `${'9'.repeat(20)};${'D'.repeat(200)};\n`;
-    const content = Buffer.from(`CodigoInterno;DescricaoProduto\n${line.repeat(Math.ceil((10.5 * 1024 * 1024) / line.length))}`);
+    const content = Buffer.from(
+      `CodigoInterno;DescricaoProduto\n${line.repeat(Math.ceil((10.5 * 1024 * 1024) / line.length))}`,
+    );
     await expectRefused(content, 413, 'O arquivo excede o tamanho máximo de 10 MB.');
     // Just over the limit: the upload is cut at 10 MB while the rows are being written; all rolls back.
-    const justOver = Buffer.concat([Buffer.from('CodigoInterno;DescricaoProduto\n'), Buffer.alloc(10 * 1024 * 1024, line)]);
+    const justOver = Buffer.concat([
+      Buffer.from('CodigoInterno;DescricaoProduto\n'),
+      Buffer.alloc(10 * 1024 * 1024, line),
+    ]);
     await expectRefused(justOver, 413, 'O arquivo excede o tamanho máximo de 10 MB.');
   });
 
@@ -246,7 +258,11 @@ describe('POST /products/import: bad files write nothing', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe('Selecione um arquivo para importar!');
-    await expectRefused(Buffer.from('CodigoInterno;DescricaoProduto\n'), 400, 'O arquivo não possui produtos para importar.');
+    await expectRefused(
+      Buffer.from('CodigoInterno;DescricaoProduto\n'),
+      400,
+      'O arquivo não possui produtos para importar.',
+    );
   });
 });
 

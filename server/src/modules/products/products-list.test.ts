@@ -15,7 +15,12 @@ beforeAll(async () => {
   const make = async (key: string, over: Parameters<typeof createProduct>[1]) => {
     ids[key] = (await createProduct(ctx.db, over)).id;
   };
-  await make('pending', { companyId: c, internalCode: 'P 001', description: 'Água Mineral Sem Gás', gtin: '07894900011517' });
+  await make('pending', {
+    companyId: c,
+    internalCode: 'P 001',
+    description: 'Água Mineral Sem Gás',
+    gtin: '07894900011517',
+  });
   await make('classified', { companyId: c, internalCode: 'F-001', description: 'CAFÉ TORRADO', status: 'F' });
   await make('linked', {
     companyId: c,
@@ -34,11 +39,11 @@ beforeAll(async () => {
   }
 });
 
-const list = async (query: string, headers = s.headers.member) => {
+const list = async (query: string, headers: Record<string, string> = s.headers.member) => {
   const res = await ctx.app.inject({ method: 'GET', url: `/v1/public/products?${query}`, headers });
   return res;
 };
-const codes = async (query: string, headers = s.headers.member) =>
+const codes = async (query: string, headers: Record<string, string> = s.headers.member) =>
   ((await list(`companyId=${s.companySP.id}&${query}`, headers)).json().objects as { internalCode: string }[])
     .map((o) => o.internalCode)
     .sort();
@@ -54,7 +59,9 @@ describe('GET /products filters', () => {
     expect(await codes('classified=true&returned=true')).toEqual(['D-001', 'F-001', 'F-002']);
     expect(await codes('inAudit=true')).toEqual(['D-001', 'F-001', 'F-002', 'OLD', 'P 001']);
     expect(await codes('inAudit=true', s.headers.ownerA)).toEqual(['A-001']);
-    expect(await codes('pending=false&classified=false&returned=false&inAudit=false', s.headers.ownerA)).toHaveLength(6);
+    expect(await codes('pending=false&classified=false&returned=false&inAudit=false', s.headers.ownerA)).toHaveLength(
+      6,
+    );
   });
 
   it('indicator flags: finished, finishedByFiscalServiceLink, audit; and binded', async () => {
@@ -157,7 +164,9 @@ describe('delete, unbind and audits', () => {
       url: `/v1/public/products/${ids.linked}/audits`,
       headers: s.headers.member,
     });
-    expect(audits.json()).toEqual([{ description: 'Produto desvinculado do produto global G1: Pendente', createdAt: expect.any(String) }]);
+    expect(audits.json()).toEqual([
+      { description: 'Produto desvinculado do produto global G1: Pendente', createdAt: expect.any(String) },
+    ]);
     const occurrences = await ctx.app.inject({
       method: 'GET',
       url: `/v1/public/products/audits?company=${s.companySP.id}&product=${ids.linked}`,

@@ -13,8 +13,6 @@ beforeAll(async () => {
 
 const create = (companyId: string, items: object[], headers = s.headers.member) =>
   ctx.app.inject({ method: 'POST', url: '/v1/public/products', headers, payload: { companyId, products: items } });
-const list = (query: string, headers = s.headers.member) =>
-  ctx.app.inject({ method: 'GET', url: `/v1/public/products?${query}`, headers });
 const row = async (id: string) =>
   (
     await ctx.database.pool.query(
@@ -137,5 +135,40 @@ describe('GTIN matching against the global base', () => {
     const res = await create(s.companySP.id, [{ description: 'Cerveja', internalCode: 'UPD-1', gtin: g.gtin }]);
     expect(res.json().products[0]).toMatchObject({ creationState: 'Updated', status: 'Classified', ncm: '22030000' });
     expect((await row(pending.id)).code).toBe(g.code);
+  });
+});
+
+describe('POST /products/binding (member bind to a global product)', () => {
+  const bind = (productId: string, fiscalServiceProduct: string, headers = s.headers.member) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/v1/public/products/binding',
+      headers,
+      payload: { productId, fiscalServiceProduct },
+    });
+
+  it('same GTIN: Classified (finalized) with the rule of the company UF', async () => {
+    const rule = await createFiscalRule(ctx.db, { ncm: '04011010', uf: 'SP' });
+    const g = await createGlobalProduct(ctx.db, { ncm: '04011010' });
+    const p = await createProduct(ctx.db, { companyId: s.companySP.id, gtin: g.gtin });
+    const res = await bind(p.id, g.code);
+    expect(res.json()).toEqual({
+      linked: true,
+      finalized: true,
+      message: 'Produto vinculado e classificado com sucesso!',
+    });
+    expect(await row(p.id)).toMatchObject({ status: 'F', ncm: '04011010', code: g.code, fiscal_rule_id: rule.id });
+  });
+
+  it('another GTIN: InAudit (linked, not finalized); only Pending products; foreign products 404', async () => {
+    const g = await createGlobalProduct(ctx.db, { ncm: '19053100' });
+    const p = await createProduct(ctx.db, { companyId: s.companySP.id, gtin: '00000096385074' });
+    const res = await bind(p.id, g.code);
+    expect(res.json()).toMatchObject({ linked: true, finalized: false });
+    expect(await row(p.id)).toMatchObject({ status: 'A', code: g.code });
+    expect((await bind(p.id, g.code)).statusCode).toBe(400);
+    const other = await createProduct(ctx.db, { companyId: s.companyB.id });
+    expect((await bind(other.id, g.code)).statusCode).toBe(404);
+    expect((await bind(p.id, g.code, s.headers.ownerA)).json()).toMatchObject({ finalized: true });
   });
 });

@@ -119,6 +119,7 @@ function isUtf8(bytes: Uint8Array, stream = false): boolean {
 /** The first non-ASCII character is a well-formed UTF-8 sequence (so later invalid bytes mean a mixed file). */
 function startsWithUtf8Sequence(bytes: Uint8Array): boolean {
   const lead = bytes[0]!;
-  const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+  const length =
+    lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
   return length > 0 && bytes.length >= length && isUtf8(bytes.subarray(0, length));
 }
