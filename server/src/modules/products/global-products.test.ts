@@ -142,3 +142,27 @@ describe('global base loader', () => {
     expect(row.rows).toEqual([{ description: 'LEITE UHT', gtin: '07891000100103', ncm: '04011010' }]);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every products call with its schemas', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths;
+    expect(paths['/v1/public/products']?.get?.parameters?.length).toBeGreaterThan(5);
+    expect(paths['/v1/public/products']?.post?.requestBody).toBeTruthy();
+    for (const p of [
+      '/v1/public/products/global',
+      '/v1/public/products/export',
+      '/v1/public/products/importhistory',
+      '/v1/public/products/import/{importId}/errors',
+      '/v1/public/products/{id}/audits',
+      '/v1/public/products/audits',
+    ]) {
+      expect(paths[p]?.get, p).toBeTruthy();
+    }
+    expect(paths['/v1/public/products/import']?.post).toBeTruthy();
+    expect(paths['/v1/public/products/binding']?.post?.requestBody).toBeTruthy();
+    expect(paths['/v1/public/products/binding']?.delete).toBeTruthy();
+    expect(paths['/v1/public/products/{id}']?.delete).toBeTruthy();
+  });
+});
