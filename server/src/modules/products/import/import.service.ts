@@ -32,7 +32,16 @@ async function openUpload(file: UploadedFile) {
     for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
     if (file.stream.truncated) throw new AppError('IMPORT_FILE_TOO_LARGE');
   }
-  return kind === 'xlsx' ? readXlsxRows(chunks()) : readCsvRows(chunks());
+  // After a refusal the rest of the upload is read and dropped, so that the browser, still
+  // sending, receives the 4xx answer instead of a reset connection.
+  const drain = async () => {
+    try {
+      for (let n = await it.next(); !n.done; n = await it.next());
+    } catch {
+      // the stream already failed: nothing left to read
+    }
+  };
+  return { rows: kind === 'xlsx' ? readXlsxRows(chunks()) : readCsvRows(chunks()), drain };
 }
 
 /**
@@ -55,7 +64,23 @@ export async function importProducts(
     file.stream.resume();
     throw err;
   }
-  const rows = await openUpload(file);
+  const upload = await openUpload(file);
+  try {
+    return await writeRows(db, actor, company, query, file, upload.rows);
+  } catch (err) {
+    await upload.drain();
+    throw err;
+  }
+}
+
+async function writeRows(
+  db: Db,
+  actor: Actor,
+  company: Awaited<ReturnType<typeof findCompanyFor>>,
+  query: { ignoreHeader: boolean },
+  file: UploadedFile,
+  rows: AsyncGenerator<SourceRow>,
+): Promise<TImportResult> {
   return db.transaction(async (tx) => {
     await repo.lockCompanyImports(tx, company.id);
     const importId = await repo.insertImport(tx, {
@@ -88,7 +113,7 @@ export async function importProducts(
     };
 
     let layout: Layout | null = null;
-    for await (const row of rows as AsyncIterable<SourceRow>) {
+    for await (const row of rows) {
       if (row.cells.every((c) => !c?.trim())) continue;
       if (!layout) {
         // A skipped first line only lends its column names when they are all recognisable.
