@@ -13,6 +13,16 @@ import { readLocalStorage, seedMemberWithCompanies, toast, useSessionOf } from '
 const rows = (page: Page) => page.getByTestId('products-table').locator('tbody tr');
 const count = (page: Page) => page.getByTestId('products-count');
 
+/** Closes every toast (they sit over the top bar for up to 6 s). */
+async function dismissToasts(page: Page) {
+  for (const button of await page.locator('.mantine-Notification-root button').all()) {
+    await button.click({ timeout: 1000 }).catch(() => {});
+  }
+  // a pointer resting on a toast pauses its timer
+  await page.mouse.move(5, 400);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+}
+
 async function openHome(products: Omit<ProductFactoryInput, 'companyId'>[] = [], companyName = 'MERCADO TESTE') {
   const seeded = await seedMemberWithCompanies([{ nomeFantasia: companyName, uf: 'SP' }]);
   const company = seeded.companies[0]!;
@@ -62,7 +72,7 @@ test('searches with the panel, keeps the history and checks the date range', asy
 
   // one date only → warning; end before start → error; nothing is searched
   await page.getByRole('button', { name: 'Pesquisar' }).click();
-  await panel.getByLabel('De').fill('2025-03-10');
+  await panel.getByLabel('Data inicial').fill('2025-03-10');
   await panel.getByRole('button', { name: 'Pesquisar' }).click();
   await expect(
     toast(
@@ -70,15 +80,16 @@ test('searches with the panel, keeps the history and checks the date range', asy
       'Para realizar uma pesquisa pelo período de última atualização dos produtos, é necessário preencher o campo com as duas datas',
     ),
   ).toBeVisible();
-  await panel.getByLabel('Até').fill('2025-03-01');
+  await panel.getByLabel('Data final').fill('2025-03-01');
   await panel.getByRole('button', { name: 'Pesquisar' }).click();
   await expect(toast(page, 'A data final não pode ser menor que a data inicial.')).toBeVisible();
   await expect(panel).toBeVisible();
-  await panel.getByLabel('Até').fill('2099-12-31');
+  await panel.getByLabel('Data final').fill('2099-12-31');
   await panel.getByLabel('Pesquisar por').selectOption('description');
   await panel.getByLabel('Texto da pesquisa').fill('');
   await panel.getByRole('button', { name: 'Pesquisar' }).click();
   await expect(count(page)).toHaveText('3 produtos');
+  await dismissToasts(page);
 
   // history: newest first, distinct, stored in localStorage
   await page.getByRole('button', { name: 'Pesquisar' }).click();
@@ -130,6 +141,7 @@ test('registers a product, then updates it by its internal code', async ({ page 
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('CAFE TORRADO 500G');
   await expect(count(page)).toHaveText('1 produtos');
+  await dismissToasts(page);
 
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await dialog.getByLabel('Descrição').fill('CAFE TORRADO E MOIDO 500G');
@@ -138,6 +150,7 @@ test('registers a product, then updates it by its internal code', async ({ page 
   await expect(toast(page, 'Produto ATUALIZADO com sucesso!')).toBeVisible();
   await expect(rows(page).first()).toContainText('CAFE TORRADO E MOIDO 500G');
   await expect(rows(page)).toHaveCount(1);
+  await dismissToasts(page);
 
   // delete with its confirmation
   await page.getByRole('button', { name: 'Ações do produto CAF-500' }).click();
@@ -200,7 +213,9 @@ test('imports a CSV: required file, confirmation, result, invalid lines and hist
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Baixar linhas inválidas' }).click(),
   ]);
-  expect(await readFile((await errors.path())!, 'utf8')).toContain('SEM CODIGO');
+  const invalidCsv = await readFile((await errors.path())!, 'utf8');
+  expect(invalidCsv).toContain('6;;O campo Código Interno é obrigatório!');
+  expect(invalidCsv).toContain('5;IMP-3;');
 
   const history = page.getByTestId('import-history').locator('tbody tr');
   await expect(history).toHaveCount(1);

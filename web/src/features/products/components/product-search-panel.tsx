@@ -108,13 +108,13 @@ export function ProductSearchPanel({ opened, isMember, value, onClose, onSearch 
           <Group grow>
             <TextInput
               type="date"
-              label="De"
+              label="Data inicial"
               value={form.startDate}
               onChange={(e) => set('startDate', e.currentTarget.value)}
             />
             <TextInput
               type="date"
-              label="Até"
+              label="Data final"
               value={form.endDate}
               onChange={(e) => set('endDate', e.currentTarget.value)}
             />

@@ -34,15 +34,21 @@ import {
   type ProductSearchOptions,
 } from '../lib/search-options';
 
-/** Search options → GET /products query; indicator-card flags are sent only when set. */
-function toListQuery(companyId: string, o: ProductSearchOptions, page: number): ProductsQuery {
+/**
+ * Search options → GET /products query; indicator-card flags are sent only when set. With every
+ * situation on no status flag is sent, so the list also holds products in Error (their
+ * occurrences action would be unreachable otherwise).
+ */
+function toListQuery(companyId: string, o: ProductSearchOptions, page: number, isMember: boolean): ProductsQuery {
+  const isAll = o.pending && o.classified && o.returned && (isMember || o.inAudit);
+  const flag = (v: boolean) => (isAll ? undefined : v);
   return {
     companyId,
     page,
-    pending: o.pending,
-    classified: o.classified,
-    returned: o.returned,
-    inAudit: o.inAudit,
+    pending: flag(o.pending),
+    classified: flag(o.classified),
+    returned: flag(o.returned),
+    inAudit: flag(o.inAudit),
     binded: o.binded || undefined,
     field: o.field,
     text: cleanSearchText(o.field, o.text) || undefined,
@@ -86,7 +92,7 @@ export default function ProductsHomePage() {
   const [isCheckedOpen, setIsCheckedOpen] = useState(false);
   const [active, setActive] = useState<ActiveAction | null>(null);
 
-  const query = useMemo(() => toListQuery(company.id, options, page), [company.id, options, page]);
+  const query = useMemo(() => toListQuery(company.id, options, page, isMember), [company.id, options, page, isMember]);
   const list = useProducts(query);
   const qc = useQueryClient();
   const marks = useCheckedProducts(company.id);
