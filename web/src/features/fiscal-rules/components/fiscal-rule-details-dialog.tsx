@@ -6,9 +6,10 @@ import { formatDecimal, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatDate, formatDateTime } from '../../../components/ui/format';
 import { useProductRuleDetails } from '../api/get-product-rule-details';
 import { useProductRuleHistory } from '../api/get-product-rule-history';
+import { isStCalculatorAvailable } from '../lib/st-availability';
 import { protocolItems } from './complete-rule-dialog';
 import { FieldGrid, yesNo } from './field-grid';
-import { isStCalculatorAvailable, StCalculator } from './st-calculator';
+import { StCalculator } from './st-calculator';
 
 export interface RuleDetailsTarget {
   fiscalRuleId: string | null;

@@ -26,11 +26,6 @@ interface Inputs {
   reduction: string;
 }
 
-/** The ST calculator tab is offered only for CST ICMS ending in 60 or 70, or CSOSN ending in 500. */
-export function isStCalculatorAvailable(cst: string | null | undefined, csosn: string | null | undefined): boolean {
-  return /(60|70)$/.test(cst ?? '') || /500$/.test(csosn ?? '');
-}
-
 const fromRate = (v: string | null) => (v == null || v === '' ? '' : String(Number(v)));
 
 /** Own ICMS rate each MVA choice implies: the interstate rate, or the rule's internal rate. */
