@@ -35,6 +35,8 @@ export async function createTestApp(
     webDistDir: '/nonexistent',
     cnpjRegistryUrl: 'http://127.0.0.1:9/cnpj',
     dfeTokenSecret: 'test-secret',
+    // Tests play clients behind a proxy: X-Forwarded-For gives each test its own client IP for rate limits.
+    trustProxy: true,
     ...overrides,
   };
   const app = await buildApp({ config, database, mailer, logger: false });
