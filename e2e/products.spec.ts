@@ -1,9 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { createProduct, type ProductFactoryInput } from '../server/src/db/factories';
+import {
+  createFiscalRule,
+  createProduct,
+  linkMemberToCompany,
+  type ProductFactoryInput,
+} from '../server/src/db/factories';
+import { productAudits } from '../server/src/db/schema';
 import { e2eDb } from './support/db';
-import { readLocalStorage, seedMemberWithCompanies, toast, useSessionOf } from './support/fixtures';
+import {
+  readLocalStorage,
+  seedCompany,
+  seedMemberWithCompanies,
+  seedPartner,
+  seedUser,
+  toast,
+  useSessionOf,
+} from './support/fixtures';
 
 /**
  * Member products screens (spec 02 §2 "Products home", "Checked products modal", "Import screen",
@@ -373,4 +387,93 @@ test('shows the barcode of a product with a GTIN, and only the actions its statu
   await expect(occurrences).toBeVisible();
   await occurrences.getByRole('button', { name: 'Sair' }).click();
   await expect(occurrences).toBeHidden();
+});
+
+test('staff see in-audit products, audit details, and unbind a linked product; a Member without permissions cannot write', async ({
+  page,
+}) => {
+  const db = e2eDb();
+  const partner = await seedPartner();
+  const owner = await seedUser('PartnerOwner', { partnerId: partner.id });
+  const company = await seedCompany(partner.id, { nomeFantasia: 'LOJA DA EQUIPE', uf: 'PI' });
+  const rule = await createFiscalRule(db, { ncm: '21069090', cest: null, uf: 'PI' });
+  await createProduct(db, {
+    companyId: company.id,
+    internalCode: 'STF-CLS',
+    description: 'SUPLEMENTO ALIMENTAR',
+    fiscalRuleId: rule.id,
+    fiscalServiceReferenceCode: 'GP-77',
+  });
+  const audited = await createProduct(db, {
+    companyId: company.id,
+    internalCode: 'STF-AUD',
+    description: 'PRODUTO AUDITADO',
+    status: 'A',
+  });
+  await db.insert(productAudits).values({
+    companyId: company.id,
+    productId: audited.id,
+    description: 'NCM divergente do GTIN informado',
+  });
+  await createProduct(db, { companyId: company.id, internalCode: 'STF-RET', description: 'DEVOLVIDO', status: 'D' });
+
+  await useSessionOf(page, owner, company);
+  await page.goto('/member/home');
+  await expect(count(page)).toHaveText('3 produtos');
+  // marking mode is on at load for staff; InAudit rows are red (Mantine red.1)
+  await expect(page.getByRole('checkbox', { name: 'Marcar produtos da página' })).toBeVisible();
+  await expect(rows(page).filter({ hasText: 'STF-AUD' })).toHaveCSS('background-color', 'rgb(255, 227, 227)');
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Pesquisar produtos' }).getByLabel('Em auditoria')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Ações do produto STF-RET' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Excluir produto']);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Ações do produto STF-AUD' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Detalhes da auditoria']);
+  await page.getByRole('menuitem', { name: 'Detalhes da auditoria' }).click();
+  const audit = page.getByRole('dialog', { name: 'Detalhes da auditoria' });
+  await expect(audit).toContainText('NCM divergente do GTIN informado');
+  await page.keyboard.press('Escape');
+  await expect(audit).toBeHidden();
+
+  await page.getByRole('button', { name: 'Ações do produto STF-CLS' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Detalhes',
+    'Consultar operações',
+    'Desvincular código',
+    'Excluir produto',
+  ]);
+  await page.getByRole('menuitem', { name: 'Detalhes', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'SUPLEMENTO ALIMENTAR' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Ações do produto STF-CLS' }).click();
+  await page.getByRole('menuitem', { name: 'Consultar operações' }).click();
+  await expect(page.getByRole('dialog', { name: 'Consultar operações' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Ações do produto STF-CLS' }).click();
+  await page.getByRole('menuitem', { name: 'Desvincular código' }).click();
+  await page.getByRole('button', { name: 'Desvincular', exact: true }).click();
+  await expect(toast(page, 'Produto desvinculado com sucesso!')).toBeVisible();
+  await expect(rows(page).filter({ hasText: 'STF-CLS' })).toHaveAttribute('data-status', 'Pending');
+  await expect(rows(page).filter({ hasText: 'STF-CLS' })).not.toContainText('GP-77');
+
+  // a Member with read permission only: no add button, no delete, import and export refused
+  const reader = await seedUser('Member', { partnerId: partner.id, permissions: ['Read'] });
+  await linkMemberToCompany(db, reader.id, company.id);
+  await page.context().clearCookies();
+  await useSessionOf(page, reader, company);
+  await page.goto('/member/home');
+  await expect(count(page)).toHaveText('2 produtos');
+  await expect(page.getByRole('button', { name: 'Adicionar' })).toHaveCount(0);
+  // the unbound product is Pending without GTIN: delete was its only action
+  await expect(page.getByRole('button', { name: 'Ações do produto STF-CLS' })).toHaveCount(0);
+  await page.goto('/member/products/import');
+  await expect(page.getByText('Seu usuário não tem permissão para importar produtos.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Importar', exact: true })).toBeDisabled();
+  await page.goto('/member/products/export');
+  await expect(page.getByRole('button', { name: 'Baixar planilha' })).toBeDisabled();
 });
