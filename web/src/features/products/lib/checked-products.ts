@@ -1,10 +1,11 @@
+import { MAX_MARKED_PRODUCTS, productMessages } from '@app/contract';
 import { readJson, storageKeys, writeJson } from '../../../lib/storage';
 
-export const MAX_CHECKED = 300;
+export const MAX_CHECKED = MAX_MARKED_PRODUCTS;
 export const markingMessages = {
-  overLimit: 'Não é permitido marcar mais de 300 produtos',
+  overLimit: productMessages.markLimit,
   pagePartial: 'Não foram marcados todos os produtos dessa página! O limite de 300 produtos marcados foi atingido.',
-  noneMarked: 'É preciso marcar ao menos um produto para prosseguir',
+  noneMarked: productMessages.markNone,
   confirmUncheckAll: 'Deseja realmente desmarcar todos os produtos marcados?',
 } as const;
 

@@ -1,12 +1,13 @@
+import { IMPORT_COLUMNS } from '@app/contract';
+
 /** Layout of the import file (spec 02 §5): semicolon-separated, GTIN/EAN optional. */
 export const importColumns = [
-  { name: 'CodigoInterno', required: true, description: 'Código interno do produto (até 155 caracteres)' },
-  { name: 'DescricaoProduto', required: true, description: 'Descrição do produto (até 255 caracteres)' },
-  { name: 'GTIN/EAN', required: false, description: 'Código de barras (até 14 dígitos)' },
+  { name: IMPORT_COLUMNS[0], required: true, description: 'Código interno do produto (até 155 caracteres)' },
+  { name: IMPORT_COLUMNS[1], required: true, description: 'Descrição do produto (até 255 caracteres)' },
+  { name: IMPORT_COLUMNS[2], required: false, description: 'Código de barras GTIN/EAN (8 a 14 dígitos)' },
 ] as const;
 
 export const SAMPLE_FILE_NAME = 'modelo_importacao_produtos.csv';
-export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
 /** The sample file: the header and two lines, one without GTIN. Built here so it always matches the layout. */
 export function buildSampleCsv(): string {

@@ -1,13 +1,7 @@
+import { productMessages, productSearchFields, type TProductSearchField } from '@app/contract';
 import dayjs from 'dayjs';
 
-export const PAGE_SIZE = 25;
-export const searchFields = ['description', 'internalCode', 'gtin'] as const;
-export type SearchField = (typeof searchFields)[number];
-export const searchFieldLabels: Record<SearchField, string> = {
-  description: 'Descrição',
-  internalCode: 'Código interno',
-  gtin: 'GTIN',
-};
+type SearchField = TProductSearchField;
 
 /**
  * Search options of spec 02 §3. The indicators cards (spec 01 §2) set exactly one of
@@ -43,9 +37,8 @@ export const defaultSearchOptions: ProductSearchOptions = {
 };
 
 export const searchMessages = {
-  singleDate:
-    'Para realizar uma pesquisa pelo período de última atualização dos produtos, é necessário preencher o campo com as duas datas',
-  endBeforeStart: 'A data final não pode ser menor que a data inicial.',
+  singleDate: productMessages.bothDates,
+  endBeforeStart: productMessages.endBeforeStart,
 } as const;
 
 export type DateRangeProblem = { level: 'warning' | 'error'; message: string; durationMs?: number } | null;
@@ -77,7 +70,7 @@ export function mergeSearchOptions(partial: Partial<ProductSearchOptions> | null
     const v = partial[key];
     if (typeof v === typeof defaultSearchOptions[key]) (merged as Record<string, unknown>)[key] = v;
   }
-  if (!searchFields.includes(merged.field)) merged.field = 'description';
+  if (!productSearchFields.includes(merged.field)) merged.field = 'description';
   for (const flag of ['finished', 'finishedByFiscalServiceLink', 'audit'] as const) {
     if (typeof partial[flag] === 'boolean') merged[flag] = partial[flag];
   }
