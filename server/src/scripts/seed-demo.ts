@@ -10,6 +10,7 @@ import { openDatabase } from '../db/open-database.js';
 import { companies, partners, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
 import { loadMissingReferenceTables } from '../modules/reference/loaders/load-reference-tables.js';
+import { seedDemoCatalogue } from './seed-demo-catalogue.js';
 import { seedDemoFiscal } from './seed-demo-fiscal.js';
 
 const PASSWORD = 'Demo@2026';
@@ -161,6 +162,7 @@ async function main() {
       }
     }
     await seedDemoFiscal(db);
+    await seedDemoCatalogue(db);
   } finally {
     await opened.close();
   }
