@@ -8,6 +8,8 @@ import { E2E } from './e2e/support/env';
 export default defineConfig({
   testDir: './e2e',
   testMatch: /.*\.spec\.ts/,
+  // One output folder per port base, so two runs on one machine do not wipe each other's results.
+  outputDir: `test-results/${E2E.port}`,
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

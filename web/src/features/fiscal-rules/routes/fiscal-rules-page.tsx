@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { formatNcm, unmaskNcm } from '../../../components/ui/fiscal-masks';
 import { getSession } from '../../../lib/session';
 import { OperationsQueryDialog, type OperationsTarget } from '../../operations/components/operations-query-dialog';
+import { ReferenceSourcesButton } from '../../reference/components/reference-sources-button';
 import { useFiscalRuleGroupDetails } from '../api/get-fiscal-rule-group-details';
 import { type GroupingsQuery, useFiscalRuleGroupings } from '../api/get-fiscal-rule-groupings';
 import { useSetRuleStatus } from '../api/set-rule-status';
@@ -95,6 +96,7 @@ export default function FiscalRulesPage() {
           </Badge>
         </Group>
         <Group gap="xs">
+          <ReferenceSourcesButton />
           {canWrite && (
             <Button
               variant="light"
