@@ -19,6 +19,7 @@ import {
   mergeSearchOptions,
   normalizeForRole,
   searchMessages,
+  toProductsQuery,
 } from './search-options';
 
 function memoryStorage(): Storage {
@@ -73,8 +74,35 @@ describe('search options', () => {
 
   it('takes indicator-card flags over the defaults and ignores junk', () => {
     const o = mergeSearchOptions({ pending: true, classified: false, finished: true, field: 'x' as never });
-    expect(o).toMatchObject({ pending: true, classified: false, returned: true, finished: true, field: 'description' });
+    expect(o).toMatchObject({
+      pending: true,
+      classified: false,
+      returned: false,
+      finished: true,
+      field: 'description',
+    });
     expect(mergeSearchOptions(null)).toEqual(defaultSearchOptions);
+  });
+
+  it('lists only the situation of an indicators card', () => {
+    const card = { pending: true, finished: false, finishedByFiscalServiceLink: false, returned: false, audit: false };
+    const q = toProductsQuery('c1', mergeSearchOptions(card), 1, true);
+    expect(q).toMatchObject({ pending: true, classified: false, returned: false, inAudit: false });
+    expect(q.finished).toBeUndefined();
+    const classified = toProductsQuery('c1', mergeSearchOptions({ ...card, pending: false, finished: true }), 1, true);
+    expect(classified).toMatchObject({ pending: false, classified: false, returned: false, finished: true });
+  });
+
+  it('sends no status flag when every situation is on (Error products listed too)', () => {
+    const q = toProductsQuery('c1', normalizeForRole(defaultSearchOptions, true), 2, true);
+    expect(q).toMatchObject({ companyId: 'c1', page: 2, field: 'description' });
+    expect([q.pending, q.classified, q.returned, q.inAudit]).toEqual([undefined, undefined, undefined, undefined]);
+    // staff with in-audit off: the three others are sent
+    const staff = toProductsQuery('c1', { ...defaultSearchOptions, inAudit: false }, 1, false);
+    expect(staff).toMatchObject({ pending: true, classified: true, returned: true, inAudit: false });
+    expect(toProductsQuery('c1', { ...defaultSearchOptions, field: 'gtin', text: ' 789 1 ' }, 1, false).text).toBe(
+      '7891',
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { productMessages, productSearchFields, type TProductSearchField } from '@app/contract';
 import dayjs from 'dayjs';
+import type { ProductsQuery } from '../api/get-products';
 
 type SearchField = TProductSearchField;
 
@@ -62,16 +63,26 @@ export function cleanSearchText(field: SearchField, text: string): string {
   return field === 'description' ? text.trim() : text.replace(/\s+/g, '');
 }
 
-/** Accepts partial options from elsewhere (indicators cards) on top of the defaults. */
+const cardFlags = ['finished', 'finishedByFiscalServiceLink', 'audit'] as const;
+
+/**
+ * Accepts partial options from elsewhere on top of the defaults. Options from an indicators card
+ * (they carry finished / finishedByFiscalServiceLink / audit) list only the card's situation, so
+ * the situations they do not set start off instead of on.
+ */
 export function mergeSearchOptions(partial: Partial<ProductSearchOptions> | null | undefined): ProductSearchOptions {
   if (!partial || typeof partial !== 'object') return defaultSearchOptions;
-  const merged = { ...defaultSearchOptions };
+  const isCard = cardFlags.some((f) => typeof partial[f] === 'boolean');
+  const base = isCard
+    ? { ...defaultSearchOptions, pending: false, classified: false, returned: false, inAudit: false }
+    : defaultSearchOptions;
+  const merged = { ...base };
   for (const key of Object.keys(defaultSearchOptions) as (keyof ProductSearchOptions)[]) {
     const v = partial[key];
-    if (typeof v === typeof defaultSearchOptions[key]) (merged as Record<string, unknown>)[key] = v;
+    if (typeof v === typeof base[key]) (merged as Record<string, unknown>)[key] = v;
   }
   if (!productSearchFields.includes(merged.field)) merged.field = 'description';
-  for (const flag of ['finished', 'finishedByFiscalServiceLink', 'audit'] as const) {
+  for (const flag of cardFlags) {
     if (typeof partial[flag] === 'boolean') merged[flag] = partial[flag];
   }
   return merged;
@@ -81,3 +92,38 @@ export function mergeSearchOptions(partial: Partial<ProductSearchOptions> | null
 export function hasCardFlag(o: ProductSearchOptions): boolean {
   return !!(o.finished || o.finishedByFiscalServiceLink || o.audit);
 }
+
+/**
+ * Search options → GET /products query; indicator-card flags are sent only when set. With every
+ * situation on no status flag is sent, so the list also holds products in Error (their
+ * occurrences action would be unreachable otherwise).
+ */
+export function toProductsQuery(
+  companyId: string,
+  o: ProductSearchOptions,
+  page: number,
+  isMember: boolean,
+): ProductsQuery {
+  const isAll = o.pending && o.classified && o.returned && (isMember || o.inAudit);
+  const flag = (v: boolean) => (isAll ? undefined : v);
+  return {
+    companyId,
+    page,
+    pending: flag(o.pending),
+    classified: flag(o.classified),
+    returned: flag(o.returned),
+    inAudit: flag(o.inAudit),
+    binded: o.binded || undefined,
+    field: o.field,
+    text: cleanSearchText(o.field, o.text) || undefined,
+    startDate: o.startDate || undefined,
+    endDate: o.endDate || undefined,
+    finished: o.finished || undefined,
+    finishedByFiscalServiceLink: o.finishedByFiscalServiceLink || undefined,
+    audit: o.audit || undefined,
+  };
+}
+
+/** Label of the indicators-card filter in use. */
+export const describeCardFilter = (o: ProductSearchOptions) =>
+  o.finishedByFiscalServiceLink ? 'Classificados por vínculo' : o.finished ? 'Classificados' : 'Em auditoria';

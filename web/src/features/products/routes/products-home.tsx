@@ -1,67 +1,30 @@
 import type { TProduct } from '@app/contract';
-import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Title, Tooltip } from '@mantine/core';
-import {
-  IconCheckbox,
-  IconDotsVertical,
-  IconFileExport,
-  IconFileImport,
-  IconListCheck,
-  IconPlus,
-  IconRefresh,
-  IconSearch,
-} from '@tabler/icons-react';
+import { Paper, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { getSelectedCompany, getSession } from '../../../lib/session';
 import { useCurrentUser } from '../api/get-current-user';
-import { type ProductsQuery, useProducts } from '../api/get-products';
+import { useProducts } from '../api/get-products';
 import { CheckedProductsDialog } from '../components/checked-products-dialog';
 import { type ActiveAction, ProductActionDialogs } from '../components/product-action-dialogs';
 import { ProductActionsMenu } from '../components/product-actions-menu';
 import { ProductSearchPanel } from '../components/product-search-panel';
 import { ProductTable } from '../components/product-table';
 import { ProductsPager } from '../components/products-pager';
+import { ProductsTopBar, type UserPermissionCheck } from '../components/products-top-bar';
 import { RegisterProductDialog } from '../components/register-product-dialog';
 import { useCheckedProducts } from '../components/use-checked-products';
 import { getProductActions } from '../lib/product-actions';
 import {
-  cleanSearchText,
+  describeCardFilter,
   hasCardFlag,
   mergeSearchOptions,
   normalizeForRole,
   type ProductSearchOptions,
+  toProductsQuery,
 } from '../lib/search-options';
-
-/**
- * Search options → GET /products query; indicator-card flags are sent only when set. With every
- * situation on no status flag is sent, so the list also holds products in Error (their
- * occurrences action would be unreachable otherwise).
- */
-function toListQuery(companyId: string, o: ProductSearchOptions, page: number, isMember: boolean): ProductsQuery {
-  const isAll = o.pending && o.classified && o.returned && (isMember || o.inAudit);
-  const flag = (v: boolean) => (isAll ? undefined : v);
-  return {
-    companyId,
-    page,
-    pending: flag(o.pending),
-    classified: flag(o.classified),
-    returned: flag(o.returned),
-    inAudit: flag(o.inAudit),
-    binded: o.binded || undefined,
-    field: o.field,
-    text: cleanSearchText(o.field, o.text) || undefined,
-    startDate: o.startDate || undefined,
-    endDate: o.endDate || undefined,
-    finished: o.finished || undefined,
-    finishedByFiscalServiceLink: o.finishedByFiscalServiceLink || undefined,
-    audit: o.audit || undefined,
-  };
-}
-
-const cardLabel = (o: ProductSearchOptions) =>
-  o.finishedByFiscalServiceLink ? 'Classificados por vínculo' : o.finished ? 'Classificados' : 'Em auditoria';
 
 /**
  * /member/home: the selected company's products (spec 02 §2 "Products home"). The indicators cards
@@ -74,7 +37,7 @@ export default function ProductsHomePage() {
   const me = useCurrentUser();
   const permissions = me.data?.permissions;
   // Members are restricted by their user permissions; staff are not (spec 02 §6, issue 4).
-  const allows = (p: 'Create' | 'Delete' | 'Import' | 'Export') => !isMember || !!permissions?.includes(p);
+  const allows: UserPermissionCheck = (p) => !isMember || !!permissions?.includes(p);
 
   const location = useLocation();
   const navigate = useNavigate();
@@ -92,7 +55,10 @@ export default function ProductsHomePage() {
   const [isCheckedOpen, setIsCheckedOpen] = useState(false);
   const [active, setActive] = useState<ActiveAction | null>(null);
 
-  const query = useMemo(() => toListQuery(company.id, options, page, isMember), [company.id, options, page, isMember]);
+  const query = useMemo(
+    () => toProductsQuery(company.id, options, page, isMember),
+    [company.id, options, page, isMember],
+  );
   const list = useProducts(query);
   const qc = useQueryClient();
   const marks = useCheckedProducts(company.id);
@@ -112,77 +78,21 @@ export default function ProductsHomePage() {
   const ctx = { isMember, canDelete: allows('Delete') };
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Group gap="xs">
-          <Title order={2}>Meus Produtos</Title>
-          <Badge variant="light" size="lg" data-testid="products-count">
-            {list.data?.count ?? 0} produtos
-          </Badge>
-          {hasCardFlag(options) && (
-            <Badge
-              variant="outline"
-              rightSection={
-                <ActionIcon
-                  size="xs"
-                  variant="transparent"
-                  aria-label="Remover filtro"
-                  onClick={() => onSearch(normalizeForRole(mergeSearchOptions(null), isMember))}
-                >
-                  ×
-                </ActionIcon>
-              }
-            >
-              Filtro: {cardLabel(options)}
-            </Badge>
-          )}
-        </Group>
-        <Group gap="xs">
-          {allows('Create') && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setIsRegisterOpen(true)}>
-              Adicionar
-            </Button>
-          )}
-          <Button variant="light" leftSection={<IconSearch size={16} />} onClick={() => setIsSearchOpen(true)}>
-            Pesquisar
-          </Button>
-          <Tooltip label="Atualizar">
-            <ActionIcon variant="light" size="lg" aria-label="Atualizar" onClick={refresh}>
-              <IconRefresh size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Menu position="bottom-end" shadow="md">
-            <Menu.Target>
-              <ActionIcon variant="light" size="lg" aria-label="Outras ações">
-                <IconDotsVertical size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconCheckbox size={16} />} onClick={() => setIsMarking((m) => !m)}>
-                {isMarking ? 'Desativar marcação de produtos' : 'Marcar produtos'}
-              </Menu.Item>
-              <Menu.Item leftSection={<IconListCheck size={16} />} onClick={() => setIsCheckedOpen(true)}>
-                Produtos marcados ({marks.checked.length})
-              </Menu.Item>
-              {allows('Import') && (
-                <Menu.Item
-                  leftSection={<IconFileImport size={16} />}
-                  onClick={() => navigate(paths.member.productsImport)}
-                >
-                  Importar produtos
-                </Menu.Item>
-              )}
-              {allows('Export') && (
-                <Menu.Item
-                  leftSection={<IconFileExport size={16} />}
-                  onClick={() => navigate(paths.member.productsExport)}
-                >
-                  Exportar produtos
-                </Menu.Item>
-              )}
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
-      </Group>
+      <ProductsTopBar
+        count={list.data?.count ?? 0}
+        cardFilter={hasCardFlag(options) ? describeCardFilter(options) : null}
+        markedCount={marks.checked.length}
+        isMarking={isMarking}
+        allows={allows}
+        onClearCardFilter={() => onSearch(normalizeForRole(mergeSearchOptions(null), isMember))}
+        onAdd={() => setIsRegisterOpen(true)}
+        onSearch={() => setIsSearchOpen(true)}
+        onRefresh={refresh}
+        onToggleMarking={() => setIsMarking((m) => !m)}
+        onOpenChecked={() => setIsCheckedOpen(true)}
+        onImport={() => navigate(paths.member.productsImport)}
+        onExport={() => navigate(paths.member.productsExport)}
+      />
 
       <Paper withBorder p="sm">
         <ProductTable

@@ -1,0 +1,96 @@
+import { ActionIcon, Badge, Button, Group, Menu, Title, Tooltip } from '@mantine/core';
+import {
+  IconCheckbox,
+  IconDotsVertical,
+  IconFileExport,
+  IconFileImport,
+  IconListCheck,
+  IconPlus,
+  IconRefresh,
+  IconSearch,
+} from '@tabler/icons-react';
+
+export type UserPermissionCheck = (permission: 'Create' | 'Delete' | 'Import' | 'Export') => boolean;
+
+interface Props {
+  count: number;
+  /** Label of the indicators-card filter in use, or null. */
+  cardFilter: string | null;
+  markedCount: number;
+  isMarking: boolean;
+  allows: UserPermissionCheck;
+  onClearCardFilter: () => void;
+  onAdd: () => void;
+  onSearch: () => void;
+  onRefresh: () => void;
+  onToggleMarking: () => void;
+  onOpenChecked: () => void;
+  onImport: () => void;
+  onExport: () => void;
+}
+
+/** Top bar of the products home (spec 02 §2): add, search, refresh, other actions and the count. */
+export function ProductsTopBar(p: Props) {
+  return (
+    <Group justify="space-between">
+      <Group gap="xs">
+        <Title order={2}>Meus Produtos</Title>
+        <Badge variant="light" size="lg" data-testid="products-count">
+          {p.count} produtos
+        </Badge>
+        {p.cardFilter && (
+          <Badge
+            variant="outline"
+            rightSection={
+              <ActionIcon size="xs" variant="transparent" aria-label="Remover filtro" onClick={p.onClearCardFilter}>
+                ×
+              </ActionIcon>
+            }
+          >
+            Filtro: {p.cardFilter}
+          </Badge>
+        )}
+      </Group>
+      <Group gap="xs">
+        {p.allows('Create') && (
+          <Button leftSection={<IconPlus size={16} />} onClick={p.onAdd}>
+            Adicionar
+          </Button>
+        )}
+        <Button variant="light" leftSection={<IconSearch size={16} />} onClick={p.onSearch}>
+          Pesquisar
+        </Button>
+        <Tooltip label="Atualizar">
+          <ActionIcon variant="light" size="lg" aria-label="Atualizar" onClick={p.onRefresh}>
+            <IconRefresh size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Menu position="bottom-end" shadow="md">
+          <Menu.Target>
+            <ActionIcon variant="light" size="lg" aria-label="Outras ações">
+              <IconDotsVertical size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconCheckbox size={16} />} onClick={p.onToggleMarking}>
+              {p.isMarking ? 'Desativar marcação de produtos' : 'Marcar produtos'}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconListCheck size={16} />} onClick={p.onOpenChecked}>
+              Produtos marcados ({p.markedCount})
+            </Menu.Item>
+            {p.allows('Import') && (
+              <Menu.Item leftSection={<IconFileImport size={16} />} onClick={p.onImport}>
+                Importar produtos
+              </Menu.Item>
+            )}
+            {p.allows('Export') && (
+              <Menu.Item leftSection={<IconFileExport size={16} />} onClick={p.onExport}>
+                Exportar produtos
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}
