@@ -6,10 +6,12 @@ import type { CompanyRow } from '../../lib/company-access.js';
 export type CompanyInsert = typeof companies.$inferInsert;
 
 /**
- * "In use" warns before a delete: the company has linked members. Products will join this
- * expression when their table exists (spec: emUso).
+ * "In use" warns before a delete: the company has linked members or products (spec: emUso).
  */
-const emUso = sql<boolean>`exists (select 1 from ${userCompanies} where ${userCompanies.companyId} = ${companies.id})`;
+// Written with explicit aliases: Drizzle renders columns unqualified inside sql``, and an unqualified "id"
+// in the subquery would bind to the inner table.
+const emUso = sql<boolean>`(exists (select 1 from user_companies uc where uc.company_id = "companies"."id")
+  or exists (select 1 from products p where p.company_id = "companies"."id"))`;
 
 const companyColumns = {
   id: companies.id,

@@ -3,7 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createSessionToken } from '../../../test/auth-helpers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
-import { createCompany, createPartner, createUser, generateCnpj, linkMemberToCompany } from '../../db/factories.js';
+import {
+  createCompany,
+  createPartner,
+  createProduct,
+  createUser,
+  generateCnpj,
+  linkMemberToCompany,
+} from '../../db/factories.js';
 import { auditEvents, companies, userCompanies } from '../../db/schema/index.js';
 
 let ctx: TestContext;
@@ -190,7 +197,7 @@ describe('POST /companies', () => {
 });
 
 describe('GET /companies and GET /companies/:id', () => {
-  it('lists sorted by nome fantasia in pt-BR order with emUso from member links', async () => {
+  it('lists sorted by nome fantasia in pt-BR order with emUso from member links or products', async () => {
     const partner = await createPartner(ctx.db);
     const o = await createUser(ctx.db, { role: 'PartnerOwner', partnerId: partner.id });
     const headers = bearer(await createSessionToken(ctx.db, o.id));
@@ -200,13 +207,15 @@ describe('GET /companies and GET /companies/:id', () => {
       created.push(await createCompany(ctx.db, { partnerId: partner.id, nomeFantasia }));
     const member = await createUser(ctx.db, { role: 'Member', partnerId: partner.id });
     await linkMemberToCompany(ctx.db, member.id, created[1]!.id);
+    await createProduct(ctx.db, { companyId: created[4]!.id });
 
     const res = await ctx.app.inject({ method: 'GET', url: '/v1/public/companies', headers });
     expect(res.statusCode).toBe(200);
     const list = res.json<TCompany[]>();
     expect(list.map((c) => c.nomeFantasia)).toEqual(['ABELHA', 'ÁGUA VIVA', 'BOLA', 'ÉDEN', 'ZEBRA']);
     expect(list.find((c) => c.nomeFantasia === 'ÁGUA VIVA')?.emUso).toBe(true);
-    expect(list.filter((c) => c.emUso)).toHaveLength(1);
+    expect(list.find((c) => c.nomeFantasia === 'BOLA')?.emUso).toBe(true);
+    expect(list.filter((c) => c.emUso)).toHaveLength(2);
 
     const one = await ctx.app.inject({ method: 'GET', url: `/v1/public/companies/${created[1]!.id}`, headers });
     expect(one.statusCode).toBe(200);
