@@ -43,7 +43,7 @@ export type CompanyScope =
 function scopeCondition(scope: CompanyScope): SQL | undefined {
   if (scope.kind === 'all') return undefined;
   if (scope.kind === 'partner') return eq(companies.partnerId, scope.partnerId);
-  const linked = sql`exists (select 1 from ${userCompanies} where ${userCompanies.companyId} = ${companies.id} and ${userCompanies.userId} = ${scope.userId})`;
+  const linked = sql`exists (select 1 from user_companies uc where uc.company_id = "companies"."id" and uc.user_id = ${scope.userId})`;
   return scope.partnerId ? and(linked, eq(companies.partnerId, scope.partnerId)) : linked;
 }
 
