@@ -94,9 +94,8 @@ export async function seedDemoCatalogue(db: Db): Promise<void> {
       const g = (ci * 397 + i * 13) % GLOBAL_COUNT;
       return {
         internalCode: `${String(1000 + i)}`,
-        description: matched
-          ? `PRODUTO ${g + 1} ${BRANDS[g % BRANDS.length]}`
-          : `ITEM LOCAL ${i + 1} SEM CADASTRO GLOBAL`,
+        // Companies name products their own way; the GTIN is what links them to the global base.
+        description: matched ? (globals[g] ?? `PRODUTO ${g + 1}`).replace(/ (\S+)$/, ' - $1') : `ITEM LOCAL ${i + 1}`,
         gtin: matched ? gtinFor(100000 + g).slice(1) : i % 2 === 0 ? gtinFor(900000 + ci * 1000 + i).slice(1) : '',
       };
     });

@@ -1,6 +1,6 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { companies, partners, userCompanies, users } from '../../db/schema/index.js';
+import { companies, partners, users } from '../../db/schema/index.js';
 import type { CompanyRow } from '../../lib/company-access.js';
 
 export type CompanyInsert = typeof companies.$inferInsert;
