@@ -4,6 +4,7 @@ import { IconFilter, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { formatNcm, unmaskNcm } from '../../../components/ui/fiscal-masks';
+import { Pager } from '../../../components/ui/pager';
 import { getSession } from '../../../lib/session';
 import { OperationsQueryDialog, type OperationsTarget } from '../../operations/components/operations-query-dialog';
 import { ReferenceSourcesButton } from '../../reference/components/reference-sources-button';
@@ -16,7 +17,6 @@ import { FiscalRulesFilterDialog } from '../components/fiscal-rules-filter-dialo
 import { FiscalRulesTable, groupKeyOf } from '../components/fiscal-rules-table';
 import { NamedRuleDialog } from '../components/named-rule-dialog';
 import { RuleProductsDialog } from '../components/rule-products-dialog';
-import { RulesPager } from '../components/rules-pager';
 import { type StateRuleAction, StateRulesTable } from '../components/state-rules-table';
 import { countActiveFilters, emptyFilters, type FiscalRuleFilters, RULES_PER_PAGE } from '../lib/filters';
 import { emptyNamedRuleForm, formFromRule, type NamedRuleForm } from '../lib/named-rule-form';
@@ -124,7 +124,7 @@ export default function FiscalRulesPage() {
         />
         {data && data.count > 0 && (
           <Group justify="center" mt="sm">
-            <RulesPager page={data.currentPage} pages={data.pages} onChange={setPage} />
+            <Pager page={data.currentPage} pages={data.pages} onChange={setPage} testId="rules-pager-label" />
           </Group>
         )}
       </Paper>

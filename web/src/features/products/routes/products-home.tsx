@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { Pager } from '../../../components/ui/pager';
 import { getSelectedCompany, getSession } from '../../../lib/session';
 import { useCurrentUser } from '../api/get-current-user';
 import { useProducts } from '../api/get-products';
@@ -12,7 +13,6 @@ import { type ActiveAction, ProductActionDialogs } from '../components/product-a
 import { ProductActionsMenu } from '../components/product-actions-menu';
 import { ProductSearchPanel } from '../components/product-search-panel';
 import { ProductTable } from '../components/product-table';
-import { ProductsPager } from '../components/products-pager';
 import { ProductsTopBar, type UserPermissionCheck } from '../components/products-top-bar';
 import { RegisterProductDialog } from '../components/register-product-dialog';
 import { useCheckedProducts } from '../components/use-checked-products';
@@ -111,7 +111,14 @@ export default function ProductsHomePage() {
           )}
         />
       </Paper>
-      <ProductsPager page={list.data?.currentPage ?? page} pages={list.data?.pages ?? 1} onChange={setPage} />
+      <Pager
+        page={list.data?.currentPage ?? page}
+        pages={list.data?.pages ?? 1}
+        onChange={setPage}
+        formatLabel={(p, total) => `página ${p} de ${total}`}
+        ariaLabel="Paginação de produtos"
+        testId="products-pager-label"
+      />
 
       <ProductSearchPanel
         opened={isSearchOpen}

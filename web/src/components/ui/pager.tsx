@@ -5,23 +5,27 @@ interface Props {
   page: number;
   pages: number;
   onChange: (page: number) => void;
+  /** The middle label; spec 02 words it per screen ("1 de 3", "página 1 de 3"). */
+  formatLabel?: (page: number, total: number) => string;
+  ariaLabel?: string;
+  testId?: string;
 }
 
-/** Pager "page de pages" with first, previous, next and last (spec 02 §2 fiscal rules screen). */
-export function RulesPager({ page, pages, onChange }: Props) {
+/** First, previous, label, next, last; the page count is at least one (spec 02 §9). */
+export function Pager({ page, pages, onChange, formatLabel, ariaLabel = 'Paginação', testId }: Props) {
   const total = Math.max(1, pages);
   const isFirst = page <= 1;
   const isLast = page >= total;
   return (
-    <Group gap={4} justify="center" aria-label="Paginação">
+    <Group gap={4} justify="center" aria-label={ariaLabel}>
       <ActionIcon variant="subtle" aria-label="Primeira página" disabled={isFirst} onClick={() => onChange(1)}>
         <IconChevronsLeft size={18} />
       </ActionIcon>
       <ActionIcon variant="subtle" aria-label="Página anterior" disabled={isFirst} onClick={() => onChange(page - 1)}>
         <IconChevronLeft size={18} />
       </ActionIcon>
-      <Text size="sm" data-testid="rules-pager-label" px="xs">
-        {page} de {total}
+      <Text size="sm" data-testid={testId} px="xs">
+        {formatLabel ? formatLabel(page, total) : `${page} de ${total}`}
       </Text>
       <ActionIcon variant="subtle" aria-label="Próxima página" disabled={isLast} onClick={() => onChange(page + 1)}>
         <IconChevronRight size={18} />
