@@ -82,7 +82,9 @@ function brDecimal(value: string | null): string {
   return value === null ? '' : Number(value).toFixed(2).replace('.', ',');
 }
 
-const brDate = (d: Date) => d.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+// One formatter for the whole file: toLocaleDateString builds a new one per call (most of a CSV export's time).
+const brDateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
+const brDate = (d: Date) => brDateFormat.format(d);
 
 /** CSV with ';' and a UTF-8 BOM (Excel then reads the accents right). */
 export function writeCsv(pages: AsyncIterable<ExportRow[]>): Readable {

@@ -46,14 +46,20 @@ export async function openProductExport(
     companyId: company.id,
     after: { format: query.format, pending: query.pending, classified: query.classified, returned: query.returned },
   });
+  // The next page is read while the current one is written (the writers, exceljs above all, take
+  // longer than the query): the export then costs about the larger of the two, not their sum.
   async function* pages(): AsyncGenerator<ExportRow[]> {
-    let after: string | null = null;
-    for (;;) {
-      const page = await findExportPage(db, where, company.uf, after, PAGE);
+    const fetchAfter = (after: string | null) => {
+      const p = findExportPage(db, where, company.uf, after, PAGE);
+      p.catch(() => undefined); // awaited below; a download stopped early must not leave it unhandled
+      return p;
+    };
+    let next: Promise<ExportRow[]> | null = fetchAfter(null);
+    while (next) {
+      const page: ExportRow[] = await next;
       if (page.length === 0) return;
+      next = page.length < PAGE ? null : fetchAfter(page[page.length - 1]!.id);
       yield page;
-      if (page.length < PAGE) return;
-      after = page[page.length - 1]!.id;
     }
   }
   const ext = query.format === 'XLSX' ? 'xlsx' : 'csv';

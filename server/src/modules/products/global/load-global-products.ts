@@ -30,7 +30,7 @@ export async function upsertGlobalProducts(db: DbOrTx, lines: GlobalProductLine[
   const json = JSON.stringify(lines);
   await db.execute(sql`
     UPDATE global_products g SET gtin = NULL
-    FROM jsonb_to_recordset(${json}::jsonb) AS t(code text, gtin text)
+    FROM jsonb_to_recordset(${json}::jsonb) AS t(code text, gtin char(14))
     WHERE g.gtin = t.gtin AND g.code <> t.code`);
   await db.execute(sql`
     INSERT INTO global_products (code, description, gtin, ncm, cest)

@@ -96,14 +96,24 @@ async function writeRows(
     let problems: TImportInvalidLine[] = [];
     const upsertCtx = { companyId: company.id, companyUf: company.uf, actor, via: ' por importação' };
 
-    const flush = async () => {
-      const saved = await upsertProducts(tx, upsertCtx, batch);
+    // A batch is written while the next one is read and checked: at most one statement in flight
+    // (the transaction's connection runs one at a time), and parsing no longer waits for the database.
+    let writing: Promise<void> = Promise.resolve();
+    const write = async (rows: IncomingProduct[], lines: TImportInvalidLine[]) => {
+      const saved = await upsertProducts(tx, upsertCtx, rows);
       for (const s of saved) {
         if (s.inserted) counts.created++;
         else counts.updated++;
         if (s.classified) counts.classified++;
       }
-      await repo.insertInvalidLines(tx, importId, problems);
+      await repo.insertInvalidLines(tx, importId, lines);
+    };
+    const flush = async () => {
+      await writing;
+      writing = write(batch, problems);
+      // Handled here so that a failure while the next batch is read is not an unhandled rejection;
+      // the next `await writing` still throws it.
+      writing.catch(() => undefined);
       batch = [];
       problems = [];
     };
@@ -146,6 +156,7 @@ async function writeRows(
       if (batch.length >= BATCH_SIZE || problems.length >= BATCH_SIZE) await flush();
     }
     await flush();
+    await writing;
     if (counts.received === 0) throw new AppError('IMPORT_EMPTY');
 
     await repo.updateImportCounts(tx, importId, counts);

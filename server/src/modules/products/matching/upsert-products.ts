@@ -52,7 +52,8 @@ export async function upsertProducts(db: DbOrTx, ctx: UpsertContext, rows: Incom
           WHERE NOT f.is_named AND f.ncm = g.ncm AND f.cest IS NOT DISTINCT FROM g.cest AND f.uf = ${ctx.companyUf}
           LIMIT 1)) AS rule_id
       FROM input i
-      JOIN global_products g ON g.gtin = i.gtin
+      -- char(14) like the column: compared as text, the GTIN index could not be used (a full scan per batch).
+      JOIN global_products g ON g.gtin = i.gtin::char(14)
       LEFT JOIN global_product_rules gr ON gr.global_product_id = g.id AND gr.uf = ${ctx.companyUf}
     ),
     incoming AS (

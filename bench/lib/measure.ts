@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { findFreePort } from '../../server/src/db/embedded.js';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export interface Stats {
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+  mean: number;
+}
+
+export function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return {
+    n: s.length,
+    p50: round(at(0.5)),
+    p95: round(at(0.95)),
+    max: round(s[s.length - 1]!),
+    mean: round(s.reduce((a, b) => a + b, 0) / s.length),
+  };
+}
+
+export async function timeIt<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const t = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - t, value };
+}
+
+export const loadAverage = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
+
+/** kB → MB of a /proc/<pid>/status field (VmRSS now, VmHWM the peak since start or the last reset). */
+export function procMemoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return Math.round(kb / 102.4) / 10;
+}
+
+/** Resets the peak RSS (VmHWM) of a process: writing 5 to clear_refs (Linux ≥ 4.0). */
+export function resetPeakMemory(pid: number) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // not permitted: the peak then covers the whole run
+  }
+}
+
+export interface ServerProcess {
+  base: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The real server (server/src/server.ts) in a child process on a free port, so that its memory
+ * can be read from /proc. Node runs it directly (node --import tsx) so that the pid is the server's.
+ */
+export async function startServer(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
+  const port = await findFreePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const logFile = path.join(dataDir, 'server.log');
+  const keep = (d: Buffer) => {
+    output += d;
+    appendFileSync(logFile, d);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    try {
+      await fetch(`${base}/v1/public/none`);
+      break;
+    } catch {
+      if (i > 600) throw new Error(`server did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    base,
+    pid: child.pid!,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
