@@ -11,6 +11,10 @@ import { hashToken } from '../lib/tokens.js';
 export const SESSION_COOKIE = 'session';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Route answers without a session (sign-in, password links, branding). Every other API route needs one. */
+    public?: boolean;
+  }
   interface FastifyRequest {
     actor: Actor | null;
   }
@@ -36,6 +40,16 @@ export default fp(
     app.decorateRequest('actor', null);
 
     app.addHook('onRequest', async (request) => {
+      await resolveActor(request);
+      // Secure by default: an API route without `config.public` refuses anonymous callers before validation,
+      // even if its own guard were forgotten.
+      const isApiRoute = request.routeOptions.url?.startsWith('/v1/') ?? false;
+      if (isApiRoute && !request.actor && request.routeOptions.config?.public !== true) {
+        throw new AppError('UNAUTHENTICATED');
+      }
+    });
+
+    async function resolveActor(request: FastifyRequest): Promise<void> {
       const token = readToken(request);
       if (!token) return;
       const rows = await app.db
@@ -57,7 +71,7 @@ export default fp(
         partnerId: row.user.partnerId,
         permissions: row.user.permissions,
       };
-    });
+    }
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (!request.actor) throw new AppError('UNAUTHENTICATED');

@@ -37,7 +37,7 @@ export default async function identityRoutes(fastify: FastifyInstance) {
         body: ZCheckUserBody,
         response: { 200: ZCheckUserResult },
       },
-      config: { rateLimit: limitPerIp(L.check.ip, L.check.window) },
+      config: { public: true, rateLimit: limitPerIp(L.check.ip, L.check.window) },
       preHandler: limitPerEmail(app, L.check.email, L.check.window),
     },
     async (request) => checkUser(app, request.body.email),
@@ -52,7 +52,7 @@ export default async function identityRoutes(fastify: FastifyInstance) {
         body: ZSignInBody,
         response: { 200: ZSignInResult },
       },
-      config: { rateLimit: limitPerIp(L.signin.ip, L.signin.window) },
+      config: { public: true, rateLimit: limitPerIp(L.signin.ip, L.signin.window) },
       preHandler: limitPerEmail(app, L.signin.email, L.signin.window),
     },
     async (request, reply) => {
@@ -70,7 +70,7 @@ export default async function identityRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/users/signout',
-    { schema: { tags, summary: 'Encerra a sessão atual', response: { 200: ZMessage } } },
+    { schema: { tags, summary: 'Encerra a sessão atual', response: { 200: ZMessage } }, config: { public: true } },
     async (request, reply) => {
       await signOut(app, request.actor);
       reply.clearCookie(SESSION_COOKIE, {
@@ -101,7 +101,7 @@ export default async function identityRoutes(fastify: FastifyInstance) {
         body: ZResetPasswordBody,
         response: { 200: ZMessage },
       },
-      config: { rateLimit: limitPerIp(L.resetPassword.ip, L.resetPassword.window) },
+      config: { public: true, rateLimit: limitPerIp(L.resetPassword.ip, L.resetPassword.window) },
       preHandler: limitPerEmail(app, L.resetPassword.email, L.resetPassword.window),
     },
     async (request) => requestPasswordReset(app, request.body.email, request.actor),
@@ -116,7 +116,7 @@ export default async function identityRoutes(fastify: FastifyInstance) {
         body: ZSetPasswordBody,
         response: { 200: ZMessage },
       },
-      config: { rateLimit: limitPerIp(L.setPassword.ip, L.setPassword.window) },
+      config: { public: true, rateLimit: limitPerIp(L.setPassword.ip, L.setPassword.window) },
     },
     async (request) => setPassword(app, request.body),
   );

@@ -10,7 +10,10 @@ export default async function partnersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/partners',
-    { schema: { tags, summary: 'Parceiros (público, para a marca)', response: { 200: ZPartnerList } } },
+    {
+      schema: { tags, summary: 'Parceiros (público, para a marca)', response: { 200: ZPartnerList } },
+      config: { public: true },
+    },
     async () => listPartners(app),
   );
 
@@ -23,6 +26,7 @@ export default async function partnersRoutes(fastify: FastifyInstance) {
         querystring: ZPartnerDomainQuery,
         response: { 200: ZPartnerList },
       },
+      config: { public: true },
     },
     async (request) => findPartnersByDomain(app, request.query.nameDomain),
   );
