@@ -92,6 +92,28 @@ describe('GET /products/global', () => {
     expect(typo[0]).toBe('REFRIGERANTE DE GUARANÁ');
   });
 
+  it('SIMILAR shows the best 250 matches at most (10 pages), closest first', async () => {
+    // 300 near matches ("MARIANA" is not quite "maria"), one exact match, one unrelated product.
+    await ctx.database.pool.query(`INSERT INTO global_products (code, description, ncm)
+      SELECT 'BM' || n, 'BOLACHA MARIANA ' || lpad(n::text, 3, '0'), '19053100' FROM generate_series(1, 300) n`);
+    await createGlobalProduct(ctx.db, { description: 'BOLACHA MARIA 200G', ncm: '19053100' });
+    await createGlobalProduct(ctx.db, { description: 'PARAFUSO SEXTAVADO', ncm: '73181500' });
+    const query = (page: number) =>
+      search(`uf=SP&field=Descrição&text=bolacha maria&searchPattern=SIMILAR&page=${page}`, s.headers.ownerA);
+    const first = (await query(1)).json();
+    expect(first.pages).toBe(10);
+    expect(first.objects).toHaveLength(25);
+    expect(first.objects[0].description).toBe('BOLACHA MARIA 200G');
+    expect(first.objects[1].description).toMatch(/^BOLACHA MARIANA \d{3}$/);
+    const last = (await query(10)).json();
+    expect(last).toMatchObject({ currentPage: 10, pages: 10 });
+    expect(last.objects).toHaveLength(25);
+    const seen = new Set<string>();
+    for (let p = 1; p <= 10; p++) for (const o of (await query(p)).json().objects) seen.add(o.id);
+    expect(seen.size).toBe(250);
+    expect((await query(11)).json().objects).toEqual([]);
+  });
+
   it('GTIN and NCM search by prefix (INICIA COM forced), GTIN typed without padding', async () => {
     expect(await descriptions('uf=SP&field=GTIN&text=7894900&searchPattern=SIMILAR', s.headers.ownerA)).toEqual([
       'ÁGUA MINERAL SEM GÁS 500ML',

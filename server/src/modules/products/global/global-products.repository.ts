@@ -16,7 +16,7 @@ export interface GlobalSearch {
 
 const folded = (v: SQL) => sql`f_unaccent(lower(${v}))`;
 
-/** WHERE and ORDER BY of a search; SIMILAR ranks by word similarity (trigram index). */
+/** WHERE and ORDER BY of a search other than SIMILAR (LIKE / = on the trigram GIN index). */
 function searchClauses(s: GlobalSearch): { where: SQL; order: SQL } {
   const order = sql`g.description, g.id`;
   if (s.field === 'GTIN') {
@@ -31,11 +31,6 @@ function searchClauses(s: GlobalSearch): { where: SQL; order: SQL } {
       return { where: sql`${column} = ${text}`, order };
     case 'TERMINA COM':
       return { where: sql`${column} LIKE '%' || ${folded(sql`${escapeLike(s.text)}::text`)}`, order };
-    case 'SIMILAR':
-      return {
-        where: sql`${text} <% ${column}`,
-        order: sql`word_similarity(${text}, ${column}) DESC, g.description, g.id`,
-      };
     default:
       return { where: sql`${column} LIKE ${folded(sql`${escapeLike(s.text)}::text`)} || '%'`, order };
   }
@@ -71,12 +66,52 @@ export function globalRuleLateral(uf: string): SQL {
     ) AS rule_id) r ON true`;
 }
 
+/** SIMILAR shows at most this many matches (10 pages of 25): docs/decisions/009-similar-search.md. */
+export const SIMILAR_MAX_RESULTS = 250;
+/** Word similarity below this is noise (e.g. a shared "lata" alone), not a match. */
+export const SIMILAR_MIN_WORD_SIMILARITY = 0.3;
+
+/**
+ * The ids of the best SIMILAR matches, best first. The inner query is a KNN scan of the GiST
+ * index (`<->>` = 1 − word_similarity, column on the left so the index orders it) that stops after
+ * 250 rows however many descriptions share the words; the floor is applied to those 250 (the same
+ * rows a floor inside the scan would keep, without walking the whole index when fewer pass).
+ * Ties on word similarity go to the closer whole description (shorter, fewer extra words).
+ */
+async function findSimilarIds(db: DbOrTx, text: string): Promise<string[]> {
+  const q = folded(sql`${text}::text`);
+  const column = folded(sql`g.description`);
+  const res = await db.execute<{ id: string }>(sql`
+    SELECT id FROM (
+      SELECT g.id, g.description, word_similarity(${q}, ${column}) AS ws, similarity(${q}, ${column}) AS sim
+      FROM global_products g ORDER BY ${column} <->> ${q} LIMIT ${SIMILAR_MAX_RESULTS}) best
+    WHERE ws >= ${SIMILAR_MIN_WORD_SIMILARITY}
+    ORDER BY ws DESC, sim DESC, description, id`);
+  return res.rows.map((r) => r.id);
+}
+
 export async function searchGlobalProducts(db: DbOrTx, s: GlobalSearch) {
-  const { where, order } = searchClauses(s);
-  const countRes = await db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM global_products g WHERE ${where}`,
-  );
-  const count = countRes.rows[0]?.n ?? 0;
+  let count: number;
+  let page: SQL;
+  let order: SQL;
+  const offset = (s.page - 1) * GLOBAL_PRODUCTS_PAGE_SIZE;
+  if (s.field === 'Descrição' && s.pattern === 'SIMILAR') {
+    const ids = await findSimilarIds(db, s.text);
+    count = ids.length;
+    // One array parameter (a JS array would expand to a list of parameters).
+    const pageIds = `{${ids.slice(offset, offset + GLOBAL_PRODUCTS_PAGE_SIZE).join(',')}}`;
+    page = sql`SELECT g.* FROM global_products g WHERE g.id = ANY(${pageIds}::uuid[])`;
+    order = sql`array_position(${pageIds}::uuid[], g.id)`;
+  } else {
+    const clauses = searchClauses(s);
+    order = clauses.order;
+    const countRes = await db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM global_products g WHERE ${clauses.where}`,
+    );
+    count = countRes.rows[0]?.n ?? 0;
+    page = sql`SELECT g.* FROM global_products g WHERE ${clauses.where} ORDER BY ${order}
+      LIMIT ${GLOBAL_PRODUCTS_PAGE_SIZE} OFFSET ${offset}`;
+  }
   const mine = s.companyId
     ? sql`EXISTS (SELECT 1 FROM products p WHERE p.company_id = ${s.companyId}
         AND p.fiscal_service_reference_code = g.code)`
@@ -85,8 +120,7 @@ export async function searchGlobalProducts(db: DbOrTx, s: GlobalSearch) {
     SELECT g.id, g.code, g.description, g.gtin, g.ncm, g.cest,
       v.pis_cst_saida AS piscofins, v.nri, v.cst_icms AS "cstIcms", v.cst_csosn AS "cstCsosn",
       v.aliq_icms AS icms, v.red_bc_icms AS "redIcms", r.rule_id AS "fiscalRuleId", ${mine} AS my
-    FROM (SELECT g.* FROM global_products g WHERE ${where} ORDER BY ${order}
-          LIMIT ${GLOBAL_PRODUCTS_PAGE_SIZE} OFFSET ${(s.page - 1) * GLOBAL_PRODUCTS_PAGE_SIZE}) g
+    FROM (${page}) g
     ${globalRuleLateral(s.uf)}
     LEFT JOIN fiscal_rules fr ON fr.id = r.rule_id
     LEFT JOIN fiscal_rule_versions v ON v.id = fr.current_version_id
