@@ -41,16 +41,18 @@ try {
       sql`SELECT p.* FROM products p WHERE ${where} ORDER BY p.updated_at DESC, p.id LIMIT 25 OFFSET ${(q.page - 1) * 25}`,
     );
   }
-  const folded = sql`f_unaccent(lower(${SIMILAR_TEXTS[0]}::text))`;
-  await explain(
-    'similar count',
-    sql`SELECT count(*) FROM global_products g WHERE ${folded} <% f_unaccent(lower(g.description))`,
-  );
-  await explain(
-    'similar page',
-    sql`SELECT g.id FROM global_products g WHERE ${folded} <% f_unaccent(lower(g.description))
-        ORDER BY word_similarity(${folded}, f_unaccent(lower(g.description))) DESC, g.description, g.id LIMIT 25`,
-  );
+  // SIMILAR (docs/decisions/009-similar-search.md): the KNN scan of the GiST index, for every text
+  // of the benchmark (the cost depends on how many rows tie near the 250th distance).
+  for (const text of SIMILAR_TEXTS) {
+    const q = sql`f_unaccent(lower(${text}::text))`;
+    const column = sql`f_unaccent(lower(g.description))`;
+    await explain(
+      `similar ${text}`,
+      sql`SELECT id FROM (SELECT g.id, g.description, word_similarity(${q}, ${column}) AS ws,
+          similarity(${q}, ${column}) AS sim FROM global_products g ORDER BY ${column} <->> ${q} LIMIT 250) best
+        WHERE ws >= 0.3 ORDER BY ws DESC, sim DESC, description, id`,
+    );
+  }
   await explain(
     'export page',
     sql`SELECT p.id FROM products p WHERE p.company_id = ${company.id} AND ${statusFilter({}, true)}
