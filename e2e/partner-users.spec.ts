@@ -119,6 +119,8 @@ test('edits a user; Empresas is offered only for Members', async ({ page }) => {
   await expect(page.getByRole('menuitem', { name: 'Alterar' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Empresas' })).toHaveCount(0);
   await page.keyboard.press('Escape');
+  // The first menu must be gone (its closing transition) before the next one opens.
+  await expect(page.getByRole('menuitem', { name: 'Alterar' })).toHaveCount(0);
 
   await actionsOf(page, member.name).click();
   await expect(page.getByRole('menuitem', { name: 'Empresas' })).toBeVisible();
