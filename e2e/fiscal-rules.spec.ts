@@ -53,6 +53,12 @@ test('filters and pages the rule groups, and selecting a group loads its state r
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Filtrar regras fiscais' })).toBeHidden();
 
+  // a complete NCM shows its official description in the filter
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await page.getByRole('dialog', { name: 'Filtrar regras fiscais' }).getByLabel('NCM').fill('96032100');
+  await expect(page.getByRole('dialog', { name: 'Filtrar regras fiscais' })).toContainText(/Escovas de dentes/i);
+  await page.keyboard.press('Escape');
+
   await filterByNcm(page, '96032100');
   await expect(page.getByRole('dialog', { name: 'Filtrar regras fiscais' })).toBeHidden();
   await expect(page.getByTestId('rules-count')).toHaveText('17 regras');

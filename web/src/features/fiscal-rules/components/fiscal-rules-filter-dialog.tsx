@@ -11,7 +11,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { maskDigits, maskNcm, maskPercent } from '../../../components/ui/fiscal-masks';
+import { maskDigits, maskNcm, maskPercent, unmaskNcm } from '../../../components/ui/fiscal-masks';
+import { isNcmNotFound, useNcm } from '../../reference/api/get-ncm';
+import { ncmNotFoundMessage } from '../../reference/components/ncm-messages';
 import { emptyFilters, type FiscalRuleFilters } from '../lib/filters';
 
 interface Props {
@@ -30,6 +32,15 @@ const statusOptions = [
 /** Filter modal of the fiscal rules screen: Enter applies (the form submits), Escape closes. */
 export function FiscalRulesFilterDialog({ opened, value, onClose, onApply }: Props) {
   const [form, setForm] = useState<FiscalRuleFilters>(value);
+  // A complete NCM shows its official description (or that the table does not have it) under the field.
+  const ncmDigits = unmaskNcm(form.ncm);
+  const ncm = useNcm(ncmDigits);
+  const ncmHint =
+    ncmDigits.length !== 8
+      ? undefined
+      : isNcmNotFound(ncm.error)
+        ? ncmNotFoundMessage(ncmDigits)
+        : ncm.data?.fullDescription;
   useEffect(() => {
     if (opened) setForm(value);
   }, [opened, value]);
@@ -52,6 +63,7 @@ export function FiscalRulesFilterDialog({ opened, value, onClose, onApply }: Pro
               placeholder="####.##.##"
               value={form.ncm}
               onChange={(e) => set('ncm', maskNcm(e.currentTarget.value))}
+              description={ncmHint}
               data-autofocus
             />
             <TextInput
