@@ -76,7 +76,13 @@ try {
       // The first batch of the file as the benchmark sends it: new codes (a kept cluster holds the last import).
       await client.query(`DELETE FROM products WHERE company_id = $1 AND internal_code LIKE 'I%'`, [company.id]);
       await client.query(`LOAD 'auto_explain'`);
-      for (const set of ['log_min_duration = 0', 'log_analyze = on', 'log_buffers = on', "log_level = 'notice'"])
+      for (const set of [
+        'log_min_duration = 0',
+        'log_analyze = on',
+        'log_buffers = on',
+        'log_triggers = on',
+        "log_level = 'notice'",
+      ])
         await client.query(`SET LOCAL auto_explain.${set}`);
       const t = performance.now();
       const out = await upsertProducts(

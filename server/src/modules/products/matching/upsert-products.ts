@@ -40,6 +40,22 @@ export interface UpsertContext {
  */
 export async function upsertProducts(db: DbOrTx, ctx: UpsertContext, rows: IncomingProduct[]) {
   if (rows.length === 0) return [];
+  // The statement decides insert vs update from its snapshot. A code another transaction created
+  // (the insert does nothing) or deleted (the update finds nothing) meanwhile is missing from the
+  // answer: those rows go again in a new statement, whose snapshot sees that change. (No savepoint:
+  // one per batch would overflow the subtransaction cache of a 100-batch file for every reader.)
+  const saved = await writeBatch(db, ctx, rows);
+  if (saved.length === rows.length) return saved;
+  const done = new Set(saved.map((s) => s.line));
+  const again = await writeBatch(
+    db,
+    ctx,
+    rows.filter((r) => !done.has(r.line)),
+  );
+  return [...saved, ...again].sort((x, y) => x.line - y.line);
+}
+
+async function writeBatch(db: DbOrTx, ctx: UpsertContext, rows: IncomingProduct[]): Promise<UpsertedProduct[]> {
   const res = await db.execute<UpsertedProduct & Record<string, unknown>>(sql`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
@@ -64,37 +80,47 @@ export async function upsertProducts(db: DbOrTx, ctx: UpsertContext, rows: Incom
       LEFT JOIN products e ON e.company_id = ${ctx.companyId} AND e.internal_code = i."internalCode"
       LEFT JOIN hit h ON h.line = i.line
     ),
-    up AS (
-      INSERT INTO products AS p (company_id, internal_code, description, gtin, ncm, cest, status,
+    -- Codes not found above are inserted and the found ones updated by id, instead of
+    -- INSERT … ON CONFLICT DO UPDATE for every row (DO NOTHING stays as a guard: a code another
+    -- transaction created or deleted meanwhile is left out, and the caller sends it again).
+    -- uuidv7 (time-ordered) ids: the primary key, (company, updated_at, id) and the audit/history
+    -- foreign-key lookups touch the right edge of their indexes instead of random pages.
+    ins AS (
+      INSERT INTO products (id, company_id, internal_code, description, gtin, ncm, cest, status,
         fiscal_service_reference_code, fiscal_rule_id, fiscal_rule_status)
-      SELECT ${ctx.companyId}::uuid, internal_code, description, gtin,
+      SELECT uuidv7(), ${ctx.companyId}::uuid, internal_code, description, gtin,
         CASE WHEN classify THEN ncm END, CASE WHEN classify THEN cest END,
         CASE WHEN classify THEN 'F' ELSE 'P' END,
         CASE WHEN classify THEN code END,
         CASE WHEN classify THEN rule_id END,
         CASE WHEN classify AND rule_id IS NOT NULL THEN 'Unchecked' END
-      FROM incoming
-      ON CONFLICT (company_id, internal_code) DO UPDATE SET
-        description = EXCLUDED.description,
-        gtin = coalesce(EXCLUDED.gtin, p.gtin),
-        status = CASE WHEN EXCLUDED.status = 'F' THEN 'F' ELSE p.status END,
-        ncm = CASE WHEN EXCLUDED.status = 'F' THEN EXCLUDED.ncm ELSE p.ncm END,
-        cest = CASE WHEN EXCLUDED.status = 'F' THEN EXCLUDED.cest ELSE p.cest END,
-        fiscal_service_reference_code = CASE WHEN EXCLUDED.status = 'F'
-          THEN EXCLUDED.fiscal_service_reference_code ELSE p.fiscal_service_reference_code END,
-        fiscal_rule_id = CASE WHEN EXCLUDED.status = 'F' THEN EXCLUDED.fiscal_rule_id ELSE p.fiscal_rule_id END,
-        fiscal_rule_status = CASE WHEN EXCLUDED.status = 'F'
-          THEN EXCLUDED.fiscal_rule_status ELSE p.fiscal_rule_status END,
+      FROM incoming WHERE existing_id IS NULL
+      ON CONFLICT (company_id, internal_code) DO NOTHING
+      RETURNING id, internal_code
+    ),
+    upd AS (
+      UPDATE products p SET
+        description = i.description,
+        gtin = coalesce(i.gtin, p.gtin),
+        status = CASE WHEN i.classify THEN 'F' ELSE p.status END,
+        ncm = CASE WHEN i.classify THEN i.ncm ELSE p.ncm END,
+        cest = CASE WHEN i.classify THEN i.cest ELSE p.cest END,
+        fiscal_service_reference_code = CASE WHEN i.classify THEN i.code ELSE p.fiscal_service_reference_code END,
+        fiscal_rule_id = CASE WHEN i.classify THEN i.rule_id ELSE p.fiscal_rule_id END,
+        fiscal_rule_status = CASE WHEN i.classify
+          THEN CASE WHEN i.rule_id IS NOT NULL THEN 'Unchecked' END ELSE p.fiscal_rule_status END,
         updated_at = now()
+      FROM incoming i WHERE p.id = i.existing_id
       RETURNING p.id, p.internal_code
     ),
+    up AS (SELECT * FROM ins UNION ALL SELECT * FROM upd),
     result AS (
       SELECT i.line, up.id, i.existing_id IS NULL AS inserted, i.classify, i.code, i.rule_id
       FROM up JOIN incoming i ON i.internal_code = up.internal_code
     ),
     closed AS (
       UPDATE product_rule_history h SET valid_to = now()
-      FROM result r WHERE r.classify AND h.product_id = r.id AND h.valid_to IS NULL
+      FROM result r WHERE r.classify AND NOT r.inserted AND h.product_id = r.id AND h.valid_to IS NULL
     ),
     history AS (
       INSERT INTO product_rule_history (company_id, product_id, fiscal_rule_id, version_id, valid_from)
