@@ -35,7 +35,7 @@ try {
     try {
       await client.query('BEGIN');
       await client.query(`DELETE FROM products WHERE company_id = $1 AND internal_code LIKE 'I%'`, [company.id]);
-      const db = drizzle(client);
+      const db: Parameters<typeof upsertProducts>[0] = drizzle(client);
       const bare = async (_db: unknown, ctx: { companyId: string }, batch: typeof rows) =>
         (
           await client.query(
