@@ -83,12 +83,12 @@ async function writeBatch(db: DbOrTx, ctx: UpsertContext, rows: IncomingProduct[
     -- Codes not found above are inserted and the found ones updated by id, instead of
     -- INSERT … ON CONFLICT DO UPDATE for every row (DO NOTHING stays as a guard: a code another
     -- transaction created or deleted meanwhile is left out, and the caller sends it again).
-    -- uuidv7 (time-ordered) ids: the primary key, (company, updated_at, id) and the audit/history
-    -- foreign-key lookups touch the right edge of their indexes instead of random pages.
+    -- Time-ordered ids (new_row_id(): uuidv7 on PostgreSQL 18, migration 0450): the primary key,
+    -- (company, updated_at, id) and the audit/history foreign-key lookups touch the right edge of their indexes instead of random pages.
     ins AS (
       INSERT INTO products (id, company_id, internal_code, description, gtin, ncm, cest, status,
         fiscal_service_reference_code, fiscal_rule_id, fiscal_rule_status)
-      SELECT uuidv7(), ${ctx.companyId}::uuid, internal_code, description, gtin,
+      SELECT new_row_id(), ${ctx.companyId}::uuid, internal_code, description, gtin,
         CASE WHEN classify THEN ncm END, CASE WHEN classify THEN cest END,
         CASE WHEN classify THEN 'F' ELSE 'P' END,
         CASE WHEN classify THEN code END,
