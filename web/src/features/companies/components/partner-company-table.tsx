@@ -1,6 +1,7 @@
 import { companyStatusLabels, formatCnpj, type TCompany } from '@app/contract';
-import { ActionIcon, Badge, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconEdit, IconShieldCheck, IconTrash } from '@tabler/icons-react';
+import { TablePlaceholderRows } from '../../../components/ui/table-placeholder-rows';
 import { companyStatusColors } from './partner-company-options';
 
 interface Props {
@@ -26,25 +27,13 @@ export function PartnerCompanyTable({ companies, isLoading, onEdit, onDelete, on
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {isLoading &&
-          [0, 1, 2, 3, 4].map((i) => (
-            <Table.Tr key={i} data-testid="company-row-skeleton">
-              {columns.map((c) => (
-                <Table.Td key={c}>
-                  <Skeleton h={14} />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        {!isLoading && !companies?.length && (
-          <Table.Tr>
-            <Table.Td colSpan={columns.length}>
-              <Text c="dimmed" ta="center" py="lg">
-                Nenhuma empresa cadastrada
-              </Text>
-            </Table.Td>
-          </Table.Tr>
-        )}
+        <TablePlaceholderRows
+          columns={columns.length}
+          isLoading={isLoading}
+          isEmpty={!companies?.length}
+          emptyText="Nenhuma empresa cadastrada"
+          skeletonTestId="company-row-skeleton"
+        />
         {companies?.map((company) => (
           <Table.Tr key={company.id}>
             <Table.Td>

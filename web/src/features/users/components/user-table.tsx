@@ -1,7 +1,8 @@
 import { getRoleLabel, type TUser, userStatusLabels } from '@app/contract';
-import { ActionIcon, Badge, Menu, Skeleton, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Menu, Table } from '@mantine/core';
 import { IconBuilding, IconDots, IconEdit, IconKey } from '@tabler/icons-react';
 import { formatDateTime } from '../../../components/ui/format';
+import { TablePlaceholderRows } from '../../../components/ui/table-placeholder-rows';
 
 interface Props {
   users: TUser[] | undefined;
@@ -24,25 +25,13 @@ export function UserTable({ users, isLoading, onEdit, onManageCompanies, onReset
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {isLoading &&
-          [0, 1, 2, 3, 4].map((i) => (
-            <Table.Tr key={i} data-testid="user-row-skeleton">
-              {columns.map((c) => (
-                <Table.Td key={c}>
-                  <Skeleton h={14} />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        {!isLoading && !users?.length && (
-          <Table.Tr>
-            <Table.Td colSpan={columns.length}>
-              <Text c="dimmed" ta="center" py="lg">
-                Nenhum usuário cadastrado
-              </Text>
-            </Table.Td>
-          </Table.Tr>
-        )}
+        <TablePlaceholderRows
+          columns={columns.length}
+          isLoading={isLoading}
+          isEmpty={!users?.length}
+          emptyText="Nenhum usuário cadastrado"
+          skeletonTestId="user-row-skeleton"
+        />
         {users?.map((user) => (
           <Table.Tr key={user.id}>
             <Table.Td>
