@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,12 +58,17 @@ export interface ServerProcess {
 }
 
 /**
- * The real server (server/src/server.ts) in a child process on a free port, so that its memory
- * can be read from /proc. Node runs it directly (node --import tsx) so that the pid is the server's.
+ * The real server as `npm start` runs it (the production bundle server/dist/server.js, built again
+ * here from the current sources) in a child process on a free port, so that its memory can be read
+ * from /proc. Node runs it directly so that the pid is the server's.
  */
 export async function startServer(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/src/scripts/build-server.ts'], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+  });
   const port = await findFreePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['server/dist/server.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

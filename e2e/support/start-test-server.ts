@@ -62,7 +62,8 @@ http
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fiscal-e2e-'));
 fs.chmodSync(dataDir, 0o755);
-const child = spawn('npx', ['tsx', 'server/src/server.ts'], {
+// The production bundle, as `npm start` runs it (`npm run test:e2e` builds it with the web app).
+const child = spawn(process.execPath, ['server/dist/server.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,

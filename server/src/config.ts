@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root, so that defaults do not depend on the directory npm runs us from. */
+// Two levels up from server/src/config.ts and from the bundle server/dist/server.js alike.
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface AppConfig {

@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { repoRoot } from '../config.js';
 
-export const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+// From the repository root, not from this module: the production build bundles this file into
+// server/dist/server.js, while the SQL files stay where they are committed.
+export const migrationsDir = path.join(repoRoot, 'server', 'src', 'db', 'migrations');
 
 /**
  * Applies committed SQL migrations (server/src/db/migrations/NNNN_name.sql) in file-name order,
