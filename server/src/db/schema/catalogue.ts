@@ -78,14 +78,13 @@ export const productAudits = pgTable(
   'product_audits',
   {
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    // Tenant key copied from the product; who acted is a recorded fact (0480_lean_history_keys.sql).
+    companyId: uuid('company_id').notNull(),
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     description: text('description').notNull(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: uuid('user_id'),
     userName: text('user_name'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { bigint, char, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, char, foreignKey, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { fiscalRules, fiscalRuleVersions } from './fiscal-rules.js';
 import { companies } from './foundation.js';
 
@@ -29,22 +29,25 @@ export const productRuleHistory = pgTable(
   'product_rule_history',
   {
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    // Tenant key copied from the product (no key of its own: 0480_lean_history_keys.sql).
+    companyId: uuid('company_id').notNull(),
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    fiscalRuleId: uuid('fiscal_rule_id')
-      .notNull()
-      .references(() => fiscalRules.id, { onDelete: 'cascade' }),
-    versionId: uuid('version_id')
-      .notNull()
-      .references(() => fiscalRuleVersions.id, { onDelete: 'cascade' }),
+    fiscalRuleId: uuid('fiscal_rule_id').notNull(),
+    versionId: uuid('version_id').notNull(),
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
     validTo: timestamp('valid_to', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    // The version must belong to the rule: one composite key (0480).
+    foreignKey({
+      columns: [t.fiscalRuleId, t.versionId],
+      foreignColumns: [fiscalRuleVersions.fiscalRuleId, fiscalRuleVersions.id],
+      name: 'product_rule_history_rule_version_fkey',
+    }).onDelete('cascade'),
+  ],
 );
 
 export type ProductRow = typeof products.$inferSelect;

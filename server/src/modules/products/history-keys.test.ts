@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { createCompany, createFiscalRule, createGlobalProduct, generateGtin14 } from '../../db/factories.js';
+import { seedProductActors } from './products.fixtures.js';
+
+// Decision 011: audit items and rule-history rows keep only the keys that matter; these tests hold
+// what the dropped keys used to guarantee (tenant of every row, cascades) and the stricter rule key.
+let ctx: TestContext;
+let s: Awaited<ReturnType<typeof seedProductActors>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  s = await seedProductActors(ctx.db);
+});
+
+const q = async (text: string, params: unknown[] = []) => (await ctx.database.pool.query(text, params)).rows;
+
+async function importCsv(companyId: string, csv: string) {
+  const boundary = '----history-keys';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\n\r\n`),
+    Buffer.from(csv),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/v1/public/products/import?companyId=${companyId}&ignoreHeader=false`,
+    headers: { ...s.headers.ownerA, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+const ufs = ['MG', 'PR', 'RS', 'BA', 'GO'];
+async function seedImportedCompany() {
+  const uf = ufs.shift()!;
+  const company = await createCompany(ctx.db, { partnerId: s.partnerA.id, uf });
+  const rule = await createFiscalRule(ctx.db, { ncm: '09012100', cest: null, uf });
+  const gtin = generateGtin14();
+  const g = await createGlobalProduct(ctx.db, { gtin, ncm: '09012100', cest: null });
+  const result = await importCsv(
+    company.id,
+    `CodigoInterno;DescricaoProduto;GTIN/EAN\r\nK1;CAFÉ TORRADO;${gtin}\r\nK2;AÇÚCAR;\r\n`,
+  );
+  expect(result).toMatchObject({ created: 2, classified: 1 });
+  return { company, rule, g };
+}
+
+describe('audit items and rule history after an import', () => {
+  it('every audit item and history row carries the company of its product', async () => {
+    const { company, rule } = await seedImportedCompany();
+    const audits = await q(
+      `SELECT a.company_id = p.company_id AS same, a.user_name FROM product_audits a JOIN products p ON p.id = a.product_id
+       WHERE p.company_id = $1`,
+      [company.id],
+    );
+    expect(audits).toHaveLength(2);
+    expect(audits.every((a) => a.same)).toBe(true);
+    const history = await q(
+      `SELECT h.company_id = p.company_id AS same, h.fiscal_rule_id, h.version_id = f.current_version_id AS current
+       FROM product_rule_history h JOIN products p ON p.id = h.product_id JOIN fiscal_rules f ON f.id = h.fiscal_rule_id
+       WHERE p.company_id = $1`,
+      [company.id],
+    );
+    expect(history).toEqual([{ same: true, fiscal_rule_id: rule.id, current: true }]);
+  });
+
+  it('a history row pointing at a version of another rule is refused', async () => {
+    const { company } = await seedImportedCompany();
+    const other = await createFiscalRule(ctx.db, { ncm: '22021000', cest: null, uf: 'SC' });
+    const [row] = await q(`SELECT h.product_id, h.fiscal_rule_id FROM product_rule_history h WHERE h.company_id = $1`, [
+      company.id,
+    ]);
+    await expect(
+      q(
+        `INSERT INTO product_rule_history (company_id, product_id, fiscal_rule_id, version_id, valid_from)
+         VALUES ($1, $2, $3, $4, now())`,
+        [company.id, row.product_id, row.fiscal_rule_id, other.currentVersionId],
+      ),
+    ).rejects.toMatchObject({ code: '23503', constraint: 'product_rule_history_rule_version_fkey' });
+  });
+
+  it('deleting a company removes its products with their audit items and history', async () => {
+    const { company } = await seedImportedCompany();
+    await q('DELETE FROM companies WHERE id = $1', [company.id]);
+    const [left] = await q(
+      `SELECT (SELECT count(*) FROM product_audits WHERE company_id = $1)::int AS audits,
+              (SELECT count(*) FROM product_rule_history WHERE company_id = $1)::int AS history`,
+      [company.id],
+    );
+    expect(left).toEqual({ audits: 0, history: 0 });
+  });
+
+  it('deleting a rule removes its history rows through its versions', async () => {
+    const { company, rule } = await seedImportedCompany();
+    await q('DELETE FROM fiscal_rules WHERE id = $1', [rule.id]);
+    const rows = await q('SELECT 1 FROM product_rule_history WHERE company_id = $1', [company.id]);
+    expect(rows).toHaveLength(0);
+    // The product stays, unlinked from the deleted rule.
+    const [p] = await q(`SELECT fiscal_rule_id FROM products WHERE company_id = $1 AND internal_code = 'K1'`, [
+      company.id,
+    ]);
+    expect(p.fiscal_rule_id).toBeNull();
+  });
+});
