@@ -70,23 +70,84 @@ export function globalRuleLateral(uf: string): SQL {
 export const SIMILAR_MAX_RESULTS = 250;
 /** Word similarity below this is noise (e.g. a shared "lata" alone), not a match. */
 export const SIMILAR_MIN_WORD_SIMILARITY = 0.3;
+/**
+ * A typed word unknown to the base is replaced by its closest dictionary word when their trigram
+ * similarity reaches this (pg_trgm's own default threshold): one wrong letter in a word of 5+
+ * letters still passes (0.33), a word sharing only its first letters with every other does not.
+ */
+export const SIMILAR_MIN_WORD_CORRECTION = 0.3;
+/**
+ * Word sets are probed for the heaviest (longest, exact) words of a text only: 2^4 − 1 = 15 probes
+ * at most. The other words still count in the word similarity that orders the rows.
+ */
+const SIMILAR_MAX_WORDS = 4;
 
 /**
- * The ids of the best SIMILAR matches, best first. The inner query is a KNN scan of the GiST
- * index (`<->>` = 1 − word_similarity, column on the left so the index orders it) that stops after
- * 250 rows however many descriptions share the words; the floor is applied to those 250 (the same
- * rows a floor inside the scan would keep, without walking the whole index when fewer pass).
- * Ties on word similarity go to the closer whole description (shorter, fewer extra words).
+ * The ids of the best SIMILAR matches, best first (docs/decisions/010-similar-word-correction.md),
+ * in one statement:
+ * 1. each typed word (folded, split like the descriptions) is kept if the base has it, else
+ *    replaced by its closest dictionary word (trigram KNN, tie → the more common word); words of
+ *    1–2 letters or with digits are never corrected (a size or a number is not a typo), so they are
+ *    kept only when known; words with no close word are dropped (nothing left → no rows);
+ * 2. every set of those words gets the weight of the typed trigrams it covers (letters + 1 per
+ *    word, times the correction's similarity), and the sets are probed heaviest first through the
+ *    GIN index of description words, each set taking the rows that hold exactly those of the words,
+ *    until 250 rows;
+ * 3. the 250 are ordered by that weight, then word similarity to the corrected text (floor 0.3),
+ *    then whole-string similarity.
+ * Every step reads an index by exact words, so the cost no longer depends on how many rows share
+ * a typo's neighbours (the KNN of decision 009 rechecked them all).
  */
+export function similarIdsQuery(text: string): SQL {
+  return sql`
+    WITH typed AS (
+      SELECT t.word, t.ord FROM unnest(description_words(${text}::text)) WITH ORDINALITY AS t(word, ord)
+    ), fixed AS MATERIALIZED (
+      SELECT t.ord, t.word AS typed, c.word, c.sml
+      FROM typed t CROSS JOIN LATERAL (
+        SELECT d.word, 1::real AS sml FROM global_product_words d WHERE d.word = t.word
+        UNION ALL
+        SELECT n.word, n.sml FROM (
+          SELECT d.word, similarity(d.word, t.word) AS sml FROM global_product_words d
+          WHERE length(t.word) >= 3 AND t.word !~ '[0-9]'
+          ORDER BY d.word <-> t.word, d.products DESC LIMIT 1) n
+        WHERE n.sml >= ${SIMILAR_MIN_WORD_CORRECTION}
+        LIMIT 1) c
+    ), picked AS (
+      SELECT f.word, max(f.sml * (length(f.typed) + 1)) AS weight, min(f.ord) AS ord
+      FROM fixed f GROUP BY f.word ORDER BY weight DESC, ord LIMIT ${SIMILAR_MAX_WORDS}
+    ), q AS MATERIALIZED (
+      SELECT (SELECT string_agg(f.word, ' ' ORDER BY f.ord) FROM fixed f) AS text,
+        array_agg(p.word ORDER BY p.ord) AS words, array_agg(p.weight ORDER BY p.ord) AS weights
+      FROM picked p
+    ), sets AS MATERIALIZED (
+      SELECT s.has, s.lacks, s.weight, row_number() OVER (ORDER BY s.weight DESC, s.n DESC, m) AS rank
+      FROM q CROSS JOIN generate_series(1, (1 << cardinality(q.words)) - 1) m
+      CROSS JOIN LATERAL (
+        SELECT array_agg(u.w) FILTER (WHERE m & (1 << (u.i::int - 1)) <> 0) AS has,
+          array_agg(u.w) FILTER (WHERE m & (1 << (u.i::int - 1)) = 0) AS lacks,
+          sum(u.weight) FILTER (WHERE m & (1 << (u.i::int - 1)) <> 0) AS weight,
+          count(*) FILTER (WHERE m & (1 << (u.i::int - 1)) <> 0) AS n
+        FROM unnest(q.words, q.weights) WITH ORDINALITY AS u(w, weight, i)) s
+      ORDER BY rank
+    ), best AS MATERIALIZED (
+      -- Nested loop over the sets in rank order: the LIMIT stops the probes once it has its rows.
+      SELECT c.id, c.description, c.folded, s.weight FROM sets s
+      CROSS JOIN LATERAL (
+        SELECT g.id, g.description, f_unaccent(lower(g.description)) AS folded FROM global_products g
+        WHERE description_words(g.description) @> s.has
+          AND (s.lacks IS NULL OR NOT description_words(g.description) && s.lacks)) c
+      ORDER BY s.rank LIMIT ${SIMILAR_MAX_RESULTS}
+    ), scored AS MATERIALIZED (
+      SELECT b.id, b.description, b.weight, word_similarity(q.text, b.folded) AS ws, similarity(q.text, b.folded) AS sim
+      FROM best b CROSS JOIN q
+    )
+    SELECT s.id FROM scored s WHERE s.ws >= ${SIMILAR_MIN_WORD_SIMILARITY}
+    ORDER BY s.weight DESC, s.ws DESC, s.sim DESC, s.description, s.id`;
+}
+
 async function findSimilarIds(db: DbOrTx, text: string): Promise<string[]> {
-  const q = folded(sql`${text}::text`);
-  const column = folded(sql`g.description`);
-  const res = await db.execute<{ id: string }>(sql`
-    SELECT id FROM (
-      SELECT g.id, g.description, word_similarity(${q}, ${column}) AS ws, similarity(${q}, ${column}) AS sim
-      FROM global_products g ORDER BY ${column} <->> ${q} LIMIT ${SIMILAR_MAX_RESULTS}) best
-    WHERE ws >= ${SIMILAR_MIN_WORD_SIMILARITY}
-    ORDER BY ws DESC, sim DESC, description, id`);
+  const res = await db.execute<{ id: string }>(similarIdsQuery(text));
   return res.rows.map((r) => r.id);
 }
 
