@@ -50,6 +50,9 @@ const descriptions = async (query: string, headers = s.headers.member) => {
   return (res.json().objects as { description: string }[]).map((o) => o.description);
 };
 
+const similar = (text: string) =>
+  descriptions(`uf=SP&field=Descrição&searchPattern=SIMILAR&text=${encodeURIComponent(text)}`, s.headers.ownerA);
+
 describe('GET /products/global', () => {
   it('answers the required-field and digits-only messages', async () => {
     const noUf = await search('field=GTIN&text=789', s.headers.ownerA);
@@ -143,6 +146,142 @@ describe('GET /products/global', () => {
     expect(partner.json().objects[0]).toMatchObject({ my: false, fiscalRuleId: null, icms: null });
     const foreign = await search(`companyId=${s.companyB.id}&uf=SP&field=GTIN&text=789`);
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('SIMILAR word correction (docs/decisions/010-similar-word-correction.md)', () => {
+  beforeAll(async () => {
+    for (const description of [
+      'QUEIJO MUÇARELA FATIADO 150G',
+      'QUEIJO MUÇARELA PEÇA 1KG',
+      'QUEIJO PRATO FATIADO 150G',
+      'MUSSE DE MARACUJÁ',
+      'CAFÉ TORRADO E MOÍDO 500G',
+      'CAFÉ SOLÚVEL 200G',
+      'TORRADA INTEGRAL 160G',
+    ]) {
+      await createGlobalProduct(ctx.db, { description, ncm: '04061010' });
+    }
+  });
+
+  it('a typo’d word is replaced by the closest word of the base', async () => {
+    const found = await similar('queijo mussarela');
+    expect(found.slice(0, 2).sort()).toEqual(['QUEIJO MUÇARELA FATIADO 150G', 'QUEIJO MUÇARELA PEÇA 1KG']);
+    // Rows holding only one of the words come after the ones holding both.
+    expect(found).toContain('QUEIJO PRATO FATIADO 150G');
+    expect(found).not.toContain('MUSSE DE MARACUJÁ');
+    expect((await similar('mussarela')).sort()).toEqual(['QUEIJO MUÇARELA FATIADO 150G', 'QUEIJO MUÇARELA PEÇA 1KG']);
+    expect((await similar('cafe torado'))[0]).toBe('CAFÉ TORRADO E MOÍDO 500G');
+  });
+
+  it('an unknown word is ignored; nothing known left → no rows', async () => {
+    expect(await similar('cafe torrado qwxz')).toEqual(await similar('cafe torrado'));
+    const none = await search('uf=SP&field=Descrição&searchPattern=SIMILAR&text=qwxz%20zzkj', s.headers.ownerA);
+    expect(none.json()).toMatchObject({ currentPage: 1, pages: 1, objects: [] });
+  });
+
+  it('exact words rank first and a known word is never corrected to a more common one', async () => {
+    const found = await similar('cafe torrado');
+    expect(found[0]).toBe('CAFÉ TORRADO E MOÍDO 500G');
+    expect(found.slice(1).sort()).toEqual(['CAFÉ SOLÚVEL 200G']);
+    // "torrada" is in the base: it stays, it does not become "torrado".
+    expect(await similar('torrada')).toEqual(['TORRADA INTEGRAL 160G']);
+  });
+
+  it('short words and words with digits are kept only when the base has them', async () => {
+    // "5000ml" would be corrected to "500ml" (similarity 0.57) and "qx" to nothing close: both dropped.
+    expect((await similar('agua 500ml'))[0]).toBe('ÁGUA MINERAL SEM GÁS 500ML');
+    expect(await similar('agua 5000ml')).toEqual(await similar('agua'));
+    expect(await similar('queijo prato qx')).toEqual(await similar('queijo prato'));
+  });
+
+  it('other patterns do not correct words', async () => {
+    const base = 'uf=SP&field=Descri%C3%A7%C3%A3o&text=';
+    expect(await descriptions(`${base}queijo%20mussarela&searchPattern=INICIA%20COM`, s.headers.ownerA)).toEqual([]);
+    expect(await descriptions(`${base}queijo%20mu%C3%A7arela&searchPattern=INICIA%20COM`, s.headers.ownerA)).toEqual([
+      'QUEIJO MUÇARELA FATIADO 150G',
+      'QUEIJO MUÇARELA PEÇA 1KG',
+    ]);
+    expect(
+      await descriptions(`${base}mussarela%20pe%C3%A7a%201kg&searchPattern=TERMINA%20COM`, s.headers.ownerA),
+    ).toEqual([]);
+    expect(await descriptions(`${base}musse%20de%20maracuja&searchPattern=IGUAL`, s.headers.ownerA)).toEqual([
+      'MUSSE DE MARACUJÁ',
+    ]);
+  });
+});
+
+describe('word dictionary of the global base', () => {
+  const counts = async (...words: string[]) => {
+    const res = await ctx.database.pool.query<{ word: string; products: number }>(
+      'SELECT word, products FROM global_product_words WHERE word = ANY($1) ORDER BY word',
+      [words],
+    );
+    return Object.fromEntries(res.rows.map((r) => [r.word, r.products]));
+  };
+  /** Words whose count differs from a recount of the whole base (either side). */
+  const drift = async () =>
+    (
+      await ctx.database.pool.query(`
+        WITH recount AS (
+          SELECT w.word, count(*)::int AS products FROM global_products g
+          CROSS JOIN LATERAL (SELECT DISTINCT unnest(description_words(g.description)) AS word) w GROUP BY w.word)
+        (SELECT * FROM recount EXCEPT SELECT * FROM global_product_words)
+        UNION ALL (SELECT * FROM global_product_words EXCEPT SELECT * FROM recount)`)
+    ).rows;
+  const load = (csv: string) => loadGlobalProducts(ctx.db, Readable.from([Buffer.from(csv)]));
+
+  it('follows the loader: new words, renamed descriptions, counts once per product', async () => {
+    const before = await counts('queijo');
+    await load(
+      'Codigo;Descricao;GTIN;NCM\nW1;QUEIJO COALHO ESPETO ESPETO;;04069000\nW2;QUEIJO COALHO BARRA;;04069000\n',
+    );
+    expect(await counts('queijo', 'coalho', 'espeto', 'barra')).toEqual({
+      queijo: (before.queijo ?? 0) + 2,
+      coalho: 2,
+      espeto: 1,
+      barra: 1,
+    });
+    expect(await similar('coalio')).toEqual(['QUEIJO COALHO BARRA', 'QUEIJO COALHO ESPETO ESPETO']);
+    // A reload renames W1: its old words go (espeto had no other product), the new ones come.
+    await load('Codigo;Descricao;GTIN;NCM\nW1;QUEIJO MINAS FRESCAL;;04069000\nW2;QUEIJO COALHO BARRA;;04069000\n');
+    expect(await counts('queijo', 'coalho', 'espeto', 'barra', 'minas', 'frescal')).toEqual({
+      queijo: (before.queijo ?? 0) + 2,
+      coalho: 1,
+      barra: 1,
+      minas: 1,
+      frescal: 1,
+    });
+    expect(await similar('espetu')).toEqual([]);
+    expect(await drift()).toEqual([]);
+  });
+
+  it('follows direct SQL inserts, updates and deletes', async () => {
+    const { pool } = ctx.database;
+    await pool.query(`INSERT INTO global_products (code, description, ncm)
+      SELECT 'WS' || n, 'PIPOCA DOCE ' || n, '19041000' FROM generate_series(1, 3) n`);
+    expect(await counts('pipoca', 'doce')).toEqual({ pipoca: 3, doce: 3 });
+    await pool.query(`UPDATE global_products SET description = 'PIPOCA SALGADA' WHERE code = 'WS1'`);
+    // Columns other than the description leave the dictionary as it is.
+    await pool.query(`UPDATE global_products SET ncm = '19041010' WHERE code LIKE 'WS%'`);
+    expect(await counts('pipoca', 'doce', 'salgada')).toEqual({ pipoca: 3, doce: 2, salgada: 1 });
+    await pool.query(`DELETE FROM global_products WHERE code IN ('WS2', 'WS3')`);
+    expect(await counts('pipoca', 'doce', 'salgada', '2', '3')).toEqual({ pipoca: 1, salgada: 1 });
+    expect(await similar('pipoka doce')).toEqual(['PIPOCA SALGADA']);
+    expect(await drift()).toEqual([]);
+  });
+
+  it('is emptied by a TRUNCATE of the base', async () => {
+    const client = await ctx.database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('TRUNCATE global_products CASCADE');
+      const left = await client.query('SELECT count(*)::int AS n FROM global_product_words');
+      expect(left.rows[0].n).toBe(0);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 });
 
