@@ -73,7 +73,8 @@ export const SIMILAR_MIN_WORD_SIMILARITY = 0.3;
 /**
  * A typed word unknown to the base is replaced by its closest dictionary word when their trigram
  * similarity reaches this (pg_trgm's own default threshold): one wrong letter in a word of 5+
- * letters still passes (0.33), a word sharing only its first letters with every other does not.
+ * letters still passes (5 letters: 0.33, 9: 0.54). A poor correction ("pilao" → "pilha", 0.33)
+ * costs little: a corrected word weighs its similarity times its length in the ranking.
  */
 export const SIMILAR_MIN_WORD_CORRECTION = 0.3;
 /**
@@ -129,7 +130,8 @@ export function similarIdsQuery(text: string): SQL {
           sum(u.weight) FILTER (WHERE m & (1 << (u.i::int - 1)) <> 0) AS weight,
           count(*) FILTER (WHERE m & (1 << (u.i::int - 1)) <> 0) AS n
         FROM unnest(q.words, q.weights) WITH ORDINALITY AS u(w, weight, i)) s
-      ORDER BY rank
+      -- The LIMIT is the real bound; it also tells the planner how few sets to expect (a nested loop).
+      ORDER BY rank LIMIT ${2 ** SIMILAR_MAX_WORDS - 1}
     ), best AS MATERIALIZED (
       -- Nested loop over the sets in rank order: the LIMIT stops the probes once it has its rows.
       SELECT c.id, c.description, c.folded, s.weight FROM sets s

@@ -14,7 +14,8 @@ import { searchGlobalProducts } from './global-products.repository.js';
  * GET /products/global. The member side sends its company: the company's UF is used (the screen
  * fixes it) and `my` marks global products its products are linked to. GTIN and NCM take digits
  * (dots and spaces dropped) and always search with INICIA COM. SIMILAR counts at most 250 ranked
- * matches (docs/decisions/009-similar-search.md), so its `pages` tops out at 10.
+ * matches (docs/decisions/009-similar-search.md), so its `pages` tops out at 10; its typed words are
+ * corrected against the base's words first (docs/decisions/010-similar-word-correction.md).
  */
 export async function searchGlobal(db: Db, actor: Actor, query: TGlobalProductSearch): Promise<TSharedProductPage> {
   const company = query.companyId ? await findCompanyFor(db, actor, query.companyId) : null;
