@@ -81,6 +81,7 @@ try {
         'log_analyze = on',
         'log_buffers = on',
         'log_triggers = on',
+        'log_nested_statements = on',
         "log_level = 'notice'",
       ])
         await client.query(`SET LOCAL auto_explain.${set}`);

@@ -4,6 +4,8 @@
  * `BENCH_DIR=/tmp/bench npx tsx bench/import-batches.ts [batch size] [upsert,bare,…]`: "upsert" is the
  * real statement (products + matching + audit + rule history), "bare" a plain INSERT of the product
  * rows alone (what COPY writes), so the difference is the cost of everything beyond the products.
+ * "exp" is the real statement after BENCH_EXPERIMENT_SQL runs in the same (rolled-back) transaction,
+ * to measure a schema change before writing its migration (e.g. a dropped constraint).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,12 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { upsertProducts } from '../server/src/modules/products/matching/upsert-products.js';
 import { startBenchCluster } from './lib/cluster.js';
 import { loadAverage } from './lib/measure.js';
+
+/** utime + stime of a process, in seconds (/proc/<pid>/stat fields 14 and 15, in clock ticks of 1/100 s). */
+function processCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 if (!process.env.BENCH_DIR) throw new Error('BENCH_DIR must point at a cluster seeded by products-bench.ts');
 const size = Number(process.argv[2] ?? 1000);
@@ -35,6 +43,7 @@ try {
     try {
       await client.query('BEGIN');
       await client.query(`DELETE FROM products WHERE company_id = $1 AND internal_code LIKE 'I%'`, [company.id]);
+      if (v === 'exp') await client.query(process.env.BENCH_EXPERIMENT_SQL ?? '');
       const db: Parameters<typeof upsertProducts>[0] = drizzle(client);
       const bare = async (_db: unknown, ctx: { companyId: string }, batch: typeof rows) =>
         (
@@ -46,6 +55,9 @@ try {
           )
         ).rows;
       const fn = v === 'bare' ? bare : upsertProducts;
+      // The backend's own CPU time too: wall time moves with the other work on this shared machine.
+      const backendPid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+      const cpu0 = processCpuSeconds(backendPid);
       const t = performance.now();
       let n = 0;
       for (let i = 0; i < rows.length; i += size) {
@@ -58,7 +70,7 @@ try {
         ).length;
       }
       console.log(
-        `${v} batch ${size}: ${n} rows in ${((performance.now() - t) / 1000).toFixed(2)} s, load ${loadAverage().join(' ')}`,
+        `${v} batch ${size}: ${n} rows in ${((performance.now() - t) / 1000).toFixed(2)} s (backend CPU ${(processCpuSeconds(backendPid) - cpu0).toFixed(2)} s), load ${loadAverage().join(' ')}`,
       );
     } finally {
       await client.query('ROLLBACK');

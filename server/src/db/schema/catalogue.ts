@@ -1,7 +1,6 @@
 import { bigint, char, integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { fiscalRules } from './fiscal-rules.js';
 import { companies, users } from './foundation.js';
-import { products } from './products.js';
 
 /** Mirrors 0400_catalogue.sql: global product base, classification batches, imports, product audits. */
 
@@ -78,11 +77,10 @@ export const productAudits = pgTable(
   'product_audits',
   {
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    // Tenant key copied from the product; who acted is a recorded fact (0480_lean_history_keys.sql).
+    // Tenant key copied from the product; who acted is a recorded fact. product_id → products ON DELETE
+    // CASCADE is enforced per statement by triggers (0480_product_reference_keys.sql, decision 011).
     companyId: uuid('company_id').notNull(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
     description: text('description').notNull(),
     userId: uuid('user_id'),
     userName: text('user_name'),

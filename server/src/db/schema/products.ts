@@ -1,5 +1,4 @@
-import { bigint, char, foreignKey, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { fiscalRules, fiscalRuleVersions } from './fiscal-rules.js';
+import { bigint, char, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { companies } from './foundation.js';
 
 /** Mirrors 0301_products.sql: the core catalogue (extended by the products area) and rule history. */
@@ -19,7 +18,8 @@ export const products = pgTable('products', {
   cest: char('cest', { length: 7 }),
   status: char('status', { length: 1 }).$type<ProductStatus>().notNull().default('P'),
   fiscalServiceReferenceCode: text('fiscal_service_reference_code'),
-  fiscalRuleId: uuid('fiscal_rule_id').references(() => fiscalRules.id, { onDelete: 'set null' }),
+  // → fiscal_rules.id ON DELETE SET NULL, enforced per statement by triggers (0480_product_reference_keys.sql).
+  fiscalRuleId: uuid('fiscal_rule_id'),
   fiscalRuleStatus: text('fiscal_rule_status').$type<ProductRuleStatus>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -29,25 +29,17 @@ export const productRuleHistory = pgTable(
   'product_rule_history',
   {
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    // Tenant key copied from the product (no key of its own: 0480_lean_history_keys.sql).
+    // Tenant key copied from the product. product_id → products and (fiscal_rule_id, version_id) →
+    // fiscal_rule_versions (fiscal_rule_id, id), both ON DELETE CASCADE, are enforced per statement by
+    // triggers (0480_product_reference_keys.sql, decision 011).
     companyId: uuid('company_id').notNull(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
     fiscalRuleId: uuid('fiscal_rule_id').notNull(),
     versionId: uuid('version_id').notNull(),
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
     validTo: timestamp('valid_to', { withTimezone: true }),
   },
-  (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
-    // The version must belong to the rule: one composite key (0480).
-    foreignKey({
-      columns: [t.fiscalRuleId, t.versionId],
-      foreignColumns: [fiscalRuleVersions.fiscalRuleId, fiscalRuleVersions.id],
-      name: 'product_rule_history_rule_version_fkey',
-    }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );
 
 export type ProductRow = typeof products.$inferSelect;

@@ -104,3 +104,86 @@ describe('audit items and rule history after an import', () => {
     expect(p.fiscal_rule_id).toBeNull();
   });
 });
+
+describe('keys enforced per statement (0480_product_reference_keys.sql)', () => {
+  it('refuses an audit item or history row of a product that does not exist', async () => {
+    const ghost = '00000000-0000-4000-8000-000000000001';
+    await expect(
+      q(`INSERT INTO product_audits (company_id, product_id, description) VALUES ($1, $2, 'x')`, [
+        s.companySP.id,
+        ghost,
+      ]),
+    ).rejects.toMatchObject({ code: '23503', constraint: 'product_audits_product_id_fkey' });
+    const rule = await createFiscalRule(ctx.db, { ncm: '22021000', cest: null, uf: 'AM' });
+    await expect(
+      q(
+        `INSERT INTO product_rule_history (company_id, product_id, fiscal_rule_id, version_id, valid_from)
+         VALUES ($1, $2, $3, $4, now())`,
+        [s.companySP.id, ghost, rule.id, rule.currentVersionId],
+      ),
+    ).rejects.toMatchObject({ code: '23503', constraint: 'product_rule_history_product_id_fkey' });
+  });
+
+  it('refuses a product pointing at a rule that does not exist, on insert and on update', async () => {
+    const ghost = '00000000-0000-4000-8000-000000000002';
+    await expect(
+      q(`INSERT INTO products (company_id, internal_code, description, fiscal_rule_id) VALUES ($1, 'G1', 'X', $2)`, [
+        s.companySP.id,
+        ghost,
+      ]),
+    ).rejects.toMatchObject({ code: '23503', constraint: 'products_fiscal_rule_id_fkey' });
+    await q(`INSERT INTO products (company_id, internal_code, description) VALUES ($1, 'G2', 'X')`, [s.companySP.id]);
+    await expect(
+      q(`UPDATE products SET fiscal_rule_id = $2 WHERE company_id = $1 AND internal_code = 'G2'`, [
+        s.companySP.id,
+        ghost,
+      ]),
+    ).rejects.toMatchObject({ code: '23503', constraint: 'products_fiscal_rule_id_fkey' });
+  });
+
+  it('deleting a product removes its audit items and history', async () => {
+    const { company } = await seedImportedCompany();
+    await q(`DELETE FROM products WHERE company_id = $1 AND internal_code = 'K1'`, [company.id]);
+    const [left] = await q(
+      `SELECT (SELECT count(*) FROM product_audits a WHERE a.company_id = $1
+                 AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = a.product_id))::int AS orphan_audits,
+              (SELECT count(*) FROM product_rule_history WHERE company_id = $1)::int AS history,
+              (SELECT count(*) FROM product_audits WHERE company_id = $1)::int AS audits`,
+      [company.id],
+    );
+    expect(left).toEqual({ orphan_audits: 0, history: 0, audits: 1 });
+  });
+
+  it('a rule deleted by a concurrent transaction cannot be linked: the link waits, then fails', async () => {
+    const rule = await createFiscalRule(ctx.db, { ncm: '22021000', cest: null, uf: 'AC' });
+    await q(`INSERT INTO products (company_id, internal_code, description) VALUES ($1, 'C1', 'X')`, [s.companySP.id]);
+    const deleter = await ctx.database.pool.connect();
+    const linker = await ctx.database.pool.connect();
+    try {
+      await deleter.query('BEGIN');
+      await deleter.query('DELETE FROM fiscal_rules WHERE id = $1', [rule.id]);
+      const link = linker.query(
+        `UPDATE products SET fiscal_rule_id = $2 WHERE company_id = $1 AND internal_code = 'C1'`,
+        [s.companySP.id, rule.id],
+      );
+      const outcome = link.then(
+        () => 'linked',
+        (err: { code?: string }) => err.code,
+      );
+      // The link is blocked on the deleted row's lock until the delete commits.
+      expect(await Promise.race([outcome, new Promise((r) => setTimeout(() => r('waiting'), 300))])).toBe('waiting');
+      await deleter.query('COMMIT');
+      expect(await outcome).toBe('23503');
+    } finally {
+      deleter.release();
+      linker.release();
+    }
+  });
+
+  it('the keys that others refer to cannot change', async () => {
+    await q(`INSERT INTO products (company_id, internal_code, description) VALUES ($1, 'I1', 'X')`, [s.companySP.id]);
+    await expect(
+      q(`UPDATE products SET id = gen_random_uuid() WHERE company_id = $1 AND internal_code = 'I1'`, [s.companySP.id]),
+    ).rejects.toMatchObject({ code: '23503' });
+  });
+});
