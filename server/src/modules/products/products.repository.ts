@@ -18,11 +18,23 @@ export interface StatusFlags {
   audit?: boolean;
 }
 
+/** The columns the status filters read: a product (alias `p`) or a row of per-company counts. */
+export interface StatusColumns {
+  status: SQL;
+  /** Linked to a global product (has an integration code). */
+  linked: SQL;
+}
+
+const productColumns: StatusColumns = {
+  status: sql`p.status`,
+  linked: sql`p.fiscal_service_reference_code IS NOT NULL`,
+};
+
 /**
  * Status flags combine with OR; none set lists every status. Members never see InAudit products:
  * their in-audit flags are ignored and the InAudit rows are left out (spec 02 §5/§6).
  */
-export function statusFilter(flags: StatusFlags, isMember: boolean): SQL {
+export function statusFilter(flags: StatusFlags, isMember: boolean, cols: StatusColumns = productColumns): SQL {
   const codes: string[] = [];
   if (flags.pending) codes.push('P');
   if (flags.classified || flags.finished) codes.push('F');
@@ -31,23 +43,33 @@ export function statusFilter(flags: StatusFlags, isMember: boolean): SQL {
   const parts: SQL[] = [];
   if (codes.length) {
     parts.push(
-      sql`p.status IN (${sql.join(
+      sql`${cols.status} IN (${sql.join(
         codes.map((c) => sql`${c}`),
         sql`, `,
       )})`,
     );
   }
-  if (flags.finishedByFiscalServiceLink) {
-    parts.push(sql`(p.status = 'F' AND p.fiscal_service_reference_code IS NOT NULL)`);
-  }
+  if (flags.finishedByFiscalServiceLink) parts.push(sql`(${cols.status} = 'F' AND ${cols.linked})`);
   if (parts.length) return sql`(${sql.join(parts, sql` OR `)})`;
-  return isMember ? sql`p.status <> 'A'` : sql`true`;
+  return isMember ? sql`${cols.status} <> 'A'` : sql`true`;
+}
+
+export type ListFilters = TProductListFilters & { text?: string };
+
+/** The list filters that only read status and link: what the per-company counts can answer. */
+export function statusListFilter(f: ListFilters, isMember: boolean, cols: StatusColumns = productColumns): SQL {
+  const condition = statusFilter(f, isMember, cols);
+  return f.binded ? sql`${condition} AND ${cols.linked}` : condition;
+}
+
+/** No text and no date range: the count can come from the per-company counts. */
+export function hasOnlyStatusFilters(f: ListFilters): boolean {
+  return !f.text && !(f.startDate && f.endDate);
 }
 
 /** Filters of GET /products within one company (text already normalised by the service). */
-export function listFilter(companyId: string, f: TProductListFilters & { text?: string }, isMember: boolean): SQL {
-  const parts: SQL[] = [sql`p.company_id = ${companyId}`, statusFilter(f, isMember)];
-  if (f.binded) parts.push(sql`p.fiscal_service_reference_code IS NOT NULL`);
+export function listFilter(companyId: string, f: ListFilters, isMember: boolean): SQL {
+  const parts: SQL[] = [sql`p.company_id = ${companyId}`, statusListFilter(f, isMember)];
   const text = f.text ?? '';
   if (text) {
     const like = `%${escapeLike(text)}%`;

@@ -22,6 +22,7 @@ import { findAccessibleCompany } from '../../lib/company-access.js';
 import { detachProduct } from '../fiscal-rules/rule-products.repository.js';
 import { type IncomingProduct, recordClassificationBatch, upsertProducts } from './matching/upsert-products.js';
 import { findCompanyFor } from './product-access.js';
+import { countListedProducts } from './product-counts.repository.js';
 import { AUDIT } from './products.codes.js';
 import { toProduct } from './products.mapper.js';
 import * as repo from './products.repository.js';
@@ -34,10 +35,14 @@ export async function listProducts(db: Db, actor: Actor, query: TProductListFilt
   const dateProblem = checkProductDateRange(query.startDate, query.endDate);
   if (dateProblem) throw new AppError('VALIDATION', dateProblem);
   const text = normalizeProductSearchText(query.field, query.text);
-  const where = repo.listFilter(company.id, { ...query, text }, actor.role === 'Member');
-  const count = await repo.countProducts(db, where);
+  const filters = { ...query, text };
+  const isMember = actor.role === 'Member';
+  // Not in a transaction: the count and the page run at once on two pool connections.
+  const [count, rows] = await Promise.all([
+    countListedProducts(db, company.id, filters, isMember),
+    repo.findProductPage(db, repo.listFilter(company.id, filters, isMember), query.page),
+  ]);
   const pages = Math.max(1, Math.ceil(count / PRODUCTS_PAGE_SIZE));
-  const rows = await repo.findProductPage(db, where, query.page);
   return { pages, currentPage: query.page, count, objects: rows.map(toProduct) };
 }
 
