@@ -13,6 +13,7 @@ import {
 } from '@app/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { similarIdsQuery } from '../server/src/modules/products/global/global-products.repository.js';
 import { upsertProducts } from '../server/src/modules/products/matching/upsert-products.js';
 import { listFilter, statusFilter } from '../server/src/modules/products/products.repository.js';
 import { startBenchCluster } from './lib/cluster.js';
@@ -41,18 +42,9 @@ try {
       sql`SELECT p.* FROM products p WHERE ${where} ORDER BY p.updated_at DESC, p.id LIMIT 25 OFFSET ${(q.page - 1) * 25}`,
     );
   }
-  // SIMILAR (docs/decisions/009-similar-search.md): the KNN scan of the GiST index, for every text
-  // of the benchmark (the cost depends on how many rows tie near the 250th distance).
-  for (const text of SIMILAR_TEXTS) {
-    const q = sql`f_unaccent(lower(${text}::text))`;
-    const column = sql`f_unaccent(lower(g.description))`;
-    await explain(
-      `similar ${text}`,
-      sql`SELECT id FROM (SELECT g.id, g.description, word_similarity(${q}, ${column}) AS ws,
-          similarity(${q}, ${column}) AS sim FROM global_products g ORDER BY ${column} <->> ${q} LIMIT 250) best
-        WHERE ws >= 0.3 ORDER BY ws DESC, sim DESC, description, id`,
-    );
-  }
+  // SIMILAR (docs/decisions/010-similar-word-correction.md): the repository's own statement (word
+  // correction + word-set probes), for every text of the benchmark.
+  for (const text of SIMILAR_TEXTS) await explain(`similar ${text}`, similarIdsQuery(text));
   await explain(
     'export page',
     sql`SELECT p.id FROM products p WHERE p.company_id = ${company.id} AND ${statusFilter({}, true)}
