@@ -4,7 +4,13 @@ import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../../lib/actor.js';
 import { AppError } from '../../../lib/app-error.js';
 import { recordAudit } from '../../../lib/audit.js';
-import { type IncomingProduct, recordClassificationBatch, upsertProducts } from '../matching/upsert-products.js';
+import {
+  type GlobalMatch,
+  type IncomingProduct,
+  matchGlobalProducts,
+  recordClassificationBatch,
+  upsertProducts,
+} from '../matching/upsert-products.js';
 import { findCompanyFor } from '../product-access.js';
 import { AUDIT } from '../products.codes.js';
 import { type Layout, POSITIONAL_LAYOUT, pick, readHeader, tryReadHeader } from './columns.js';
@@ -96,11 +102,12 @@ async function writeRows(
     let problems: TImportInvalidLine[] = [];
     const upsertCtx = { companyId: company.id, companyUf: company.uf, actor, via: ' por importação' };
 
-    // A batch is written while the next one is read and checked: at most one statement in flight
-    // (the transaction's connection runs one at a time), and parsing no longer waits for the database.
+    // A pipeline of three: while batch N is written (the transaction's connection, one statement at a
+    // time), batch N+1 is matched against the global base on another pooled connection (read-only,
+    // outside the transaction: matchGlobalProducts) and batch N+2 is read and checked here.
     let writing: Promise<void> = Promise.resolve();
-    const write = async (rows: IncomingProduct[], lines: TImportInvalidLine[]) => {
-      const saved = await upsertProducts(tx, upsertCtx, rows);
+    const write = async (rows: IncomingProduct[], lines: TImportInvalidLine[], matching: Promise<GlobalMatch[]>) => {
+      const saved = await upsertProducts(tx, upsertCtx, rows, await matching);
       for (const s of saved) {
         if (s.inserted) counts.created++;
         else counts.updated++;
@@ -109,13 +116,17 @@ async function writeRows(
       await repo.insertInvalidLines(tx, importId, lines);
     };
     const flush = async () => {
-      await writing;
-      writing = write(batch, problems);
-      // Handled here so that a failure while the next batch is read is not an unhandled rejection;
-      // the next `await writing` still throws it.
-      writing.catch(() => undefined);
+      const rows = batch;
+      const lines = problems;
       batch = [];
       problems = [];
+      const matching = matchGlobalProducts(db, company.uf, rows);
+      // Handled here so that a failure while other work runs is not an unhandled rejection; the
+      // write that awaits it (and the next `await writing`) still throws it.
+      matching.catch(() => undefined);
+      await writing;
+      writing = write(rows, lines, matching);
+      writing.catch(() => undefined);
     };
     const report = (line: TImportInvalidLine) => {
       problems.push(line);

@@ -25,41 +25,29 @@ export interface UpsertContext {
   via: string;
 }
 
-/**
- * Creates or updates a batch of products of one company in one statement, classifying on arrival
- * (server-design "Products and the classification lifecycle", steps 1–2):
- *  - the internal code is the key: an existing code is updated (description; GTIN when one is sent);
- *  - a GTIN found in the global base links the product (integration code = the global code), copies
- *    NCM/CEST and takes the fiscal rule of the company's UF (the global product's own rule for the UF,
- *    else the base rule of its NCM/CEST there): status Classified, link Unchecked, a rule-history row —
- *    the same effects as the fiscal-rules area's linkProductsToRule, done set-wise because one import
- *    batch touches up to a thousand products and as many rules;
- *  - only new, Pending or Returned products are classified; Classified/InAudit ones keep their link;
- *  - every product gets an audit item.
- * The codes in `rows` must be distinct (callers count repeats as duplicated).
- */
-export async function upsertProducts(db: DbOrTx, ctx: UpsertContext, rows: IncomingProduct[]) {
-  if (rows.length === 0) return [];
-  // The statement decides insert vs update from its snapshot. A code another transaction created
-  // (the insert does nothing) or deleted (the update finds nothing) meanwhile is missing from the
-  // answer: those rows go again in a new statement, whose snapshot sees that change. (No savepoint:
-  // one per batch would overflow the subtransaction cache of a 100-batch file for every reader.)
-  const saved = await writeBatch(db, ctx, rows);
-  if (saved.length === rows.length) return saved;
-  const done = new Set(saved.map((s) => s.line));
-  const again = await writeBatch(
-    db,
-    ctx,
-    rows.filter((r) => !done.has(r.line)),
-  );
-  return [...saved, ...again].sort((x, y) => x.line - y.line);
+/** What the global base says of a product's GTIN in the company's UF (server-design step 2). */
+export interface GlobalMatch {
+  line: number;
+  /** The global product's code: the linked product's integration code. */
+  code: string;
+  ncm: string;
+  cest: string | null;
+  /** Its rule in the UF: the global product's own, else the base rule of its NCM/CEST there (may be absent). */
+  ruleId: string | null;
 }
 
-async function writeBatch(db: DbOrTx, ctx: UpsertContext, rows: IncomingProduct[]): Promise<UpsertedProduct[]> {
-  const res = await db.execute<UpsertedProduct & Record<string, unknown>>(sql`
+/**
+ * The GTIN hits of a batch in the global base. Read-only and independent of the company's products,
+ * so the import runs it on another connection, outside its transaction, while the previous batch is
+ * being written: the global base read a moment earlier is as current as one read inside (each
+ * statement of a READ COMMITTED transaction sees the latest commits anyway).
+ */
+export async function matchGlobalProducts(db: DbOrTx, uf: string, rows: IncomingProduct[]): Promise<GlobalMatch[]> {
+  const wanted = rows.filter((r) => r.gtin).map((r) => ({ line: r.line, gtin: r.gtin }));
+  if (wanted.length === 0) return [];
+  const res = await db.execute<GlobalMatch & Record<string, unknown>>(sql`
     WITH input AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS t(line int, "internalCode" text, description text, gtin text)
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS t(line int, gtin text)
     ),
     found AS (
       SELECT i.line, g.id, g.code, g.ncm, g.cest
@@ -72,23 +60,71 @@ async function writeBatch(db: DbOrTx, ctx: UpsertContext, rows: IncomingProduct[
     base AS (
       SELECT k.ncm, k.cest, (
           SELECT f.id FROM fiscal_rules f
-          WHERE NOT f.is_named AND f.ncm = k.ncm AND f.cest IS NOT DISTINCT FROM k.cest AND f.uf = ${ctx.companyUf}
+          WHERE NOT f.is_named AND f.ncm = k.ncm AND f.cest IS NOT DISTINCT FROM k.cest AND f.uf = ${uf}
           LIMIT 1) AS rule_id
       FROM (SELECT DISTINCT fd.ncm, fd.cest FROM found fd) k
-    ),
-    hit AS (
-      SELECT fd.line, fd.code, fd.ncm, fd.cest, coalesce(gr.fiscal_rule_id, b.rule_id) AS rule_id
-      FROM found fd
-      JOIN base b ON b.ncm = fd.ncm AND coalesce(b.cest, '') = coalesce(fd.cest, '')
-      LEFT JOIN global_product_rules gr ON gr.global_product_id = fd.id AND gr.uf = ${ctx.companyUf}
+    )
+    SELECT fd.line, fd.code, fd.ncm, fd.cest, coalesce(gr.fiscal_rule_id, b.rule_id) AS "ruleId"
+    FROM found fd
+    JOIN base b ON b.ncm = fd.ncm AND coalesce(b.cest, '') = coalesce(fd.cest, '')
+    LEFT JOIN global_product_rules gr ON gr.global_product_id = fd.id AND gr.uf = ${uf}`);
+  return res.rows.map((r) => ({ line: r.line, code: r.code, ncm: r.ncm, cest: r.cest, ruleId: r.ruleId }));
+}
+
+/**
+ * Creates or updates a batch of products of one company in one statement, classifying on arrival
+ * (server-design "Products and the classification lifecycle", steps 1–2):
+ *  - the internal code is the key: an existing code is updated (description; GTIN when one is sent);
+ *  - a GTIN found in the global base (`matches` from matchGlobalProducts, looked up here when not
+ *    given) links the product (integration code = the global code), copies NCM/CEST and takes the
+ *    fiscal rule of the company's UF: status Classified, link Unchecked, a rule-history row — the same
+ *    effects as the fiscal-rules area's linkProductsToRule, done set-wise because one import batch
+ *    touches up to a thousand products and as many rules;
+ *  - only new, Pending or Returned products are classified; Classified/InAudit ones keep their link;
+ *  - every product gets an audit item.
+ * The codes in `rows` must be distinct (callers count repeats as duplicated).
+ */
+export async function upsertProducts(
+  db: DbOrTx,
+  ctx: UpsertContext,
+  rows: IncomingProduct[],
+  matches?: GlobalMatch[],
+): Promise<UpsertedProduct[]> {
+  if (rows.length === 0) return [];
+  const hits = new Map((matches ?? (await matchGlobalProducts(db, ctx.companyUf, rows))).map((m) => [m.line, m]));
+  const input: MatchedRow[] = rows.map((r) => {
+    const h = hits.get(r.line);
+    return h ? { ...r, code: h.code, ncm: h.ncm, cest: h.cest, ruleId: h.ruleId } : r;
+  });
+  // The statement decides insert vs update from its snapshot. A code another transaction created
+  // (the insert does nothing) or deleted (the update finds nothing) meanwhile is missing from the
+  // answer: those rows go again in a new statement, whose snapshot sees that change. (No savepoint:
+  // one per batch would overflow the subtransaction cache of a 100-batch file for every reader.)
+  const saved = await writeBatch(db, ctx, input);
+  if (saved.length === rows.length) return saved;
+  const done = new Set(saved.map((s) => s.line));
+  const again = await writeBatch(
+    db,
+    ctx,
+    input.filter((r) => !done.has(r.line)),
+  );
+  return [...saved, ...again].sort((x, y) => x.line - y.line);
+}
+
+type MatchedRow = IncomingProduct & Partial<Omit<GlobalMatch, 'line'>>;
+
+async function writeBatch(db: DbOrTx, ctx: UpsertContext, rows: MatchedRow[]): Promise<UpsertedProduct[]> {
+  const res = await db.execute<UpsertedProduct & Record<string, unknown>>(sql`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS t(line int, "internalCode" text, description text, gtin text, code text, ncm text, cest text, "ruleId" uuid)
     ),
     incoming AS (
       SELECT i.line, i."internalCode" AS internal_code, i.description, i.gtin,
-        e.id AS existing_id, h.code, h.ncm, h.cest, h.rule_id,
-        (h.code IS NOT NULL AND (e.id IS NULL OR e.status IN ('P', 'D'))) AS classify
+        e.id AS existing_id, i.code, i.ncm, i.cest, i."ruleId" AS rule_id,
+        (i.code IS NOT NULL AND (e.id IS NULL OR e.status IN ('P', 'D'))) AS classify
       FROM input i
       LEFT JOIN products e ON e.company_id = ${ctx.companyId} AND e.internal_code = i."internalCode"
-      LEFT JOIN hit h ON h.line = i.line
     ),
     -- Codes not found above are inserted and the found ones updated by id, instead of
     -- INSERT … ON CONFLICT DO UPDATE for every row (DO NOTHING stays as a guard: a code another
