@@ -30,7 +30,7 @@ function buildWhere(f: GroupingFilters, scope: SQL): SQL {
     parts.push(sql`(
       f_unaccent(lower(r.description)) LIKE f_unaccent(lower(${like}))
       OR EXISTS (SELECT 1 FROM products p WHERE p.fiscal_rule_id = r.id AND ${scope}
-                 AND f_unaccent(lower(p.description)) LIKE f_unaccent(lower(${like}))))`);
+                 AND p.description_search LIKE f_unaccent(lower(${like}))))`);
   }
   if (f.gtin) {
     parts.push(sql`EXISTS (SELECT 1 FROM products p WHERE p.fiscal_rule_id = r.id AND ${scope}

@@ -42,7 +42,7 @@ function searchFilter(search: string | undefined): SQL {
   if (!text) return sql`true`;
   const like = `%${text}%`;
   return sql`(p.internal_code ILIKE ${like} OR p.gtin LIKE ${like}
-    OR f_unaccent(lower(p.description)) LIKE f_unaccent(lower(${like})))`;
+    OR p.description_search LIKE f_unaccent(lower(${like})))`;
 }
 
 export const RULE_PRODUCTS_LIMIT = 500;

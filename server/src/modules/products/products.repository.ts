@@ -74,7 +74,7 @@ export function listFilter(companyId: string, f: ListFilters, isMember: boolean)
   if (text) {
     const like = `%${escapeLike(text)}%`;
     if (f.field === 'description') {
-      parts.push(sql`f_unaccent(lower(p.description)) LIKE f_unaccent(lower(${like}))`);
+      parts.push(sql`p.description_search LIKE f_unaccent(lower(${like}))`);
     } else if (f.field === 'internalCode') {
       parts.push(sql`p.internal_code ILIKE ${like}`);
     } else if (/^\d{14}$/.test(text)) {
