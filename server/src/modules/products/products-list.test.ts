@@ -74,6 +74,9 @@ describe('GET /products filters', () => {
   it('text by field: description accent/case-insensitive, code and GTIN without whitespace, GTIN padded', async () => {
     expect(await codes('text=agua%20mineral')).toEqual(['P 001']);
     expect(await codes('field=description&text=cafe')).toEqual(['F-001']);
+    // Another company's matching product stays out (company_id is part of the search index).
+    expect(await codes('field=description&text=outra%20empresa')).toEqual([]);
+    expect(await codes('field=internalCode&text=RJ-')).toEqual([]);
     expect(await codes('field=internalCode&text=P001')).toEqual([]);
     expect(await codes('field=internalCode&text=%20F-%20001')).toEqual(['F-001']);
     expect(await codes('field=gtin&text=789%204900011517')).toEqual(['P 001']);
