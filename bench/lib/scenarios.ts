@@ -4,12 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/src/db/client.js';
 import { findExportPage } from '../../server/src/modules/products/export/export.repository.js';
 import { searchGlobalProducts } from '../../server/src/modules/products/global/global-products.repository.js';
-import {
-  countProducts,
-  findProductPage,
-  listFilter,
-  statusFilter,
-} from '../../server/src/modules/products/products.repository.js';
+import { countListedProducts } from '../../server/src/modules/products/product-counts.repository.js';
+import { findProductPage, listFilter, statusFilter } from '../../server/src/modules/products/products.repository.js';
 import { stats, timeIt } from './measure.js';
 
 export interface Http {
@@ -44,16 +40,23 @@ export async function measureListHttp(http: Http, companyId: string, params: Rec
   return { count: body.count, rows: body.objects.length, ...stats(samples) };
 }
 
-/** The count and page statements of the list service, run straight through pg (no HTTP, no auth). */
+/**
+ * The count and page statements of the list service, run straight through pg (no HTTP, no auth): the
+ * same calls as listProducts — the count from the per-company counters when the filters are only
+ * statuses (0470), else counted; both at once on two pool connections.
+ */
 export async function measureListRaw(database: Database, companyId: string, params: Record<string, string>, n = 200) {
   const q = ZProductListQuery.parse({ companyId, ...params }) as TProductListFilters;
-  const where = listFilter(companyId, { ...q, text: normalizeProductSearchText(q.field, q.text) }, true);
+  const filters = { ...q, text: normalizeProductSearchText(q.field, q.text) };
+  const where = listFilter(companyId, filters, true);
   const samples: number[] = [];
   for (let i = 0; i < n; i++) {
-    const { ms } = await timeIt(async () => {
-      await countProducts(database.db, where);
-      await findProductPage(database.db, where, q.page);
-    });
+    const { ms } = await timeIt(() =>
+      Promise.all([
+        countListedProducts(database.db, companyId, filters, true),
+        findProductPage(database.db, where, q.page),
+      ]),
+    );
     samples.push(ms);
   }
   return stats(samples);
