@@ -1,4 +1,5 @@
-import { bigint, char, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, char, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { companies } from './foundation.js';
 
 /** Mirrors 0301_products.sql: the core catalogue (extended by the products area) and rule history. */
@@ -13,6 +14,8 @@ export const products = pgTable('products', {
     .references(() => companies.id, { onDelete: 'cascade' }),
   internalCode: varchar('internal_code', { length: 155 }).notNull(),
   description: varchar('description', { length: 255 }).notNull(),
+  // The folded description the trigram search reads (0471_product_search_column.sql).
+  descriptionSearch: text('description_search').generatedAlwaysAs(sql`f_unaccent(lower(description))`),
   gtin: varchar('gtin', { length: 14 }),
   ncm: char('ncm', { length: 8 }),
   cest: char('cest', { length: 7 }),
@@ -42,4 +45,13 @@ export const productRuleHistory = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );
 
-export type ProductRow = typeof products.$inferSelect;
+/** Appended count changes per company, summed for exact counts (0470_product_counts.sql). */
+export const productCountDeltas = pgTable('product_count_deltas', {
+  companyId: uuid('company_id').notNull(),
+  status: char('status', { length: 1 }).$type<ProductStatus>().notNull(),
+  linked: boolean('linked').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
+// The search column is internal: the product queries do not read it.
+export type ProductRow = Omit<typeof products.$inferSelect, 'descriptionSearch'>;
