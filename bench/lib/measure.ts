@@ -58,6 +58,22 @@ export interface ServerProcess {
 }
 
 /**
+ * Node's flags of server/package.json's start script (`${VAR:-default}` expanded like sh does), then
+ * BENCH_NODE_FLAGS to try others: the benchmark runs the server exactly as `npm start` does.
+ */
+function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'server/package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const expanded = pkg.scripts.start.replace(
+    /\$\{(\w+):-([^}]*)\}/g,
+    (_, name: string, def: string) => process.env[name] ?? def,
+  );
+  const flags = expanded.split(/\s+/).filter((w) => w.startsWith('--'));
+  return [...flags, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
+}
+
+/**
  * The real server as `npm start` runs it (the production bundle server/dist/server.js, built again
  * here from the current sources) in a child process on a free port, so that its memory can be read
  * from /proc. Node runs it directly so that the pid is the server's.
@@ -68,7 +84,7 @@ export async function startServer(databaseUrl: string, dataDir: string): Promise
     stdio: 'ignore',
   });
   const port = await findFreePort();
-  const child: ChildProcess = spawn(process.execPath, ['server/dist/server.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...startFlags(), 'server/dist/server.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,
