@@ -17,6 +17,12 @@ export interface Database {
 
 export function createDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server closes (a restart, an administrator, the embedded cluster stopping
+  // at shutdown) is an 'error' event on the pool: without a listener Node would crash the process.
+  // The pool drops that connection and opens another on the next query; a query in flight still fails.
+  pool.on('error', (err) => {
+    console.error(`Conexão ociosa com o PostgreSQL encerrada: ${err.message}`);
+  });
   const db = drizzle(pool, { schema });
   return { pool, db, close: () => pool.end() };
 }
