@@ -35,34 +35,49 @@ CREATE OR REPLACE FUNCTION enforce_reference() RETURNS trigger LANGUAGE plpgsql 
 DECLARE
   child_cols text[] := string_to_array(TG_ARGV[2], ',');
   parent_cols text[] := string_to_array(TG_ARGV[3], ',');
-  keys text;
-  not_null text;
-  matches text;
-  missing record;
-  found_missing bigint;
+  keys text := '';
+  not_null text := '';
+  matches text := '';
+  i int;
+  missing bigint;
+  others bigint;
+  example text;
 BEGIN
-  SELECT string_agg(format('n.%I', c), ', '), string_agg(format('n.%I IS NOT NULL', c), ' AND ')
-    INTO keys, not_null FROM unnest(child_cols) AS c;
-  SELECT string_agg(format('p.%I = k.%I', parent_cols[i], child_cols[i]), ' AND ')
-    INTO matches FROM generate_subscripts(child_cols, 1) AS i;
-  -- Lock first, as a foreign key does: a concurrent delete of a parent then either waits for this
-  -- transaction or has committed, and the check below (a new snapshot) sees the parent gone. Rows this
-  -- transaction wrote (xmin is ours) are invisible to every other transaction until it commits, so no
-  -- one else can delete them: they are not locked (an import's audit items point at its own products).
-  -- (Rows it locked before are locked again cheaply: heap_lock_tuple sees our lock and returns.)
+  -- Statement triggers fire for statements that touched no row (most updates of an import batch).
+  IF NOT EXISTS (SELECT 1 FROM new_rows) THEN
+    RETURN NULL;
+  END IF;
+  FOR i IN 1 .. array_length(child_cols, 1) LOOP
+    keys := keys || CASE WHEN i > 1 THEN ', ' ELSE '' END || format('n.%I', child_cols[i]);
+    not_null := not_null || CASE WHEN i > 1 THEN ' AND ' ELSE '' END || format('n.%I IS NOT NULL', child_cols[i]);
+    matches := matches || CASE WHEN i > 1 THEN ' AND ' ELSE '' END || format('p.%I = k.%I', parent_cols[i], child_cols[i]);
+  END LOOP;
+  -- One lookup per distinct key: which are missing, and how many parents this transaction did not
+  -- write itself. Those it wrote (xmin is ours) are invisible to every other transaction until it
+  -- commits, so no one else can delete them and they need no lock (an import's audit items and
+  -- history rows point at its own products).
   EXECUTE format(
-    'SELECT 1 FROM %1$I p WHERE p.xmin <> pg_current_xact_id()::xid
-       AND EXISTS (SELECT 1 FROM (SELECT DISTINCT %2$s FROM new_rows n WHERE %3$s) k WHERE %4$s) FOR KEY SHARE OF p',
-    TG_ARGV[1], keys, not_null, matches);
-  EXECUTE format(
-    'SELECT k.* FROM (SELECT DISTINCT %2$s FROM new_rows n WHERE %3$s) k
-     WHERE NOT EXISTS (SELECT 1 FROM %1$I p WHERE %4$s) LIMIT 1',
-    TG_ARGV[1], keys, not_null, matches) INTO missing;
-  GET DIAGNOSTICS found_missing = ROW_COUNT;
-  IF found_missing > 0 THEN
+    'SELECT count(*) FILTER (WHERE p.xmin IS NULL), count(*) FILTER (WHERE p.xmin <> pg_current_xact_id()::xid),
+            min(k::text) FILTER (WHERE p.xmin IS NULL)
+     FROM (SELECT DISTINCT %2$s FROM new_rows n WHERE %3$s) k LEFT JOIN %1$I p ON %4$s',
+    TG_ARGV[1], keys, not_null, matches) INTO missing, others, example;
+  IF missing = 0 AND others > 0 THEN
+    -- Lock the other parents as a foreign key does (FOR KEY SHARE): a concurrent delete then either
+    -- waits for this transaction or has committed, and the second check (a new snapshot) sees the
+    -- parent gone. (Rows locked before by this transaction are locked again cheaply.)
+    EXECUTE format(
+      'SELECT 1 FROM %1$I p WHERE p.xmin <> pg_current_xact_id()::xid
+         AND EXISTS (SELECT 1 FROM (SELECT DISTINCT %2$s FROM new_rows n WHERE %3$s) k WHERE %4$s) FOR KEY SHARE OF p',
+      TG_ARGV[1], keys, not_null, matches);
+    EXECUTE format(
+      'SELECT count(*), min(k::text) FROM (SELECT DISTINCT %2$s FROM new_rows n WHERE %3$s) k
+       WHERE NOT EXISTS (SELECT 1 FROM %1$I p WHERE %4$s)',
+      TG_ARGV[1], keys, not_null, matches) INTO missing, example;
+  END IF;
+  IF missing > 0 THEN
     RAISE EXCEPTION 'insert or update on table "%" violates foreign key constraint "%"', TG_TABLE_NAME, TG_ARGV[0]
       USING ERRCODE = 'foreign_key_violation', CONSTRAINT = TG_ARGV[0], TABLE = TG_TABLE_NAME,
-        DETAIL = format('Key (%s)=%s is not present in table "%s".', TG_ARGV[2], missing, TG_ARGV[1]);
+        DETAIL = format('Key (%s)=%s is not present in table "%s".', TG_ARGV[2], example, TG_ARGV[1]);
   END IF;
   RETURN NULL;
 END
