@@ -73,7 +73,7 @@ try {
         'log_analyze = on',
         'log_buffers = on',
         'log_triggers = on',
-        'log_nested_statements = on',
+        `log_nested_statements = ${process.env.EXPLAIN_NESTED ? 'on' : 'off'}`,
         "log_level = 'notice'",
       ])
         await client.query(`SET LOCAL auto_explain.${set}`);
