@@ -3,7 +3,8 @@
  * upsertProducts in batches, in one transaction that is rolled back, without HTTP or parsing.
  * `BENCH_DIR=/tmp/bench npx tsx bench/import-batches.ts [batch size] [upsert,bare,…]`: "upsert" is the
  * real statement (products + matching + audit + rule history), "bare" a plain INSERT of the product
- * rows alone (what COPY writes), so the difference is the cost of everything beyond the products.
+ * rows alone (what COPY writes), so the difference is the cost of everything beyond the products;
+ * "bare-oc" the same with ON CONFLICT DO NOTHING (the cost of speculative insertion).
  * "exp" is the real statement after BENCH_EXPERIMENT_SQL runs in the same (rolled-back) transaction,
  * to measure a schema change before writing its migration (e.g. a dropped constraint).
  */
@@ -50,11 +51,12 @@ try {
           await client.query(
             `INSERT INTO products (company_id, internal_code, description, gtin)
              SELECT $1::uuid, t."internalCode", t.description, t.gtin
-             FROM jsonb_to_recordset($2::jsonb) AS t(line int, "internalCode" text, description text, gtin text) RETURNING id`,
+             FROM jsonb_to_recordset($2::jsonb) AS t(line int, "internalCode" text, description text, gtin text)
+             ${v === 'bare-oc' ? 'ON CONFLICT (company_id, internal_code) DO NOTHING' : ''} RETURNING id`,
             [ctx.companyId, JSON.stringify(batch)],
           )
         ).rows;
-      const fn = v === 'bare' ? bare : upsertProducts;
+      const fn = v.startsWith('bare') ? bare : upsertProducts;
       // The backend's own CPU time too: wall time moves with the other work on this shared machine.
       const backendPid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
       const cpu0 = processCpuSeconds(backendPid);

@@ -3,11 +3,30 @@
  * bench/import-memory.ts`. Starts the production bundle like products-bench.ts, samples its RSS every 100 ms
  * during one import and prints the curve (idle, peak, after) — where the import's memory goes.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createSessionToken } from '../server/src/db/factories.js';
 import { startBenchCluster } from './lib/cluster.js';
 import { procMemoryMb, startServer } from './lib/measure.js';
 import { importHttp } from './lib/scenarios.js';
+
+/** utime + stime of a process in seconds (clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+}
+/** CPU of every postgres process alive now (backends come and go: read before and after). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
 
 if (!process.env.BENCH_DIR) throw new Error('BENCH_DIR must point at a cluster seeded by products-bench.ts');
 const cluster = await startBenchCluster();
@@ -22,12 +41,16 @@ try {
   const samples: number[] = [];
   const timer = setInterval(() => samples.push(procMemoryMb(server.pid, 'VmRSS')), 100);
   const idle = procMemoryMb(server.pid, 'VmRSS');
+  const cpu0 = { server: cpuSeconds(server.pid), postgres: postgresCpuSeconds() };
   const t = performance.now();
   const counts = await importHttp(http, company.id, path.join(cluster.dir, 'import.csv'));
   clearInterval(timer);
   const secs = ((performance.now() - t) / 1000).toFixed(1);
   const every = Math.max(1, Math.floor(samples.length / 20));
   console.log(`import ${secs} s`, counts);
+  console.log(
+    `CPU: server ${(cpuSeconds(server.pid) - cpu0.server).toFixed(1)} s, PostgreSQL (all its processes) ${(postgresCpuSeconds() - cpu0.postgres).toFixed(1)} s`,
+  );
   console.log(`RSS idle ${idle} MB, peak ${Math.max(...samples)} MB (VmHWM ${procMemoryMb(server.pid, 'VmHWM')} MB)`);
   console.log(`curve (MB, every ${every * 100} ms): ${samples.filter((_, i) => i % every === 0).join(' ')}`);
 } finally {

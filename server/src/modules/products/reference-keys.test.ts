@@ -1,6 +1,8 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createCompany, createFiscalRule, createGlobalProduct, generateGtin14 } from '../../db/factories.js';
+import { upsertProducts } from './matching/upsert-products.js';
 import { seedProductActors } from './products.fixtures.js';
 
 // Decision 011: audit items and rule-history rows keep only the keys that matter; these tests hold
@@ -185,5 +187,36 @@ describe('keys enforced per statement (0480_product_reference_keys.sql)', () => 
     await expect(
       q(`UPDATE products SET id = gen_random_uuid() WHERE company_id = $1 AND internal_code = 'I1'`, [s.companySP.id]),
     ).rejects.toMatchObject({ code: '23503' });
+  });
+});
+
+describe('product writes of a company are serialised (upsertProducts lock)', () => {
+  it('a creation while an import batch is uncommitted waits, then updates the imported code', async () => {
+    const importer = await ctx.database.pool.connect();
+    try {
+      await importer.query('BEGIN');
+      await upsertProducts(
+        drizzle(importer),
+        { companyId: s.companySP.id, companyUf: 'SP', actor: { id: s.member.id, name: 'Importação' }, via: '' },
+        [{ line: 2, internalCode: 'LOCK-1', description: 'IMPORTADO', gtin: null }],
+      );
+      const creation = ctx.app.inject({
+        method: 'POST',
+        url: '/v1/public/products',
+        headers: s.headers.member,
+        payload: { companyId: s.companySP.id, products: [{ internalCode: 'LOCK-1', description: 'CRIADO' }] },
+      });
+      const state = creation.then((r) => r.json().products[0].creationState as string);
+      expect(await Promise.race([state, new Promise((r) => setTimeout(() => r('waiting'), 300))])).toBe('waiting');
+      await importer.query('COMMIT');
+      // No unique-key failure: the creation saw the committed code and updated it.
+      expect(await state).toBe('Updated');
+      const rows = await q(`SELECT description FROM products WHERE company_id = $1 AND internal_code = 'LOCK-1'`, [
+        s.companySP.id,
+      ]);
+      expect(rows).toEqual([{ description: 'CRIADO' }]);
+    } finally {
+      importer.release();
+    }
   });
 });

@@ -91,15 +91,21 @@ export async function upsertProducts(
   matches?: GlobalMatch[],
 ): Promise<UpsertedProduct[]> {
   if (rows.length === 0) return [];
+  // Product rows of a company are created only here, and only under this lock (held to the end of
+  // the transaction; taken again per batch at no cost): no other transaction can insert one of the
+  // company's codes between the statement's lookup and its INSERT, so the INSERT needs no
+  // ON CONFLICT guard (speculative insertion cost ≈10% of the rows' insert: bench/README.md). An
+  // import holds it for its whole file; a creation meanwhile waits for the import to commit.
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`products-write:${ctx.companyId}`}, 0))`);
   const hits = new Map((matches ?? (await matchGlobalProducts(db, ctx.companyUf, rows))).map((m) => [m.line, m]));
   const input: MatchedRow[] = rows.map((r) => {
     const h = hits.get(r.line);
     return h ? { ...r, code: h.code, ncm: h.ncm, cest: h.cest, ruleId: h.ruleId } : r;
   });
-  // The statement decides insert vs update from its snapshot. A code another transaction created
-  // (the insert does nothing) or deleted (the update finds nothing) meanwhile is missing from the
-  // answer: those rows go again in a new statement, whose snapshot sees that change. (No savepoint:
-  // one per batch would overflow the subtransaction cache of a 100-batch file for every reader.)
+  // The statement decides insert vs update from its snapshot. A product another transaction deleted
+  // meanwhile (the update finds nothing) is missing from the answer: those rows go again in a new
+  // statement, whose snapshot sees the delete and inserts them. (No savepoint: one per batch would
+  // overflow the subtransaction cache of a 100-batch file for every reader.)
   const saved = await writeBatch(db, ctx, input);
   if (saved.length === rows.length) return saved;
   const done = new Set(saved.map((s) => s.line));
@@ -127,8 +133,7 @@ async function writeBatch(db: DbOrTx, ctx: UpsertContext, rows: MatchedRow[]): P
       LEFT JOIN products e ON e.company_id = ${ctx.companyId} AND e.internal_code = i."internalCode"
     ),
     -- Codes not found above are inserted and the found ones updated by id, instead of
-    -- INSERT … ON CONFLICT DO UPDATE for every row (DO NOTHING stays as a guard: a code another
-    -- transaction created or deleted meanwhile is left out, and the caller sends it again).
+    -- INSERT … ON CONFLICT DO UPDATE for every row (the write lock above keeps other creators out).
     -- Time-ordered ids (new_row_id(): uuidv7 on PostgreSQL 18, migration 0450): the primary key,
     -- (company, updated_at, id) and the audit/history foreign-key lookups touch the right edge of their indexes instead of random pages.
     ins AS (
@@ -141,7 +146,6 @@ async function writeBatch(db: DbOrTx, ctx: UpsertContext, rows: MatchedRow[]): P
         CASE WHEN classify THEN rule_id END,
         CASE WHEN classify AND rule_id IS NOT NULL THEN 'Unchecked' END
       FROM incoming WHERE existing_id IS NULL
-      ON CONFLICT (company_id, internal_code) DO NOTHING
       RETURNING id, internal_code
     ),
     upd AS (
