@@ -143,6 +143,18 @@ describe('POST /products/import: good files', () => {
     expect(res.json()).toMatchObject({ received: 1, created: 1 });
   });
 
+  it('backslashes, \\N and tabs in codes and descriptions are stored exactly as sent (bulk COPY escaping)', async () => {
+    const company = await newCompany();
+    const csv = 'CodigoInterno;DescricaoProduto;GTIN/EAN\r\nA\\1;CAFÉ \\N TORRADO\t500G;\r\n\\N;PÃO\\\\INTEGRAL;\r\n';
+    const res = await upload(company.id, 'escapes.csv', Buffer.from(csv), { headers: s.headers.ownerA });
+    expect(res.json()).toMatchObject({ received: 2, created: 2, invalid: 0 });
+    const rows = await productsOf(company.id);
+    expect(rows.map((r) => [r.internal_code, r.description]).sort()).toEqual([
+      ['A\\1', 'CAFÉ \\N TORRADO\t500G'],
+      ['\\N', 'PÃO\\\\INTEGRAL'],
+    ]);
+  });
+
   it('UTF-8 whose first accent comes after many ASCII lines (beyond the first chunk)', async () => {
     const company = await newCompany();
     const lines = ['CodigoInterno;DescricaoProduto;GTIN/EAN'];
