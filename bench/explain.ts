@@ -51,12 +51,18 @@ try {
         ORDER BY p.id LIMIT 2000`,
   );
   if (!only || 'import'.includes(only)) {
-    const lines = readFileSync(path.join(process.env.BENCH_DIR, 'import.csv'), 'utf8').split('\r\n').slice(1, 1001);
-    const rows = lines.map((l, i) => {
+    // EXPLAIN_BATCH=n: the n-th batch of the file (the ones before it written unexplained first), to see a
+    // batch in the middle of an import (rules already locked, indexes warm) rather than the first.
+    const nth = Number(process.env.EXPLAIN_BATCH ?? 1);
+    const lines = readFileSync(path.join(process.env.BENCH_DIR, 'import.csv'), 'utf8')
+      .split('\r\n')
+      .slice(1, 1 + nth * 1000);
+    const all = lines.map((l, i) => {
       const [internalCode, description, gtin] = l.split(';');
       const c = checkProductInput({ internalCode, description, gtin });
       return { line: i + 2, internalCode: c.internalCode, description: c.description, gtin: c.gtin };
     });
+    const rows = all.slice(-1000);
     const member = (await pool.query(`SELECT id, name FROM users WHERE name = 'Membro Bench'`)).rows[0];
     // auto_explain sends the plan of the batch statement back as a NOTICE.
     const client = await pool.connect();
@@ -67,6 +73,9 @@ try {
       await client.query('BEGIN');
       // The first batch of the file as the benchmark sends it: new codes (a kept cluster holds the last import).
       await client.query(`DELETE FROM products WHERE company_id = $1 AND internal_code LIKE 'I%'`, [company.id]);
+      const ctx = { companyId: company.id, companyUf: 'SP', actor: member, via: '' };
+      for (let i = 0; i < all.length - 1000; i += 1000)
+        await upsertProducts(drizzle(client), ctx, all.slice(i, i + 1000));
       await client.query(`LOAD 'auto_explain'`);
       for (const set of [
         'log_min_duration = 0',
@@ -78,11 +87,7 @@ try {
       ])
         await client.query(`SET LOCAL auto_explain.${set}`);
       const t = performance.now();
-      const out = await upsertProducts(
-        drizzle(client),
-        { companyId: company.id, companyUf: 'SP', actor: member, via: '' },
-        rows,
-      );
+      const out = await upsertProducts(drizzle(client), ctx, rows);
       console.log(`\n=== import batch: ${out.length} rows upserted in ${(performance.now() - t).toFixed(0)} ms`);
     } finally {
       await client.query('ROLLBACK');

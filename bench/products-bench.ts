@@ -24,6 +24,8 @@ import {
 import { GLOBAL_COUNT, seedBench } from './lib/seed.js';
 
 const IMPORT_ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 3);
+// BENCH_ONLY=import skips the pages, SIMILAR and the export (to iterate on the import).
+const ONLY_IMPORT = process.env.BENCH_ONLY === 'import';
 const results: Record<string, unknown> = { startedAt: new Date().toISOString(), loadBefore: loadAverage() };
 const log = (...a: unknown[]) => console.log(...a);
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -74,39 +76,40 @@ try {
     return out;
   };
 
-  // ---- products page ----
-  const list: Record<string, unknown> = {};
-  await phase('list', async () => {
-    for (const [name, params] of Object.entries(LIST_CASES)) {
-      const viaHttp = await measureListHttp(http, company.id, params);
-      const raw = await measureListRaw(cluster.database, company.id, params);
-      list[name] = { http: viaHttp, raw };
-      log(
-        `page ${name}: count ${viaHttp.count}; HTTP p50 ${viaHttp.p50} p95 ${viaHttp.p95} ms; raw SQL p50 ${raw.p50} p95 ${raw.p95} ms`,
-      );
-    }
-  });
-  results.list = list;
+  if (!ONLY_IMPORT) {
+    // ---- products page ----
+    const list: Record<string, unknown> = {};
+    await phase('list', async () => {
+      for (const [name, params] of Object.entries(LIST_CASES)) {
+        const viaHttp = await measureListHttp(http, company.id, params);
+        const raw = await measureListRaw(cluster.database, company.id, params);
+        list[name] = { http: viaHttp, raw };
+        log(
+          `page ${name}: count ${viaHttp.count}; HTTP p50 ${viaHttp.p50} p95 ${viaHttp.p95} ms; raw SQL p50 ${raw.p50} p95 ${raw.p95} ms`,
+        );
+      }
+    });
+    results.list = list;
 
-  // ---- SIMILAR ----
-  const similar = await phase('similar', async () => ({
-    http: await measureSimilarHttp(http, company.id),
-    raw: await measureSimilarRaw(cluster.database, company.id),
-  }));
-  log(
-    `SIMILAR: HTTP p50 ${similar.http.p50} p95 ${similar.http.p95} max ${similar.http.max} ms; raw p50 ${similar.raw.p50} p95 ${similar.raw.p95} ms`,
-  );
-  results.similar = similar;
+    // ---- SIMILAR ----
+    const similar = await phase('similar', async () => ({
+      http: await measureSimilarHttp(http, company.id),
+      raw: await measureSimilarRaw(cluster.database, company.id),
+    }));
+    log(
+      `SIMILAR: HTTP p50 ${similar.http.p50} p95 ${similar.http.p95} max ${similar.http.max} ms; raw p50 ${similar.raw.p50} p95 ${similar.raw.p95} ms`,
+    );
+    results.similar = similar;
 
-  // ---- export ----
-  const exportRaw = await measureExportRaw(cluster.database, company.id);
-  const xlsx = await phase('exportXlsx', () => measureExportHttp(http, company.id, 'XLSX'));
-  const csv = await phase('exportCsv', () => measureExportHttp(http, company.id, 'CSV'));
-  log(
-    `export: page queries ${s(exportRaw.ms)} for ${exportRaw.rows} rows; XLSX ${s(xlsx.ms)} (${xlsx.mb} MB); CSV ${s(csv.ms)} (${csv.mb} MB)`,
-  );
-  results.export = { raw: exportRaw, xlsx, csv };
-
+    // ---- export ----
+    const exportRaw = await measureExportRaw(cluster.database, company.id);
+    const xlsx = await phase('exportXlsx', () => measureExportHttp(http, company.id, 'XLSX'));
+    const csv = await phase('exportCsv', () => measureExportHttp(http, company.id, 'CSV'));
+    log(
+      `export: page queries ${s(exportRaw.ms)} for ${exportRaw.rows} rows; XLSX ${s(xlsx.ms)} (${xlsx.mb} MB); CSV ${s(csv.ms)} (${csv.mb} MB)`,
+    );
+    results.export = { raw: exportRaw, xlsx, csv };
+  }
   // ---- import through HTTP against raw COPY (last: the pages and the export above see the 100k
   // products). This shared machine's speed drifts by ±20% within minutes, so COPY and import run
   // next to each other, IMPORT_ROUNDS times, and the median ratio is the figure.
