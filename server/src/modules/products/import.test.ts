@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createCompany, createFiscalRule, createGlobalProduct } from '../../db/factories.js';
-import { seedProductActors } from './products.fixtures.js';
+import { seedProductActors, uploadProductFile } from './products.fixtures.js';
 
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof seedProductActors>>;
@@ -12,32 +12,18 @@ beforeAll(async () => {
   s = await seedProductActors(ctx.db);
 });
 
-function multipart(fileName: string, content: Buffer) {
-  const boundary = `----vitest${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function upload(
   companyId: string,
   fileName: string,
   content: Buffer,
   opts: { ignoreHeader?: boolean; headers?: Record<string, string> } = {},
 ) {
-  const body = multipart(fileName, content);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/v1/public/products/import?companyId=${companyId}&ignoreHeader=${opts.ignoreHeader ?? false}`,
-    headers: { ...(opts.headers ?? s.headers.member), ...body.headers },
-    payload: body.payload,
-  });
+  return uploadProductFile(
+    ctx.app,
+    companyId,
+    { name: fileName, content },
+    { headers: opts.headers ?? s.headers.member, ignoreHeader: opts.ignoreHeader },
+  );
 }
 
 const productsOf = async (companyId: string) =>

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createCompany, createFiscalRule, createGlobalProduct, createProduct } from '../../db/factories.js';
 import { COMPACT_AFTER_ROWS, compactProductCounts, countListedProducts } from './product-counts.repository.js';
-import { seedProductActors } from './products.fixtures.js';
+import { seedProductActors, uploadProductFile } from './products.fixtures.js';
 import { countProducts, listFilter } from './products.repository.js';
 
 let ctx: TestContext;
@@ -105,21 +105,12 @@ describe('per-company product counts (product_count_deltas)', () => {
   it('follow an import (inserts and updates in batches)', async () => {
     const g = await createGlobalProduct(ctx.db, { ncm: '22021000' });
     const csv = ['CodigoInterno;DescricaoProduto;GTIN/EAN', `I-1;SUCO;${g.gtin}`, 'I-2;CAFÉ;', 'C-3;LEITE B;'];
-    const boundary = '----counts';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\n` +
-          'Content-Type: text/csv\r\n\r\n',
-      ),
-      Buffer.from(csv.join('\r\n')),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/v1/public/products/import?companyId=${s.companySP.id}&ignoreHeader=false`,
-      headers: { ...s.headers.member, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
+    const res = await uploadProductFile(
+      ctx.app,
+      s.companySP.id,
+      { name: 'p.csv', content: csv.join('\r\n') },
+      { headers: s.headers.member },
+    );
     expect(res.json()).toMatchObject({ created: 2, updated: 1 });
     await expectExact(s.companySP.id);
   });

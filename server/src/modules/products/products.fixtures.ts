@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { bearer, createSessionToken } from '../../../test/auth-helpers.js';
 import type { Db } from '../../db/client.js';
 import { createCompany, createPartner, createUser, linkMemberToCompany } from '../../db/factories.js';
@@ -49,4 +50,28 @@ export async function seedProductActors(db: Db) {
       without: limited as Record<'Create' | 'Delete' | 'Import' | 'Export', Record<string, string>>,
     },
   };
+}
+
+/** POST /products/import of one file as a multipart upload, the way the import screen sends it. */
+export function uploadProductFile(
+  app: FastifyInstance,
+  companyId: string,
+  file: { name: string; content: Buffer | string },
+  opts: { headers: Record<string, string>; ignoreHeader?: boolean },
+) {
+  const boundary = `----vitest${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    Buffer.from(file.content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: `/v1/public/products/import?companyId=${companyId}&ignoreHeader=${opts.ignoreHeader ?? false}`,
+    headers: { ...opts.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createCompany, createFiscalRule, createGlobalProduct, generateGtin14 } from '../../db/factories.js';
 import { upsertProducts } from './matching/upsert-products.js';
-import { seedProductActors } from './products.fixtures.js';
+import { seedProductActors, uploadProductFile } from './products.fixtures.js';
 
 // Decision 011: audit items and rule-history rows keep only the keys that matter; these tests hold
 // what the dropped keys used to guarantee (tenant of every row, cascades) and the stricter rule key.
@@ -18,18 +18,12 @@ beforeAll(async () => {
 const q = async (text: string, params: unknown[] = []) => (await ctx.database.pool.query(text, params)).rows;
 
 async function importCsv(companyId: string, csv: string) {
-  const boundary = '----history-keys';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\n\r\n`),
-    Buffer.from(csv),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/v1/public/products/import?companyId=${companyId}&ignoreHeader=false`,
-    headers: { ...s.headers.ownerA, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
+  const res = await uploadProductFile(
+    ctx.app,
+    companyId,
+    { name: 'p.csv', content: csv },
+    { headers: s.headers.ownerA },
+  );
   expect(res.statusCode).toBe(200);
   return res.json();
 }
