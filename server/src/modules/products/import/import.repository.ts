@@ -36,11 +36,6 @@ export async function insertInvalidLines(db: DbOrTx, importId: string, lines: TI
     FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS t(line int, "internalCode" text, reason text)`);
 }
 
-/** Serialises imports of one company: two files updating the same codes must not interleave. */
-export async function lockCompanyImports(db: DbOrTx, companyId: string) {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`products-import:${companyId}`}, 0))`);
-}
-
 export async function findImportHistory(db: DbOrTx, companyId: string, limit: number): Promise<TImportHistoryRow[]> {
   const res = await db.execute<TImportHistoryRow & Record<string, unknown>>(sql`
     SELECT id AS "Id", user_name AS "UserName", received AS "Received", created AS "Added", updated AS "Updated",

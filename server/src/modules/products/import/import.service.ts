@@ -7,6 +7,7 @@ import { recordAudit } from '../../../lib/audit.js';
 import {
   type GlobalMatch,
   type IncomingProduct,
+  lockCompanyProductWrites,
   matchGlobalProducts,
   recordClassificationBatch,
   upsertProducts,
@@ -88,7 +89,7 @@ async function writeRows(
   rows: AsyncGenerator<SourceRow>,
 ): Promise<TImportResult> {
   return db.transaction(async (tx) => {
-    await repo.lockCompanyImports(tx, company.id);
+    await lockCompanyProductWrites(tx, company.id);
     const importId = await repo.insertImport(tx, {
       companyId: company.id,
       userId: actor.id,

@@ -72,6 +72,18 @@ export async function matchGlobalProducts(db: DbOrTx, uf: string, rows: Incoming
 }
 
 /**
+ * Product rows of a company are created only by upsertProducts, and only under this lock (held to the
+ * end of the transaction; taking it again costs nothing): no other transaction can insert one of the
+ * company's codes between a statement's lookup and its INSERT, so the INSERT needs no ON CONFLICT
+ * guard (speculative insertion cost ≈10% of the rows' insert: bench/README.md). An import takes it
+ * before its first line, so two files of a company never interleave and a creation meanwhile waits
+ * for the import to commit.
+ */
+export async function lockCompanyProductWrites(db: DbOrTx, companyId: string) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`products-write:${companyId}`}, 0))`);
+}
+
+/**
  * Creates or updates a batch of products of one company in one statement, classifying on arrival
  * (server-design "Products and the classification lifecycle", steps 1–2):
  *  - the internal code is the key: an existing code is updated (description; GTIN when one is sent);
@@ -91,12 +103,7 @@ export async function upsertProducts(
   matches?: GlobalMatch[],
 ): Promise<UpsertedProduct[]> {
   if (rows.length === 0) return [];
-  // Product rows of a company are created only here, and only under this lock (held to the end of
-  // the transaction; taken again per batch at no cost): no other transaction can insert one of the
-  // company's codes between the statement's lookup and its INSERT, so the INSERT needs no
-  // ON CONFLICT guard (speculative insertion cost ≈10% of the rows' insert: bench/README.md). An
-  // import holds it for its whole file; a creation meanwhile waits for the import to commit.
-  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`products-write:${ctx.companyId}`}, 0))`);
+  await lockCompanyProductWrites(db, ctx.companyId);
   const hits = new Map((matches ?? (await matchGlobalProducts(db, ctx.companyUf, rows))).map((m) => [m.line, m]));
   const input: MatchedRow[] = rows.map((r) => {
     const h = hits.get(r.line);
