@@ -4,12 +4,10 @@
 -- search read the matches of all companies before keeping its own. btree_gin puts company_id in the
 -- same GIN index, so the scan intersects the company's entries with the trigrams' and reads only its
 -- rows. A GIN index answers a condition on any subset of its columns, so the searches that name no
--- company (fiscal-rules product filters) keep using it.
+-- company (fiscal-rules product filters) keep using it. The description's index is rebuilt that way
+-- over the stored folded column in 0471_product_search_column.sql.
 CREATE EXTENSION IF NOT EXISTS btree_gin;
 
-DROP INDEX products_description_trgm;
-CREATE INDEX products_description_trgm ON products
-  USING gin (company_id, f_unaccent(lower(description)) gin_trgm_ops);
 DROP INDEX products_internal_code_trgm;
 CREATE INDEX products_internal_code_trgm ON products USING gin (company_id, internal_code gin_trgm_ops);
 

@@ -2,7 +2,7 @@
 -- A trigram match is always rechecked against the row, and recomputing f_unaccent(lower(description))
 -- there was most of a company's text search (lower() under the ICU collation alone ≈1.5 µs a row):
 -- with the folded text stored, the recheck is a plain LIKE. The index over it replaces the expression
--- index (0471_product_search.sql), so an insert still folds and indexes the text once. Searches write
+-- index of 0301, so an insert still folds and indexes the text once. Searches write
 -- `p.description_search LIKE f_unaccent(lower(…))` (products list, fiscal-rules product filters).
 ALTER TABLE products
   ADD COLUMN description_search text GENERATED ALWAYS AS (f_unaccent(lower(description))) STORED;
