@@ -14,13 +14,7 @@ import { checkProductInput } from '@app/contract';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { upsertProducts } from '../server/src/modules/products/matching/upsert-products.js';
 import { startBenchCluster } from './lib/cluster.js';
-import { loadAverage } from './lib/measure.js';
-
-/** utime + stime of a process, in seconds (/proc/<pid>/stat fields 14 and 15, in clock ticks of 1/100 s). */
-function processCpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+import { loadAverage, processCpuSeconds } from './lib/measure.js';
 
 if (!process.env.BENCH_DIR) throw new Error('BENCH_DIR must point at a cluster seeded by products-bench.ts');
 const size = Number(process.argv[2] ?? 1000);

@@ -7,20 +7,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createSessionToken } from '../server/src/db/factories.js';
 import { startBenchCluster } from './lib/cluster.js';
-import { procMemoryMb, startServer } from './lib/measure.js';
+import { processCpuSeconds, procMemoryMb, startServer } from './lib/measure.js';
 import { importHttp } from './lib/scenarios.js';
 
-/** utime + stime of a process in seconds (clock ticks of 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100;
-}
 /** CPU of every postgres process alive now (backends come and go: read before and after). */
 function postgresCpuSeconds(): number {
   let total = 0;
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(pid));
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += processCpuSeconds(Number(pid));
     } catch {
       // gone meanwhile
     }
@@ -41,7 +36,7 @@ try {
   const samples: number[] = [];
   const timer = setInterval(() => samples.push(procMemoryMb(server.pid, 'VmRSS')), 100);
   const idle = procMemoryMb(server.pid, 'VmRSS');
-  const cpu0 = { server: cpuSeconds(server.pid), postgres: postgresCpuSeconds() };
+  const cpu0 = { server: processCpuSeconds(server.pid), postgres: postgresCpuSeconds() };
   const t = performance.now();
   const counts = await importHttp(http, company.id, path.join(cluster.dir, 'import.csv'));
   clearInterval(timer);
@@ -49,7 +44,7 @@ try {
   const every = Math.max(1, Math.floor(samples.length / 20));
   console.log(`import ${secs} s`, counts);
   console.log(
-    `CPU: server ${(cpuSeconds(server.pid) - cpu0.server).toFixed(1)} s, PostgreSQL (all its processes) ${(postgresCpuSeconds() - cpu0.postgres).toFixed(1)} s`,
+    `CPU: server ${(processCpuSeconds(server.pid) - cpu0.server).toFixed(1)} s, PostgreSQL (all its processes) ${(postgresCpuSeconds() - cpu0.postgres).toFixed(1)} s`,
   );
   console.log(`RSS idle ${idle} MB, peak ${Math.max(...samples)} MB (VmHWM ${procMemoryMb(server.pid, 'VmHWM')} MB)`);
   console.log(`curve (MB, every ${every * 100} ms): ${samples.filter((_, i) => i % every === 0).join(' ')}`);

@@ -1,56 +1,25 @@
 /**
  * The products page alone, on a cluster kept by products-bench.ts:
  * `BENCH_DIR=/tmp/bench npx tsx bench/list.ts [n] [case filter]`. For every LIST_CASES case: through
- * HTTP (a server of its own, run from the TypeScript sources so the shared server/dist is left
- * alone), the list service called in process (access check + count + page, no HTTP, no session
- * lookup), and the scan count + page statements run one after the other (what measureListRaw times),
+ * HTTP (the server as `npm start` runs it: bench/lib/measure.ts startServer), the list service called in process (access check + count + page, no HTTP, no session
+ * lookup), and the plain count(*) + page statements one after the other (the count without the counters),
  * interleaved request by request.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
-import path from 'node:path';
 import { normalizeProductSearchText, type TProductListFilters, ZProductListQuery } from '@app/contract';
-import { findFreePort } from '../server/src/db/embedded.js';
 import { createSessionToken } from '../server/src/db/factories.js';
 import type { Actor } from '../server/src/lib/actor.js';
 import { countProducts, findProductPage, listFilter } from '../server/src/modules/products/products.repository.js';
 import { listProducts } from '../server/src/modules/products/products.service.js';
 import { startBenchCluster } from './lib/cluster.js';
-import { loadAverage, repoRoot, stats, timeIt } from './lib/measure.js';
+import { loadAverage, startServer, stats, timeIt } from './lib/measure.js';
 import { LIST_CASES } from './lib/scenarios.js';
 
 if (!process.env.BENCH_DIR) throw new Error('BENCH_DIR must point at a cluster seeded by products-bench.ts');
 const n = Number(process.argv[2] ?? 200);
 const only = process.argv[3] ?? '';
 
-async function startSourceServer(databaseUrl: string, dataDir: string) {
-  const port = await findFreePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logFile = path.join(dataDir, 'list-server.log');
-  child.stdout?.on('data', (d) => appendFileSync(logFile, d));
-  child.stderr?.on('data', (d) => appendFileSync(logFile, d));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited, see ${logFile}`);
-    try {
-      await fetch(`${base}/v1/public/none`);
-      break;
-    } catch {
-      if (i > 600) throw new Error(`server did not start, see ${logFile}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  return { base, stop: () => new Promise<void>((resolve) => child.once('exit', () => resolve()).kill('SIGTERM')) };
-}
-
 const cluster = await startBenchCluster();
 const { db, pool } = cluster.database;
-// The cluster stops while the pool closes its last clients: their "terminating" error is expected.
-pool.on('error', () => {});
 const company = (await pool.query(`SELECT id FROM companies WHERE nome_fantasia = 'SUPERMERCADO BENCH'`)).rows[0];
 const user = (await pool.query(`SELECT * FROM users WHERE name = 'Membro Bench'`)).rows[0];
 const actor: Actor = {
@@ -63,7 +32,7 @@ const actor: Actor = {
   permissions: user.permissions,
 };
 const token = await createSessionToken(db, user.id);
-const server = await startSourceServer(cluster.url, cluster.dir);
+const server = await startServer(cluster.url, cluster.dir);
 console.log(`load before ${loadAverage().join(' ')}; ${n} requests per case`);
 try {
   const http = { base: server.base, headers: { authorization: `Bearer ${token}` } };

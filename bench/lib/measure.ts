@@ -42,6 +42,12 @@ export function procMemoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return Math.round(kb / 102.4) / 10;
 }
 
+/** utime + stime of a process in seconds (/proc/<pid>/stat fields 14 and 15, clock ticks of 1/100 s). */
+export function processCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Resets the peak RSS (VmHWM) of a process: writing 5 to clear_refs (Linux ≥ 4.0). */
 export function resetPeakMemory(pid: number) {
   try {
