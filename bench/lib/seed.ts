@@ -171,13 +171,14 @@ async function seedCompany(database: Database) {
     pool.query(
       `
       INSERT INTO products (company_id, internal_code, description, gtin, ncm, cest, status,
-        fiscal_service_reference_code, fiscal_rule_id, fiscal_rule_status, created_at, updated_at)
+        fiscal_service_reference_code, fiscal_rule_id, fiscal_rule_since, fiscal_rule_status, created_at, updated_at)
       SELECT $1::uuid, 'P' || lpad(n::text, 7, '0'), ${descriptionSql('n + 7')},
         CASE WHEN n % 10 < 6 THEN g.gtin END,
         CASE WHEN st = 'F' THEN g.ncm END, CASE WHEN st = 'F' THEN g.cest END, st,
         CASE WHEN st = 'F' THEN g.code END,
         CASE WHEN st = 'F' THEN (SELECT f.id FROM fiscal_rules f WHERE NOT f.is_named AND f.ncm = g.ncm
           AND f.cest IS NOT DISTINCT FROM g.cest AND f.uf = 'SP') END,
+        CASE WHEN st = 'F' THEN now() - (n % 365) * interval '1 day' END,
         CASE WHEN st = 'F' THEN 'Unchecked' END,
         now() - (n % 365) * interval '1 day', now() - (n % 365) * interval '1 day' + (n % 86400) * interval '1 second'
       FROM generate_series(1, ${COMPANY_COUNT}) n

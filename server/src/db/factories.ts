@@ -12,7 +12,6 @@ import {
   globalProductRules,
   globalProducts,
   partners,
-  productRuleHistory,
   products,
   sessions,
   userCompanies,
@@ -200,13 +199,13 @@ export async function createFiscalRule(db: Db, over: FiscalRuleFactoryInput = {}
 
 export type ProductFactoryInput = Partial<typeof products.$inferInsert> & {
   companyId: string;
-  /** When linking (fiscalRuleId set): start of the link period (default now). */
+  /** When linking (fiscalRuleId set): when the link began (fiscal_rule_since, default now). */
   linkedAt?: Date;
 };
 
 /**
- * A product of a company (Pending by default). With fiscalRuleId it is linked to that rule's current
- * version: Classified, NCM/CEST of the rule, link Unchecked, and a rule-history row.
+ * A product of a company (Pending by default). With fiscalRuleId it is linked to that rule:
+ * Classified, NCM/CEST of the rule, link Unchecked, linked since `linkedAt`.
  */
 export async function createProduct(db: Db, over: ProductFactoryInput) {
   const { linkedAt, ...fields } = over;
@@ -216,21 +215,18 @@ export async function createProduct(db: Db, over: ProductFactoryInput) {
   if (fields.fiscalRuleId) {
     [rule] = await db.select().from(fiscalRules).where(eq(fiscalRules.id, fields.fiscalRuleId));
     if (!rule) throw new Error(`fiscal rule ${fields.fiscalRuleId} not found`);
-    linked = { status: 'F', ncm: rule.ncm, cest: rule.cest, fiscalRuleStatus: 'Unchecked' };
+    linked = {
+      status: 'F',
+      ncm: rule.ncm,
+      cest: rule.cest,
+      fiscalRuleStatus: 'Unchecked',
+      fiscalRuleSince: linkedAt ?? new Date(),
+    };
   }
   const [row] = await db
     .insert(products)
     .values({ internalCode: `COD-${id}`, description: `PRODUTO ${id.toUpperCase()}`, ...linked, ...fields })
     .returning();
-  if (rule) {
-    await db.insert(productRuleHistory).values({
-      companyId: row!.companyId,
-      productId: row!.id,
-      fiscalRuleId: rule.id,
-      versionId: rule.currentVersionId,
-      validFrom: linkedAt ?? new Date(),
-    });
-  }
   return row!;
 }
 

@@ -11,7 +11,12 @@ export const migrationsDir = path.join(repoRoot, 'server', 'src', 'db', 'migrati
  * Applies committed SQL migrations (server/src/db/migrations/NNNN_name.sql) in file-name order,
  * each in its own transaction, once. An advisory lock keeps concurrent starts from racing.
  */
-export async function runMigrations(client: pg.ClientBase, log: (msg: string) => void = () => {}): Promise<string[]> {
+export async function runMigrations(
+  client: pg.ClientBase,
+  log: (msg: string) => void = () => {},
+  /** Stop after this file (tests of a migration's data conversion start from the schema before it). */
+  until?: string,
+): Promise<string[]> {
   await client.query('SELECT pg_advisory_lock(724100)');
   try {
     await client.query(
@@ -20,7 +25,7 @@ export async function runMigrations(client: pg.ClientBase, log: (msg: string) =>
     const done = new Set(
       (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
     );
-    const files = (await fs.readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+    const files = (await fs.readdir(migrationsDir)).filter((f) => f.endsWith('.sql') && (!until || f <= until)).sort();
     const applied: string[] = [];
     for (const file of files) {
       if (done.has(file)) continue;

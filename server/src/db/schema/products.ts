@@ -23,6 +23,9 @@ export const products = pgTable('products', {
   fiscalServiceReferenceCode: text('fiscal_service_reference_code'),
   // → fiscal_rules.id ON DELETE SET NULL, enforced per statement by triggers (0480_product_reference_keys.sql).
   fiscalRuleId: uuid('fiscal_rule_id'),
+  // When the current link to fiscal_rule_id began; the ended links are product_rule_history rows
+  // (0500_rule_link_periods.sql, decision 013). Set whenever fiscal_rule_id is.
+  fiscalRuleSince: timestamp('fiscal_rule_since', { withTimezone: true }),
   fiscalRuleStatus: text('fiscal_rule_status').$type<ProductRuleStatus>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -32,15 +35,14 @@ export const productRuleHistory = pgTable(
   'product_rule_history',
   {
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    // Tenant key copied from the product. product_id → products and (fiscal_rule_id, version_id) →
-    // fiscal_rule_versions (fiscal_rule_id, id), both ON DELETE CASCADE, are enforced per statement by
-    // triggers (0480_product_reference_keys.sql, decision 011).
+    // An ended link of a product to a rule (0500_rule_link_periods.sql, decision 013); the open one is
+    // on the product. Tenant key copied from the product. product_id → products and fiscal_rule_id →
+    // fiscal_rules, both ON DELETE CASCADE, are enforced per statement by triggers (decision 011).
     companyId: uuid('company_id').notNull(),
     productId: uuid('product_id').notNull(),
     fiscalRuleId: uuid('fiscal_rule_id').notNull(),
-    versionId: uuid('version_id').notNull(),
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
-    validTo: timestamp('valid_to', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );

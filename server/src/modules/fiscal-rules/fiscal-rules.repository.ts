@@ -118,18 +118,6 @@ export async function insertNextVersion(
     .where(eq(fiscalRules.id, ruleId));
 }
 
-/** Products linked to the rule move to the new version: their open history rows close and reopen. */
-export async function moveLinksToVersion(db: DbOrTx, ruleId: string, versionId: string, at: Date) {
-  await db.execute(sql`
-    WITH closed AS (
-      UPDATE product_rule_history SET valid_to = ${at}
-      WHERE fiscal_rule_id = ${ruleId} AND valid_to IS NULL
-      RETURNING company_id, product_id
-    )
-    INSERT INTO product_rule_history (company_id, product_id, fiscal_rule_id, version_id, valid_from)
-    SELECT company_id, product_id, ${ruleId}, ${versionId}, ${at} FROM closed`);
-}
-
 export async function updateRuleStatus(db: DbOrTx, id: string, status: 'Checked' | 'Unchecked') {
   await db.update(fiscalRules).set({ status, updatedAt: new Date() }).where(eq(fiscalRules.id, id));
 }

@@ -115,8 +115,9 @@ export async function createNamedRule(db: Db, actor: Actor, data: TNamedRuleData
 
 /**
  * Edit = new version: the current version closes now and a new one opens now; products linked to
- * the rule follow it (their history gets a row on the new version). NCM, CEST and UF identify the
- * rule and cannot change (clone the rule instead); named rules keep a valid name.
+ * the rule follow it without a write of their own (their history is their link cut by the rule's
+ * dated versions, decision 013). NCM, CEST and UF identify the rule and cannot change (clone the rule
+ * instead); named rules keep a valid name.
  */
 export async function updateRule(db: Db, actor: Actor, id: string, data: UpdateData): Promise<TMessage> {
   await db.transaction(async (tx) => {
@@ -138,7 +139,6 @@ export async function updateRule(db: Db, actor: Actor, id: string, data: UpdateD
       { id: versionId, validFrom: at, createdBy: actor.id, ...fields },
       { description },
     );
-    await repo.moveLinksToVersion(tx, id, versionId, at);
     await recordAudit(tx, {
       code: AUDIT.ruleUpdated,
       actor,

@@ -88,11 +88,13 @@ describe('binding products to a named rule', () => {
       headers: s.headers.ownerA,
     });
     expect(history.json().map((h: { fiscalRuleId: string }) => h.fiscalRuleId)).toEqual([other.id, rule.id]);
-    const open = await ctx.database.pool.query(
-      'SELECT fiscal_rule_id FROM product_rule_history WHERE product_id = $1 AND valid_to IS NULL',
+    // The open link is on the product; the ended one is a history row (decision 013).
+    const links = await ctx.database.pool.query(
+      `SELECT p.fiscal_rule_id AS open, h.fiscal_rule_id AS ended, h.valid_to = p.fiscal_rule_since AS contiguous
+       FROM products p JOIN product_rule_history h ON h.product_id = p.id WHERE p.id = $1`,
       [a.id],
     );
-    expect(open.rows).toEqual([{ fiscal_rule_id: other.id }]);
+    expect(links.rows).toEqual([{ open: other.id, ended: rule.id, contiguous: true }]);
   });
 
   it('lets Members bind their own products, with the member UF message', async () => {

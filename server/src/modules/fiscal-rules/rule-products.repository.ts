@@ -87,39 +87,51 @@ export async function setLinkStatus(db: DbOrTx, productId: string, status: TProd
   await db.execute(sql`UPDATE products SET fiscal_rule_status = ${status}, updated_at = now() WHERE id = ${productId}`);
 }
 
-/** Detaches the product: no rule, link Detached, status Pending; its open history row closes. */
-export async function detachProduct(db: DbOrTx, productId: string, at: Date) {
+/**
+ * Ends the open links of these products at `at` (except links to `keepRuleId`): each becomes a
+ * product_rule_history row (rule, since, at). The caller then clears or replaces the link on the
+ * product (decision 013).
+ */
+async function closeOpenLinks(db: DbOrTx, ids: SQL, at: Date, keepRuleId: string | null = null) {
   await db.execute(sql`
-    UPDATE products SET fiscal_rule_id = NULL, fiscal_rule_status = 'Detached', status = 'P', updated_at = ${at}
-    WHERE id = ${productId}`);
-  await db.execute(
-    sql`UPDATE product_rule_history SET valid_to = ${at} WHERE product_id = ${productId} AND valid_to IS NULL`,
+    INSERT INTO product_rule_history (company_id, product_id, fiscal_rule_id, valid_from, valid_to)
+    SELECT company_id, id, fiscal_rule_id, fiscal_rule_since, greatest(fiscal_rule_since, ${at}::timestamptz)
+    FROM products
+    WHERE id IN (${ids}) AND fiscal_rule_id IS NOT NULL AND fiscal_rule_id IS DISTINCT FROM ${keepRuleId}::uuid`);
+}
+
+const idList = (productIds: string[]) =>
+  sql.join(
+    productIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
   );
+
+/** Detaches the product: no rule, link Detached, status Pending; its link ends in the history. */
+export async function detachProduct(db: DbOrTx, productId: string, at: Date) {
+  await closeOpenLinks(db, idList([productId]), at);
+  await db.execute(sql`
+    UPDATE products SET fiscal_rule_id = NULL, fiscal_rule_since = NULL, fiscal_rule_status = 'Detached', status = 'P',
+      updated_at = ${at}
+    WHERE id = ${productId}`);
 }
 
 /**
- * Links products to the rule at its current version: NCM/CEST copied from the rule, status
- * Classified, link Unchecked; any open history row closes and a new one opens.
+ * Links products to the rule: NCM/CEST copied from the rule, status Classified, link Unchecked; a link
+ * to another rule ends in the history (relinking to the same rule keeps its link and date).
  */
 export async function linkProductsToRule(
   db: DbOrTx,
   productIds: string[],
-  rule: { id: string; ncm: string; cest: string | null; currentVersionId: string },
+  rule: { id: string; ncm: string; cest: string | null },
   at: Date,
 ) {
-  const ids = sql.join(
-    productIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  await db.execute(sql`
-    UPDATE product_rule_history SET valid_to = ${at} WHERE product_id IN (${ids}) AND valid_to IS NULL`);
+  const ids = idList(productIds);
+  await closeOpenLinks(db, ids, at, rule.id);
   await db.execute(sql`
     UPDATE products SET fiscal_rule_id = ${rule.id}, fiscal_rule_status = 'Unchecked', status = 'F',
+      fiscal_rule_since = CASE WHEN fiscal_rule_id = ${rule.id}::uuid THEN fiscal_rule_since ELSE ${at} END,
       ncm = ${rule.ncm}, cest = ${rule.cest}, updated_at = ${at}
     WHERE id IN (${ids})`);
-  await db.execute(sql`
-    INSERT INTO product_rule_history (company_id, product_id, fiscal_rule_id, version_id, valid_from)
-    SELECT company_id, id, ${rule.id}, ${rule.currentVersionId}, ${at} FROM products WHERE id IN (${ids})`);
 }
 
 export interface HistoryRow {
@@ -129,12 +141,27 @@ export interface HistoryRow {
   validTo: Date | null;
 }
 
-/** The product's rule periods, newest first. */
+/**
+ * The product's rule periods, newest first: each link (the ended ones and the open one on the product)
+ * cut by the periods of its rule's versions — the version that applied at every moment (decision 013).
+ */
 export async function findProductHistory(db: DbOrTx, productId: string): Promise<HistoryRow[]> {
   const res = await db.execute<HistoryRow & Record<string, unknown>>(sql`
-    SELECT fiscal_rule_id AS "fiscalRuleId", version_id AS "versionId", valid_from AS "validFrom", valid_to AS "validTo"
-    FROM product_rule_history WHERE product_id = ${productId}
-    ORDER BY valid_from DESC, id DESC`);
+    WITH links AS (
+      SELECT h.fiscal_rule_id, h.valid_from, h.valid_to FROM product_rule_history h WHERE h.product_id = ${productId}
+      UNION ALL
+      SELECT p.fiscal_rule_id, p.fiscal_rule_since, NULL FROM products p
+      WHERE p.id = ${productId} AND p.fiscal_rule_id IS NOT NULL
+    )
+    SELECT l.fiscal_rule_id AS "fiscalRuleId", v.id AS "versionId",
+      greatest(l.valid_from, v.valid_from) AS "validFrom",
+      CASE WHEN l.valid_to IS NULL THEN v.valid_to WHEN v.valid_to IS NULL THEN l.valid_to
+        ELSE least(l.valid_to, v.valid_to) END AS "validTo"
+    FROM links l
+    JOIN fiscal_rule_versions v ON v.fiscal_rule_id = l.fiscal_rule_id
+      AND (v.valid_to IS NULL OR v.valid_to > l.valid_from)
+      AND (l.valid_to IS NULL OR v.valid_from < l.valid_to)
+    ORDER BY "validFrom" DESC, l.valid_from DESC`);
   return res.rows.map((r) => ({
     ...r,
     validFrom: new Date(r.validFrom),

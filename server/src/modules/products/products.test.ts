@@ -94,11 +94,14 @@ describe('GTIN matching against the global base', () => {
       fiscalServiceReferenceCode: null,
       gtin: '00000096385074',
     });
-    const history = await ctx.database.pool.query(
-      'SELECT fiscal_rule_id, version_id FROM product_rule_history WHERE product_id = $1 AND valid_to IS NULL',
-      [hit.id],
-    );
-    expect(history.rows).toEqual([{ fiscal_rule_id: ruleSP.id, version_id: ruleSP.currentVersionId }]);
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/public/fiscal-rules/products/${hit.id}/historic`,
+      headers: s.headers.member,
+    });
+    expect(history.json()).toEqual([
+      { fiscalRuleId: ruleSP.id, versionId: ruleSP.currentVersionId, date: expect.any(String) },
+    ]);
     const batch = await ctx.database.pool.query(
       `SELECT sent, classified, source FROM classification_batches WHERE company_id = $1 ORDER BY created_at DESC LIMIT 1`,
       [s.companySP.id],
@@ -135,6 +138,35 @@ describe('GTIN matching against the global base', () => {
     const res = await create(s.companySP.id, [{ description: 'Cerveja', internalCode: 'UPD-1', gtin: g.gtin }]);
     expect(res.json().products[0]).toMatchObject({ creationState: 'Updated', status: 'Classified', ncm: '22030000' });
     expect((await row(pending.id)).code).toBe(g.code);
+  });
+
+  it('a Returned product reclassified by its GTIN ends its old rule link in the history', async () => {
+    const old = await createFiscalRule(ctx.db, { ncm: '22030000', uf: 'SP', description: 'Cerveja antiga SP' });
+    const base = await createFiscalRule(ctx.db, { ncm: '22030000', cest: null, uf: 'SP' });
+    const g = await createGlobalProduct(ctx.db, { ncm: '22030000', cest: null });
+    const since = new Date(Date.now() - 86_400_000);
+    const returned = await createProduct(ctx.db, {
+      companyId: s.companySP.id,
+      internalCode: 'RET-1',
+      fiscalRuleId: old.id,
+      linkedAt: since,
+      status: 'D',
+    });
+    const res = await create(s.companySP.id, [{ description: 'Cerveja', internalCode: 'RET-1', gtin: g.gtin }]);
+    expect(res.json().products[0]).toMatchObject({ status: 'Classified', fiscalRuleId: base.id });
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/public/fiscal-rules/products/${returned.id}/historic`,
+      headers: s.headers.member,
+    });
+    const items = history.json() as { fiscalRuleId: string; date: string }[];
+    expect(items.map((i) => i.fiscalRuleId)).toEqual([base.id, old.id]);
+    const ended = await ctx.database.pool.query(
+      `SELECT h.valid_from, h.valid_to = p.fiscal_rule_since AS contiguous
+       FROM product_rule_history h JOIN products p ON p.id = h.product_id WHERE h.product_id = $1`,
+      [returned.id],
+    );
+    expect(ended.rows).toEqual([{ valid_from: since, contiguous: true }]);
   });
 });
 

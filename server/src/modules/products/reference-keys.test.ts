@@ -40,7 +40,17 @@ async function seedImportedCompany() {
     `CodigoInterno;DescricaoProduto;GTIN/EAN\r\nK1;CAFÉ TORRADO;${gtin}\r\nK2;AÇÚCAR;\r\n`,
   );
   expect(result).toMatchObject({ created: 2, classified: 1 });
-  return { company, rule, g };
+  // K1 moves to another rule: its first link ends in the history (decision 013).
+  const next = await createFiscalRule(ctx.db, { ncm: '09012100', cest: null, uf, description: `Café ${uf}` });
+  const [k1] = await q(`SELECT id FROM products WHERE company_id = $1 AND internal_code = 'K1'`, [company.id]);
+  const relink = await ctx.app.inject({
+    method: 'PUT',
+    url: '/v1/public/fiscal-rules/products/link',
+    headers: s.headers.ownerA,
+    payload: { fiscalRuleId: next.id, uf, productsId: [k1.id] },
+  });
+  expect(relink.statusCode).toBe(200);
+  return { company, rule, next, g };
 }
 
 describe('audit items and rule history after an import', () => {
@@ -54,27 +64,23 @@ describe('audit items and rule history after an import', () => {
     expect(audits).toHaveLength(2);
     expect(audits.every((a) => a.same)).toBe(true);
     const history = await q(
-      `SELECT h.company_id = p.company_id AS same, h.fiscal_rule_id, h.version_id = f.current_version_id AS current
-       FROM product_rule_history h JOIN products p ON p.id = h.product_id JOIN fiscal_rules f ON f.id = h.fiscal_rule_id
-       WHERE p.company_id = $1`,
+      `SELECT h.company_id = p.company_id AS same, h.fiscal_rule_id FROM product_rule_history h
+       JOIN products p ON p.id = h.product_id WHERE p.company_id = $1`,
       [company.id],
     );
-    expect(history).toEqual([{ same: true, fiscal_rule_id: rule.id, current: true }]);
+    expect(history).toEqual([{ same: true, fiscal_rule_id: rule.id }]);
   });
 
-  it('a history row pointing at a version of another rule is refused', async () => {
+  it('a history row pointing at a rule that does not exist is refused', async () => {
     const { company } = await seedImportedCompany();
-    const other = await createFiscalRule(ctx.db, { ncm: '22021000', cest: null, uf: 'SC' });
-    const [row] = await q(`SELECT h.product_id, h.fiscal_rule_id FROM product_rule_history h WHERE h.company_id = $1`, [
-      company.id,
-    ]);
+    const [row] = await q(`SELECT h.product_id FROM product_rule_history h WHERE h.company_id = $1`, [company.id]);
     await expect(
       q(
-        `INSERT INTO product_rule_history (company_id, product_id, fiscal_rule_id, version_id, valid_from)
-         VALUES ($1, $2, $3, $4, now())`,
-        [company.id, row.product_id, row.fiscal_rule_id, other.currentVersionId],
+        `INSERT INTO product_rule_history (company_id, product_id, fiscal_rule_id, valid_from, valid_to)
+         VALUES ($1, $2, '00000000-0000-4000-8000-000000000003', now(), now())`,
+        [company.id, row.product_id],
       ),
-    ).rejects.toMatchObject({ code: '23503', constraint: 'product_rule_history_rule_version_fkey' });
+    ).rejects.toMatchObject({ code: '23503', constraint: 'product_rule_history_fiscal_rule_id_fkey' });
   });
 
   it('deleting a company removes its products with their audit items and history', async () => {
@@ -88,16 +94,17 @@ describe('audit items and rule history after an import', () => {
     expect(left).toEqual({ audits: 0, history: 0 });
   });
 
-  it('deleting a rule removes its history rows through its versions', async () => {
-    const { company, rule } = await seedImportedCompany();
+  it('deleting a rule removes its ended links and ends the open ones', async () => {
+    const { company, rule, next } = await seedImportedCompany();
     await q('DELETE FROM fiscal_rules WHERE id = $1', [rule.id]);
-    const rows = await q('SELECT 1 FROM product_rule_history WHERE company_id = $1', [company.id]);
-    expect(rows).toHaveLength(0);
+    expect(await q('SELECT 1 FROM product_rule_history WHERE company_id = $1', [company.id])).toHaveLength(0);
+    await q('DELETE FROM fiscal_rules WHERE id = $1', [next.id]);
     // The product stays, unlinked from the deleted rule.
-    const [p] = await q(`SELECT fiscal_rule_id FROM products WHERE company_id = $1 AND internal_code = 'K1'`, [
-      company.id,
-    ]);
-    expect(p.fiscal_rule_id).toBeNull();
+    const [p] = await q(
+      `SELECT fiscal_rule_id, fiscal_rule_since FROM products WHERE company_id = $1 AND internal_code = 'K1'`,
+      [company.id],
+    );
+    expect(p).toEqual({ fiscal_rule_id: null, fiscal_rule_since: null });
   });
 });
 
@@ -113,9 +120,9 @@ describe('keys enforced per statement (0480_product_reference_keys.sql)', () => 
     const rule = await createFiscalRule(ctx.db, { ncm: '22021000', cest: null, uf: 'AM' });
     await expect(
       q(
-        `INSERT INTO product_rule_history (company_id, product_id, fiscal_rule_id, version_id, valid_from)
-         VALUES ($1, $2, $3, $4, now())`,
-        [s.companySP.id, ghost, rule.id, rule.currentVersionId],
+        `INSERT INTO product_rule_history (company_id, product_id, fiscal_rule_id, valid_from, valid_to)
+         VALUES ($1, $2, $3, now(), now())`,
+        [s.companySP.id, ghost, rule.id],
       ),
     ).rejects.toMatchObject({ code: '23503', constraint: 'product_rule_history_product_id_fkey' });
   });
@@ -123,17 +130,18 @@ describe('keys enforced per statement (0480_product_reference_keys.sql)', () => 
   it('refuses a product pointing at a rule that does not exist, on insert and on update', async () => {
     const ghost = '00000000-0000-4000-8000-000000000002';
     await expect(
-      q(`INSERT INTO products (company_id, internal_code, description, fiscal_rule_id) VALUES ($1, 'G1', 'X', $2)`, [
-        s.companySP.id,
-        ghost,
-      ]),
+      q(
+        `INSERT INTO products (company_id, internal_code, description, fiscal_rule_id, fiscal_rule_since)
+         VALUES ($1, 'G1', 'X', $2, now())`,
+        [s.companySP.id, ghost],
+      ),
     ).rejects.toMatchObject({ code: '23503', constraint: 'products_fiscal_rule_id_fkey' });
     await q(`INSERT INTO products (company_id, internal_code, description) VALUES ($1, 'G2', 'X')`, [s.companySP.id]);
     await expect(
-      q(`UPDATE products SET fiscal_rule_id = $2 WHERE company_id = $1 AND internal_code = 'G2'`, [
-        s.companySP.id,
-        ghost,
-      ]),
+      q(
+        `UPDATE products SET fiscal_rule_id = $2, fiscal_rule_since = now() WHERE company_id = $1 AND internal_code = 'G2'`,
+        [s.companySP.id, ghost],
+      ),
     ).rejects.toMatchObject({ code: '23503', constraint: 'products_fiscal_rule_id_fkey' });
   });
 
@@ -159,7 +167,7 @@ describe('keys enforced per statement (0480_product_reference_keys.sql)', () => 
       await deleter.query('BEGIN');
       await deleter.query('DELETE FROM fiscal_rules WHERE id = $1', [rule.id]);
       const link = linker.query(
-        `UPDATE products SET fiscal_rule_id = $2 WHERE company_id = $1 AND internal_code = 'C1'`,
+        `UPDATE products SET fiscal_rule_id = $2, fiscal_rule_since = now() WHERE company_id = $1 AND internal_code = 'C1'`,
         [s.companySP.id, rule.id],
       );
       const outcome = link.then(

@@ -89,7 +89,7 @@ export async function lockCompanyProductWrites(db: DbOrTx, companyId: string) {
  *  - the internal code is the key: an existing code is updated (description; GTIN when one is sent);
  *  - a GTIN found in the global base (`matches` from matchGlobalProducts, looked up here when not
  *    given) links the product (integration code = the global code), copies NCM/CEST and takes the
- *    fiscal rule of the company's UF: status Classified, link Unchecked, a rule-history row — the same
+ *    fiscal rule of the company's UF: status Classified, link Unchecked, linked since now — the same
  *    effects as the fiscal-rules area's linkProductsToRule, done set-wise because one import batch
  *    touches up to a thousand products and as many rules;
  *  - only new, Pending or Returned products are classified; Classified/InAudit ones keep their link;
@@ -134,7 +134,8 @@ async function writeBatch(db: DbOrTx, ctx: UpsertContext, rows: MatchedRow[]): P
     ),
     incoming AS (
       SELECT i.line, i."internalCode" AS internal_code, i.description, i.gtin,
-        e.id AS existing_id, i.code, i.ncm, i.cest, i."ruleId" AS rule_id,
+        e.id AS existing_id, e.fiscal_rule_id AS existing_rule_id, e.fiscal_rule_since AS existing_since,
+        i.code, i.ncm, i.cest, i."ruleId" AS rule_id,
         (i.code IS NOT NULL AND (e.id IS NULL OR e.status IN ('P', 'D'))) AS classify
       FROM input i
       LEFT JOIN products e ON e.company_id = ${ctx.companyId} AND e.internal_code = i."internalCode"
@@ -145,12 +146,13 @@ async function writeBatch(db: DbOrTx, ctx: UpsertContext, rows: MatchedRow[]): P
     -- (company, updated_at, id) and the audit/history foreign-key lookups touch the right edge of their indexes instead of random pages.
     ins AS (
       INSERT INTO products (id, company_id, internal_code, description, gtin, ncm, cest, status,
-        fiscal_service_reference_code, fiscal_rule_id, fiscal_rule_status)
+        fiscal_service_reference_code, fiscal_rule_id, fiscal_rule_since, fiscal_rule_status)
       SELECT new_row_id(), ${ctx.companyId}::uuid, internal_code, description, gtin,
         CASE WHEN classify THEN ncm END, CASE WHEN classify THEN cest END,
         CASE WHEN classify THEN 'F' ELSE 'P' END,
         CASE WHEN classify THEN code END,
         CASE WHEN classify THEN rule_id END,
+        CASE WHEN classify AND rule_id IS NOT NULL THEN now() END,
         CASE WHEN classify AND rule_id IS NOT NULL THEN 'Unchecked' END
       FROM incoming WHERE existing_id IS NULL
       RETURNING id, internal_code
@@ -164,6 +166,9 @@ async function writeBatch(db: DbOrTx, ctx: UpsertContext, rows: MatchedRow[]): P
         cest = CASE WHEN i.classify THEN i.cest ELSE p.cest END,
         fiscal_service_reference_code = CASE WHEN i.classify THEN i.code ELSE p.fiscal_service_reference_code END,
         fiscal_rule_id = CASE WHEN i.classify THEN i.rule_id ELSE p.fiscal_rule_id END,
+        -- A link to the same rule goes on; a new one starts now (the ended one: "closed" below).
+        fiscal_rule_since = CASE WHEN NOT i.classify OR i.rule_id = p.fiscal_rule_id THEN p.fiscal_rule_since
+          WHEN i.rule_id IS NOT NULL THEN now() END,
         fiscal_rule_status = CASE WHEN i.classify
           THEN CASE WHEN i.rule_id IS NOT NULL THEN 'Unchecked' END ELSE p.fiscal_rule_status END,
         updated_at = now()
@@ -172,17 +177,17 @@ async function writeBatch(db: DbOrTx, ctx: UpsertContext, rows: MatchedRow[]): P
     ),
     up AS (SELECT * FROM ins UNION ALL SELECT * FROM upd),
     result AS (
-      SELECT i.line, up.id, i.existing_id IS NULL AS inserted, i.classify, i.code, i.rule_id
+      SELECT i.line, up.id, i.existing_id IS NULL AS inserted, i.classify, i.code, i.rule_id,
+        i.existing_rule_id, i.existing_since
       FROM up JOIN incoming i ON i.internal_code = up.internal_code
     ),
+    -- A classified product that was linked to another rule ends that link (decision 013: the open link
+    -- is on the product; classifying writes no history row of its own).
     closed AS (
-      UPDATE product_rule_history h SET valid_to = now()
-      FROM result r WHERE r.classify AND NOT r.inserted AND h.product_id = r.id AND h.valid_to IS NULL
-    ),
-    history AS (
-      INSERT INTO product_rule_history (company_id, product_id, fiscal_rule_id, version_id, valid_from)
-      SELECT ${ctx.companyId}::uuid, r.id, f.id, f.current_version_id, now()
-      FROM result r JOIN fiscal_rules f ON f.id = r.rule_id WHERE r.classify
+      INSERT INTO product_rule_history (company_id, product_id, fiscal_rule_id, valid_from, valid_to)
+      SELECT ${ctx.companyId}::uuid, r.id, r.existing_rule_id, r.existing_since, greatest(r.existing_since, now())
+      FROM result r
+      WHERE r.classify AND NOT r.inserted AND r.existing_rule_id IS NOT NULL AND r.rule_id IS DISTINCT FROM r.existing_rule_id
     ),
     audits AS (
       INSERT INTO product_audits (company_id, product_id, description, user_id, user_name)
