@@ -113,13 +113,16 @@ SELECT n.company_id, n.product_id, n.fiscal_rule_id, min(n.valid_from) AS valid_
 FROM numbered n
 GROUP BY n.company_id, n.product_id, n.fiscal_rule_id, n.link;
 
+CREATE INDEX ON rule_links (product_id);
+ANALYZE rule_links;
+
 -- The open link of a linked product (its rule's, else it was linked without a history row: since its
--- last change).
-UPDATE products p SET fiscal_rule_since = coalesce(
-    (SELECT max(l.valid_from) FROM rule_links l
-      WHERE l.product_id = p.id AND l.fiscal_rule_id = p.fiscal_rule_id AND l.valid_to IS NULL),
-    p.updated_at)
-WHERE p.fiscal_rule_id IS NOT NULL;
+-- last change). Joins, not a subquery per product: a catalogue has hundreds of thousands of them.
+UPDATE products p SET fiscal_rule_since = l.since
+FROM (SELECT product_id, fiscal_rule_id, max(valid_from) AS since FROM rule_links WHERE valid_to IS NULL
+      GROUP BY product_id, fiscal_rule_id) l
+WHERE l.product_id = p.id AND l.fiscal_rule_id = p.fiscal_rule_id;
+UPDATE products SET fiscal_rule_since = updated_at WHERE fiscal_rule_id IS NOT NULL AND fiscal_rule_since IS NULL;
 
 -- Open rows that no longer match the product's link are closed now (the link they describe ended).
 UPDATE rule_links l SET valid_to = greatest(now(), l.valid_from)
