@@ -23,6 +23,8 @@ export interface UpsertContext {
   actor: { id: string; name: string };
   /** Appended to the audit item ("por importação"). */
   via: string;
+  /** The caller took lockCompanyProductWrites in this transaction already (the import, per file). */
+  writeLockHeld?: boolean;
 }
 
 /** What the global base says of a product's GTIN in the company's UF (server-design step 2). */
@@ -103,7 +105,8 @@ export async function upsertProducts(
   matches?: GlobalMatch[],
 ): Promise<UpsertedProduct[]> {
   if (rows.length === 0) return [];
-  await lockCompanyProductWrites(db, ctx.companyId);
+  // A round trip saved per batch: an import's batches wait on it between statements.
+  if (!ctx.writeLockHeld) await lockCompanyProductWrites(db, ctx.companyId);
   const hits = new Map((matches ?? (await matchGlobalProducts(db, ctx.companyUf, rows))).map((m) => [m.line, m]));
   const input: MatchedRow[] = rows.map((r) => {
     const h = hits.get(r.line);
