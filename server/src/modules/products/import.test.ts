@@ -108,6 +108,30 @@ describe('POST /products/import: good files', () => {
     expect(rows[1]).toMatchObject({ Received: 6, Added: 3, Duplicated: 1, Invalid: 2 });
   });
 
+  it('the same file again changes nothing: no update date, no audit item; a changed line is updated', async () => {
+    const company = await newCompany();
+    const file = 'CodigoInterno;DescricaoProduto;GTIN/EAN\nW1;ARROZ 5KG;\nW2;FEIJÃO 1KG;7891234567895\n';
+    const staff = { headers: s.headers.ownerA };
+    expect((await upload(company.id, 'w.csv', Buffer.from(file), staff)).json()).toMatchObject({ created: 2 });
+    const state = async () =>
+      (
+        await ctx.database.pool.query(
+          `SELECT p.internal_code, p.description, p.updated_at, count(a.id)::int AS audits
+           FROM products p LEFT JOIN product_audits a ON a.product_id = p.id
+           WHERE p.company_id = $1 GROUP BY p.id ORDER BY p.internal_code`,
+          [company.id],
+        )
+      ).rows;
+    const before = await state();
+    const again = await upload(company.id, 'w.csv', Buffer.from(file.replace('ARROZ 5KG', 'ARROZ 5KG TIPO 1')), staff);
+    // Both codes exist: counted as updated (spec), only W1 really changed.
+    expect(again.json()).toMatchObject({ received: 2, created: 0, updated: 2 });
+    const after = await state();
+    expect(after[0]).toMatchObject({ description: 'ARROZ 5KG TIPO 1', audits: 2 });
+    expect(after[0].updated_at.getTime()).toBeGreaterThan(before[0].updated_at.getTime());
+    expect(after[1]).toEqual(before[1]);
+  });
+
   it('Windows-1252 with accents (as Excel saves it) and positional columns without header', async () => {
     const company = await newCompany();
     const text = '10;AÇÚCAR REFINADO 1KG;\r\n11;FEIJÃO CARIOCA;\r\n12;"CAFÉ; TORRADO";\r\n';

@@ -95,7 +95,8 @@ export async function lockCompanyProductWrites(db: DbOrTx, companyId: string) {
  *    effects as the fiscal-rules area's linkProductsToRule, done set-wise because one import batch
  *    touches up to a thousand products and as many rules;
  *  - only new, Pending or Returned products are classified; Classified/InAudit ones keep their link;
- *  - every product gets an audit item.
+ *  - every product created or changed gets an audit item; a code sent again with the same data is
+ *    left as it is (reported as updated, nothing written).
  * The codes in `rows` must be distinct (callers count repeats as duplicated).
  */
 export async function upsertProducts(
@@ -139,7 +140,11 @@ async function writeBatch(db: DbOrTx, ctx: UpsertContext, rows: MatchedRow[]): P
       SELECT i.line, i."internalCode" AS internal_code, i.description, i.gtin,
         e.id AS existing_id, e.fiscal_rule_id AS existing_rule_id, e.fiscal_rule_since AS existing_since,
         i.code, i.ncm, i.cest, i."ruleId" AS rule_id,
-        (i.code IS NOT NULL AND (e.id IS NULL OR e.status IN ('P', 'D'))) AS classify
+        (i.code IS NOT NULL AND (e.id IS NULL OR e.status IN ('P', 'D'))) AS classify,
+        -- The same data again (a catalogue imported every week): nothing is written, so neither the
+        -- product's update date nor its audit items say it changed.
+        (e.id IS NOT NULL AND e.description = i.description AND (i.gtin IS NULL OR e.gtin = i.gtin)
+          AND NOT (i.code IS NOT NULL AND e.status IN ('P', 'D'))) AS unchanged
       FROM input i
       LEFT JOIN products e ON e.company_id = ${ctx.companyId} AND e.internal_code = i."internalCode"
     ),
@@ -175,12 +180,15 @@ async function writeBatch(db: DbOrTx, ctx: UpsertContext, rows: MatchedRow[]): P
         fiscal_rule_status = CASE WHEN i.classify
           THEN CASE WHEN i.rule_id IS NOT NULL THEN 'Unchecked' END ELSE p.fiscal_rule_status END,
         updated_at = now()
-      FROM incoming i WHERE p.id = i.existing_id
+      FROM incoming i WHERE p.id = i.existing_id AND NOT i.unchanged
       RETURNING p.id, p.internal_code
     ),
-    up AS (SELECT * FROM ins UNION ALL SELECT * FROM upd),
+    up AS (
+      SELECT * FROM ins UNION ALL SELECT * FROM upd
+      UNION ALL SELECT existing_id, internal_code FROM incoming WHERE unchanged
+    ),
     result AS (
-      SELECT i.line, up.id, i.existing_id IS NULL AS inserted, i.classify, i.code, i.rule_id,
+      SELECT i.line, up.id, i.existing_id IS NULL AS inserted, i.classify, i.unchanged, i.code, i.rule_id,
         i.existing_rule_id, i.existing_since
       FROM up JOIN incoming i ON i.internal_code = up.internal_code
     ),
@@ -198,7 +206,7 @@ async function writeBatch(db: DbOrTx, ctx: UpsertContext, rows: MatchedRow[]): P
         CASE WHEN r.inserted THEN 'Produto cadastrado' ELSE 'Produto alterado' END || ${ctx.via}::text
           || CASE WHEN r.classify THEN ' e classificado pelo GTIN (produto global ' || r.code || ')' ELSE '' END,
         ${ctx.actor.id}::uuid, ${ctx.actor.name}::text
-      FROM result r
+      FROM result r WHERE NOT r.unchanged
     )
     SELECT line, id, inserted, classify AS classified FROM result ORDER BY line`);
   return res.rows.map((r) => ({ line: r.line, id: r.id, inserted: r.inserted, classified: r.classified }));
