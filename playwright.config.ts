@@ -42,5 +42,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
+    // Without it the server's process group is killed at once and its temp data dir stays behind.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });

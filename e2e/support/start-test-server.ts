@@ -82,12 +82,11 @@ const child = spawn(process.execPath, ['server/dist/server.js'], {
   },
 });
 
+// Playwright sends SIGTERM (playwright.config.ts, gracefulShutdown) and waits: the app stops its
+// database, and its exit below removes the data dir. (Killed outright, every run left a cluster in /tmp.)
 const stop = () => {
   child.kill('SIGTERM');
-  setTimeout(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  }, 3000);
+  setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
