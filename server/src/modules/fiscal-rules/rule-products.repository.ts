@@ -21,15 +21,18 @@ const productColumns = sql`p.id, p.company_id AS "companyId", c.partner_id AS "p
   p.internal_code AS "internalCode", p.description, p.gtin, p.ncm, p.cest, p.status,
   p.fiscal_rule_id AS "fiscalRuleId", p.fiscal_rule_status AS "fiscalRuleStatus"`;
 
+const idList = (productIds: string[]) =>
+  sql.join(
+    productIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
 /** Products by id that the scope allows (the others simply do not come back). */
 export async function findScopedProducts(db: DbOrTx, ids: string[], scope: SQL, opts: { forUpdate?: boolean } = {}) {
   if (ids.length === 0) return [];
   const res = await db.execute<ScopedProduct & Record<string, unknown>>(sql`
     SELECT ${productColumns} FROM products p JOIN companies c ON c.id = p.company_id
-    WHERE p.id IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}) AND ${scope}
+    WHERE p.id IN (${idList(ids)}) AND ${scope}
     ${opts.forUpdate ? sql`FOR UPDATE OF p` : sql``}`);
   return res.rows;
 }
@@ -99,12 +102,6 @@ async function closeOpenLinks(db: DbOrTx, ids: SQL, at: Date, keepRuleId: string
     FROM products
     WHERE id IN (${ids}) AND fiscal_rule_id IS NOT NULL AND fiscal_rule_id IS DISTINCT FROM ${keepRuleId}::uuid`);
 }
-
-const idList = (productIds: string[]) =>
-  sql.join(
-    productIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
 
 /** Detaches the product: no rule, link Detached, status Pending; its link ends in the history. */
 export async function detachProduct(db: DbOrTx, productId: string, at: Date) {

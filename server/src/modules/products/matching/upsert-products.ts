@@ -75,7 +75,8 @@ export async function matchGlobalProducts(db: DbOrTx, uf: string, rows: Incoming
 
 /**
  * Product rows of a company are created only by upsertProducts, and only under this lock (held to the
- * end of the transaction; taking it again costs nothing): no other transaction can insert one of the
+ * end of the transaction; taking it again only costs a round trip, which the import saves per batch
+ * with `writeLockHeld`): no other transaction can insert one of the
  * company's codes between a statement's lookup and its INSERT, so the INSERT needs no ON CONFLICT
  * guard (speculative insertion cost ≈10% of the rows' insert: bench/README.md). An import takes it
  * before its first line, so two files of a company never interleave and a creation meanwhile waits
