@@ -17,11 +17,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import type { JobDefinition } from './jobs/job-definition.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { registerModules } from './modules/index.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import jobsPlugin from './plugins/jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +37,8 @@ export interface BuildAppOptions {
   database: Database;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Background jobs (default: every job of server/src/jobs/index.ts); tests may add their own. */
+  jobDefinitions?: JobDefinition[];
 }
 
 export const API_PREFIX = '/v1/public';
@@ -92,6 +96,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   await app.register(dbPlugin, { database: opts.database });
   await app.register(authPlugin);
+  await app.register(jobsPlugin, { definitions: opts.jobDefinitions });
 
   await app.register(registerModules, { prefix: API_PREFIX });
 

@@ -24,6 +24,8 @@ export interface AppConfig {
   /** Trust X-Forwarded-* (only behind a reverse proxy; otherwise clients could fake their IP for rate limits). */
   trustProxy: boolean;
   webDistDir: string;
+  /** Run background-job workers in this process (JOB_WORKERS=false for API-only processes; tests drain by hand). */
+  jobWorkers: boolean;
 }
 
 function readInt(value: string | undefined, fallback: number, name: string): number {
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'web/dist'),
+    jobWorkers: env.JOB_WORKERS !== 'false',
   };
 }
 

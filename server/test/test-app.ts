@@ -4,6 +4,7 @@ import { afterAll, inject } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { type AppConfig, loadConfig } from '../src/config.js';
 import { createDatabase, type Database } from '../src/db/client.js';
+import type { JobDefinition } from '../src/jobs/job-definition.js';
 import type { Mail, Mailer } from '../src/lib/mailer.js';
 
 export interface TestContext {
@@ -17,7 +18,7 @@ export interface TestContext {
 /** Clones the migrated template into a fresh database for this test file and builds the app on it. */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  opts: { mailer?: Mailer } = {},
+  opts: { mailer?: Mailer; jobDefinitions?: JobDefinition[] } = {},
 ): Promise<TestContext> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -37,9 +38,11 @@ export async function createTestApp(
     dfeTokenSecret: 'test-secret',
     // Tests play clients behind a proxy: X-Forwarded-For gives each test its own client IP for rate limits.
     trustProxy: true,
+    // Tests run queued jobs with app.jobs.drain(), deterministically.
+    jobWorkers: false,
     ...overrides,
   };
-  const app = await buildApp({ config, database, mailer, logger: false });
+  const app = await buildApp({ config, database, mailer, logger: false, jobDefinitions: opts.jobDefinitions });
   await app.ready();
   afterAll(async () => {
     await app.close();

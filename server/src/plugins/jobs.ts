@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { PgBoss } from 'pg-boss';
+import { jobDefinitions } from '../jobs/index.js';
+import type { JobDefinition } from '../jobs/job-definition.js';
+
+export interface Jobs {
+  /** Queues a job (validated against its schema); returns its id. Never runs it in this request. */
+  send: (name: string, data: object, options?: { singletonKey?: string; startAfter?: number }) => Promise<string>;
+  /**
+   * Runs the queued jobs of `name` (or of every queue) in this process until none is left; returns how many ran.
+   * Tests and scripts use it instead of waiting for a worker's poll.
+   */
+  drain: (name?: string) => Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+/**
+ * pg-boss over the app's own pool (decision 014): jobs live in PostgreSQL (schema pgboss, migration 0505), so they
+ * survive restarts and every server process shares the work. Workers run when `config.jobWorkers` is on.
+ */
+export default fp(
+  async (app: FastifyInstance, opts: { definitions?: JobDefinition[] }) => {
+    const definitions = opts.definitions ?? jobDefinitions;
+    const pool = app.database.pool;
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]) },
+      schema: 'pgboss',
+      // Our migrations install the schema; maintenance and cron only where workers run.
+      migrate: false,
+      supervise: app.config.jobWorkers,
+      schedule: false,
+    });
+    boss.on('error', (err: Error) => app.log.error({ err: { message: err.message } }, 'fila de tarefas: erro'));
+    const byName = new Map<string, JobDefinition>(definitions.map((d) => [d.name, d]));
+    let started = false;
+
+    async function ensureStarted() {
+      if (started) return;
+      started = true;
+      await boss.start();
+      for (const def of definitions) {
+        await boss.createQueue(def.name, {
+          retryLimit: def.retryLimit ?? 2,
+          expireInSeconds: def.expireInSeconds ?? 900,
+        });
+      }
+    }
+
+    async function run(def: JobDefinition, data: unknown) {
+      return def.handle(app, def.schema.parse(data));
+    }
+
+    const jobs: Jobs = {
+      async send(name, data, options) {
+        const def = byName.get(name);
+        if (!def) throw new Error(`Tarefa desconhecida: ${name}`);
+        def.schema.parse(data);
+        await ensureStarted();
+        const id = await boss.send(name, data, options);
+        if (!id) throw new Error(`Tarefa ${name} não enfileirada`);
+        return id;
+      },
+      async drain(name) {
+        await ensureStarted();
+        let count = 0;
+        for (const def of name ? [byName.get(name)].filter((d) => d !== undefined) : definitions) {
+          for (;;) {
+            const [job] = await boss.fetch<object>(def.name);
+            if (!job) break;
+            try {
+              const output = await run(def, job.data);
+              await boss.complete(def.name, job.id, (output ?? null) as object | null);
+            } catch (err) {
+              await boss.fail(def.name, job.id, { message: (err as Error).message });
+            }
+            count++;
+          }
+        }
+        return count;
+      },
+    };
+    app.decorate('jobs', jobs);
+
+    if (app.config.jobWorkers) {
+      app.addHook('onReady', async () => {
+        await ensureStarted();
+        for (const def of definitions) {
+          await boss.work(def.name, { pollingIntervalSeconds: 1 }, async ([job]) => {
+            if (!job) return null;
+            return (await run(def, job.data)) ?? null;
+          });
+        }
+      });
+    }
+    app.addHook('onClose', async () => {
+      if (started) await boss.stop({ graceful: true, timeout: 5000, close: false }).catch(() => undefined);
+    });
+  },
+  { name: 'jobs', dependencies: ['db'] },
+);
