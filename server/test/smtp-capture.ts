@@ -29,9 +29,7 @@ function decodeMail(raw: string): string {
 /** Encoded-word subjects (=?UTF-8?Q?...?= / =?UTF-8?B?...?=) → text. */
 function decodeSubject(raw: string): string {
   return raw.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, enc: string, body: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(body, 'base64').toString('utf8')
-      : decodeMail(body.replaceAll('_', ' ')),
+    enc.toUpperCase() === 'B' ? Buffer.from(body, 'base64').toString('utf8') : decodeMail(body.replaceAll('_', ' ')),
   );
 }
 

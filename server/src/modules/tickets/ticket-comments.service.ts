@@ -35,7 +35,8 @@ export async function addComment(app: FastifyInstance, actor: Actor, body: Comme
   const isKnowledgeBase = body.knowledgeBase && canDo(actor.role, 'write', 'knowledge-base');
   const { commentId, notifyCreator } = await app.db.transaction(async (tx) => {
     const ticket = await findTicketFor(tx, actor, body.ticketId, { forUpdate: true });
-    if (ticket.status === 'Closed') throw new AppError('TICKET_CLOSED', 'Este ticket já foi finalizado e não aceita comentários.');
+    if (ticket.status === 'Closed')
+      throw new AppError('TICKET_CLOSED', 'Este ticket já foi finalizado e não aceita comentários.');
     if (body.commentIdReference && !(await repo.commentBelongsToTicket(tx, body.commentIdReference, ticket.id))) {
       throw new AppError('TICKET_COMMENT_REFERENCE_NOT_FOUND');
     }

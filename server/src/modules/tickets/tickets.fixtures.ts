@@ -24,7 +24,11 @@ export async function seedTicketActors(db: Db) {
   const companyB = await createCompany(db, { partnerId: partnerB.id, uf: 'SP', nomeFantasia: 'ATACADO DO SUL' });
   const admin = await createUser(db, { role: 'Admin', name: 'Ana Admin' });
   const ownerA = await createUser(db, { role: 'PartnerOwner', partnerId: partnerA.id, name: 'Otávio Fiscal' });
-  const contributorA = await createUser(db, { role: 'PartnerContributor', partnerId: partnerA.id, name: 'Carla Apoio' });
+  const contributorA = await createUser(db, {
+    role: 'PartnerContributor',
+    partnerId: partnerA.id,
+    name: 'Carla Apoio',
+  });
   const ownerB = await createUser(db, { role: 'PartnerOwner', partnerId: partnerB.id, name: 'Bruno Sul' });
   const member = await createUser(db, { role: 'Member', partnerId: partnerA.id, name: 'Maria Compras' });
   const memberRJ = await createUser(db, { role: 'Member', partnerId: partnerA.id, name: 'Rui Carioca' });

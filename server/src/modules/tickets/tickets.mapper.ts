@@ -35,7 +35,11 @@ export function toComment(row: CommentRow, actorId: string): TTicketComment {
   };
 }
 
-export function toKnowledgeBaseTicket(row: TicketListRow, comments: CommentRow[], actorId: string): TKnowledgeBaseTicket {
+export function toKnowledgeBaseTicket(
+  row: TicketListRow,
+  comments: CommentRow[],
+  actorId: string,
+): TKnowledgeBaseTicket {
   const { comments: _count, ...ticket } = toTicket(row, actorId);
   return { ...ticket, comments: comments.map((c) => toComment(c, actorId)) };
 }

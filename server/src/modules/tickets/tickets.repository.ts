@@ -56,7 +56,9 @@ function scopeFilter(scope: TicketScope): SQL {
 }
 
 export async function countTickets(db: DbOrTx, scope: TicketScope): Promise<number> {
-  const res = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM tickets t WHERE ${scopeFilter(scope)}`);
+  const res = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM tickets t WHERE ${scopeFilter(scope)}`,
+  );
   return res.rows[0]?.n ?? 0;
 }
 

@@ -104,10 +104,12 @@ describe('GET /tickets and GET /tickets/partners', () => {
   let rjTicket: string;
   let bTicket: string;
   beforeAll(async () => {
-    rjTicket = (await call.open(s.headers.memberRJ, ticketBody(s.companyRJ.id, s.products.rj.id, { title: 'Ticket RJ' })))
-      .json().id;
-    bTicket = (await call.open(s.headers.memberB, ticketBody(s.companyB.id, s.products.b.id, { title: 'Ticket B' })))
-      .json().id;
+    rjTicket = (
+      await call.open(s.headers.memberRJ, ticketBody(s.companyRJ.id, s.products.rj.id, { title: 'Ticket RJ' }))
+    ).json().id;
+    bTicket = (
+      await call.open(s.headers.memberB, ticketBody(s.companyB.id, s.products.b.id, { title: 'Ticket B' }))
+    ).json().id;
   });
 
   it('a Member lists only the linked companies, newest first, with a count', async () => {
