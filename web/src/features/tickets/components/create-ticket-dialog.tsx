@@ -97,7 +97,7 @@ export function CreateTicketDialog({ opened, companyId, product, onClose }: Prop
             )}
             {relatedCount > 0 && (
               <Alert color="blue" icon={<IconBulb size={18} />} data-testid="related-tickets-offer">
-                <Group justify="space-between" wrap="nowrap">
+                <Stack gap={6} align="flex-start">
                   <Text size="sm">
                     {relatedCount === 1
                       ? 'Encontramos 1 ticket relacionado a este produto (mesmo GTIN).'
@@ -107,7 +107,7 @@ export function CreateTicketDialog({ opened, companyId, product, onClose }: Prop
                   <Button size="xs" variant="light" onClick={() => setIsRelatedOpen(true)}>
                     Ver tickets relacionados
                   </Button>
-                </Group>
+                </Stack>
               </Alert>
             )}
             <div>

@@ -11,8 +11,8 @@ interface Props {
 /** A ticket of the list (spec 02 §2): status, title, specification description, creator, company, date. */
 export function TicketCard({ ticket, onOpen }: Props) {
   return (
-    <UnstyledButton onClick={() => onOpen(ticket)} aria-label={`Abrir ticket ${ticket.title}`}>
-      <Card withBorder padding="md" radius="md" data-testid="ticket-card">
+    <UnstyledButton onClick={() => onOpen(ticket)} aria-label={`Abrir ticket ${ticket.title}`} display="block" h="100%">
+      <Card withBorder padding="md" radius="md" h="100%" data-testid="ticket-card">
         <Stack gap={4}>
           <Group justify="space-between" wrap="nowrap">
             <TicketStatusBadge status={ticket.status} />
