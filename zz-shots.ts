@@ -34,9 +34,14 @@ const companies = await (async () => {
   const r = await fetch(`${base}/v1/public/companies`, { headers: { authorization: `Bearer ${s.token}` } });
   return r.ok ? await r.json() : [];
 })();
-const boaVista = (companies as { id: string; nomeFantasia: string; uf: string }[]).find((c) => c.nomeFantasia === 'MERCADINHO BOA VISTA');
+const boaVista = (companies as { id: string; nomeFantasia: string; uf: string }[]).find(
+  (c) => c.nomeFantasia === 'MERCADINHO BOA VISTA',
+);
 console.log('company', boaVista?.id);
-const maria = await pageAs('maria@cliente.demo', boaVista ? { id: boaVista.id, nomeFantasia: boaVista.nomeFantasia, uf: boaVista.uf } : undefined);
+const maria = await pageAs(
+  'maria@cliente.demo',
+  boaVista ? { id: boaVista.id, nomeFantasia: boaVista.nomeFantasia, uf: boaVista.uf } : undefined,
+);
 await maria.goto(`${base}/member/tickets`);
 await maria.waitForTimeout(4000);
 await maria.screenshot({ path: '/tmp/h11-shot-member-list.png' });
@@ -47,7 +52,11 @@ await maria.goto(`${base}/member/home`);
 await maria.waitForTimeout(4000);
 const actions = maria.getByRole('button', { name: /Ações do produto/ });
 const rows = maria.getByTestId('products-table').locator('tbody tr').filter({ hasText: 'Classificado' });
-await rows.first().getByRole('button', { name: /Ações do produto/ }).click().catch(async () => actions.first().click());
+await rows
+  .first()
+  .getByRole('button', { name: /Ações do produto/ })
+  .click()
+  .catch(async () => actions.first().click());
 await maria.getByRole('menuitem', { name: 'Abrir ticket' }).click();
 await maria.waitForTimeout(2500);
 await maria.screenshot({ path: '/tmp/h11-shot-create.png' });

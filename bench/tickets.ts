@@ -104,7 +104,9 @@ async function measure(name: string, ways: Record<string, () => Promise<unknown>
 try {
   await seed();
   const counts = (
-    await pool.query(`SELECT (SELECT count(*) FROM tickets)::int AS t, (SELECT count(*) FROM ticket_comments)::int AS c`)
+    await pool.query(
+      `SELECT (SELECT count(*) FROM tickets)::int AS t, (SELECT count(*) FROM ticket_comments)::int AS c`,
+    )
   ).rows[0];
   console.log(`load before ${loadAverage().join(' ')}; ${counts.t} tickets, ${counts.c} comments; ${SAMPLES} samples`);
   const users = (await pool.query(`SELECT * FROM users WHERE email LIKE '%bench%' ORDER BY email`)).rows;

@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { companies, partners, users } from './foundation.js';
 import { products } from './products.js';
 
@@ -49,6 +49,18 @@ export const ticketComments = pgTable('ticket_comments', {
     .references(() => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Exact counts per (company, status), kept by a trigger on tickets (0541_ticket_counts.sql). */
+export const ticketCounts = pgTable(
+  'ticket_counts',
+  {
+    companyId: uuid('company_id').notNull(),
+    partnerId: uuid('partner_id').notNull(),
+    status: text('status').$type<TicketStatus>().notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.status] })],
+);
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketCommentRow = typeof ticketComments.$inferSelect;

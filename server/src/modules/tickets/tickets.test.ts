@@ -157,3 +157,31 @@ describe('GET /tickets and GET /tickets/partners', () => {
     expect((await call.get(s.headers.memberB, rjTicket)).json().detail).toBe('Ticket não encontrado.');
   });
 });
+
+describe('ticket counters (0541_ticket_counts.sql)', () => {
+  const mismatches = async () =>
+    (
+      await ctx.database.pool.query(`
+        SELECT coalesce(t.company_id, c.company_id) AS company, coalesce(t.status, c.status) AS status, t.n, c.n AS kept
+        FROM (SELECT company_id, status, count(*)::int AS n FROM tickets GROUP BY 1, 2) t
+        FULL JOIN ticket_counts c ON c.company_id = t.company_id AND c.status = t.status
+        WHERE t.n IS DISTINCT FROM c.n`)
+    ).rows;
+
+  it('match count(*) per company and status through opening, comments, closing and deleting a company', async () => {
+    const id = (await call.open(s.headers.memberRJ, ticketBody(s.companyRJ.id, s.products.rj.id))).json().id;
+    await call.comment(s.headers.memberRJ, { ticketId: id, text: 'primeiro' });
+    await call.comment(s.headers.ownerA, { ticketId: id, text: 'segundo' });
+    await call.close(s.headers.ownerA, id);
+    expect(await mismatches()).toEqual([]);
+    const staff = (await call.list(s.headers.ownerA, '/tickets/partners')).json();
+    const counted = await ctx.database.pool.query('SELECT count(*)::int AS n FROM tickets WHERE partner_id = $1', [
+      s.partnerA.id,
+    ]);
+    expect(staff.count).toBe(counted.rows[0].n);
+
+    await ctx.database.pool.query('DELETE FROM companies WHERE id = $1', [s.companyB.id]);
+    expect(await mismatches()).toEqual([]);
+    expect((await call.list(s.headers.ownerB, '/tickets/partners')).json()).toMatchObject({ count: 0, objects: [] });
+  });
+});
