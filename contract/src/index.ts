@@ -13,4 +13,5 @@ export * from './products.js';
 export * from './reference.js';
 export * from './roles.js';
 export * from './tax/index.js';
+export * from './tax-calculate.js';
 export * from './users.js';
