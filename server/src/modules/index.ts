@@ -7,6 +7,7 @@ import operationsRoutes from './operations/operations.routes.js';
 import partnersRoutes from './partners/partners.routes.js';
 import productsRoutes from './products/products.routes.js';
 import referenceRoutes from './reference/reference.routes.js';
+import healthRoutes from './tax/health/health.routes.js';
 import taxRoutes from './tax/tax.routes.js';
 import usersRoutes from './users/users.routes.js';
 
@@ -22,4 +23,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(productsRoutes);
   await app.register(operationsRoutes);
   await app.register(taxRoutes);
+  await app.register(healthRoutes);
 }
