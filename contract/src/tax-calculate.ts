@@ -172,3 +172,18 @@ export const ZTaxCalculateResponse = z.object({
   Record<(typeof nfeItemValueFields)[number], number> & { memoria: z.infer<typeof ZMemoriaStep>[] }
 >;
 export type TTaxCalculateResponse = z.infer<typeof ZTaxCalculateResponse>;
+
+/** GET /tax/uf-rules: the state rules in force, read-only under 'Fontes das tabelas'. */
+export const ZUfTaxRule = z.object({
+  uf: z.string(),
+  difalMethod: z.enum(['simples', 'dupla']),
+  difalFcpInGrossUp: z.boolean(),
+  reliefFormula: z.enum(['simples', 'por-dentro']),
+  cbenefRequired: z.boolean(),
+  cbenefCount: z.number(),
+  source: z.string(),
+  validFrom: z.string(),
+  validTo: z.string().nullable(),
+});
+export type TUfTaxRule = z.infer<typeof ZUfTaxRule>;
+export const ZUfTaxRuleList = z.array(ZUfTaxRule);

@@ -1,4 +1,4 @@
-import { ZTaxCalculateRequest, ZTaxCalculateResponse } from '@app/contract';
+import { ZTaxCalculateRequest, ZTaxCalculateResponse, ZUfTaxRuleList } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './tax.service.js';
@@ -25,5 +25,18 @@ export default async function taxRoutes(fastify: FastifyInstance) {
       preHandler: app.requirePermission('read:reference:global'),
     },
     (req) => service.calculateTaxItem(app.db, req.body),
+  );
+
+  app.get(
+    '/tax/uf-rules',
+    {
+      schema: {
+        tags,
+        summary: 'Regras estaduais em vigor: método do DIFAL, fórmula da desoneração, cBenef, fonte e vigência',
+        response: { 200: ZUfTaxRuleList },
+      },
+      preHandler: app.requirePermission('read:reference:global'),
+    },
+    () => service.listUfRules(app.db),
   );
 }

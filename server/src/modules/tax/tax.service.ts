@@ -3,12 +3,13 @@ import {
   type NfeItemContext,
   type TTaxCalculateRequest,
   type TTaxCalculateResponse,
+  type TUfTaxRule,
   type Uf,
   type UfRuleFacts,
 } from '@app/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { type CalculationFacts, findCalculationFacts, type UfRuleRow } from './tax.repository.js';
+import { type CalculationFacts, findCalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
 
 const refused = (field: string, message: string) => new AppError('VALIDATION', message, [{ field, message }]);
 
@@ -79,4 +80,9 @@ export async function calculateTaxItem(db: DbOrTx, req: TTaxCalculateRequest): P
       : undefined,
   };
   return calculateNfeItem(req, ctx);
+}
+
+/** The state rules in force today (read-only list of the fiscal-rules screen). */
+export async function listUfRules(db: DbOrTx): Promise<TUfTaxRule[]> {
+  return (await findUfRules(db)) as unknown as TUfTaxRule[];
 }
