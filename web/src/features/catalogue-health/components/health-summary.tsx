@@ -44,9 +44,16 @@ export function HealthSummary({ report, isLoading, selected, onSelect }: Props) 
               {formatNumber(c.count)}
             </Text>
           </Group>
-          <Badge variant="light" color="gray" size="sm" mt="xs">
-            Rejeição {c.rejection}
-          </Badge>
+          {/^\d+$/.test(c.rejection) ? (
+            <Badge variant="light" color="gray" size="sm" mt="xs">
+              Rejeição {c.rejection}
+            </Badge>
+          ) : (
+            // Rules whose rejection number varies by UF are named by the rule, in full.
+            <Text size="xs" c="dimmed" mt="xs">
+              Regra: {c.rejection}
+            </Text>
+          )}
         </Card>
       ))}
     </SimpleGrid>
