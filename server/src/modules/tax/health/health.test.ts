@@ -79,6 +79,16 @@ describe('catalogue health check', () => {
     expect(bad.json().detail).toBe('Tipo de achado inválido.');
   });
 
+  it('filters the products list by finding', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/public/products?companyId=${ids.dirty}&healthFinding=CST_CFOP_MISMATCH`,
+      headers: h.member,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ count: 1, objects: [{ id: ids.expected.CST_CFOP_MISMATCH }] });
+  });
+
   it('exports the findings as XLSX', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: url(ids.dirty, '/export'), headers: h.member });
     expect(res.statusCode).toBe(200);
