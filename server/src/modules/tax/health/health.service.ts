@@ -26,6 +26,14 @@ function toCheck(row: repo.HealthCheckRow): THealthCheck {
   };
 }
 
+/** The job expires after 10 min and is retried twice: a run older than 40 min is lost, not in progress. */
+const STALE_AFTER_MS = 40 * 60_000;
+
+function isInProgress(check: repo.HealthCheckRow): boolean {
+  if (check.status !== 'Queued' && check.status !== 'Running') return false;
+  return Date.now() - check.createdAt.getTime() < STALE_AFTER_MS;
+}
+
 /**
  * Queues a check of the company's catalogue. One run at a time per company: a second click while
  * one is queued or running answers 409 instead of doubling the work.
@@ -39,8 +47,7 @@ export async function startHealthCheck(
   const company = await findUsableCompany(db, actor, companyId);
   const check = await db.transaction(async (tx) => {
     const latest = await repo.findLatestHealthCheck(tx, company.id);
-    if (latest && (latest.status === 'Queued' || latest.status === 'Running'))
-      throw new AppError('HEALTH_CHECK_RUNNING');
+    if (latest && isInProgress(latest)) throw new AppError('HEALTH_CHECK_RUNNING');
     const row = await repo.insertHealthCheck(tx, company.id, actor.id);
     await recordAudit(tx, {
       code: AUDIT_HEALTH_CHECK_STARTED,
@@ -51,7 +58,13 @@ export async function startHealthCheck(
     });
     return row;
   });
-  await enqueue(check.id);
+  try {
+    await enqueue(check.id);
+  } catch (err) {
+    // A run that was never queued must not block the next one with a 409.
+    await repo.updateHealthCheck(db, check.id, { status: 'Failed', finishedAt: new Date() });
+    throw err;
+  }
   return toCheck(check);
 }
 
