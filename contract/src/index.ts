@@ -1,3 +1,4 @@
+export * from './catalogue-health.js';
 export * from './cnpj.js';
 export * from './common.js';
 export * from './companies.js';
@@ -14,4 +15,5 @@ export * from './reference.js';
 export * from './roles.js';
 export * from './tax/index.js';
 export * from './tickets.js';
+export * from './tax-calculate.js';
 export * from './users.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZHealthFindingKind } from './catalogue-health.js';
 import { ZQueryBool, ZUuid } from './common.js';
 import { ZProductRuleStatus } from './fiscal-rules.js';
 import { checkGtin } from './gtin.js';
@@ -120,6 +121,8 @@ export const ZProductListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   startDate: ZDateParam,
   endDate: ZDateParam,
+  /** Products with this finding in the company's last finished catalogue health check (issue 14). */
+  healthFinding: ZHealthFindingKind.optional(),
 });
 export type TProductListQuery = z.input<typeof ZProductListQuery>;
 export type TProductListFilters = z.output<typeof ZProductListQuery>;

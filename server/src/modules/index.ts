@@ -8,6 +8,8 @@ import partnersRoutes from './partners/partners.routes.js';
 import productsRoutes from './products/products.routes.js';
 import referenceRoutes from './reference/reference.routes.js';
 import ticketsRoutes from './tickets/tickets.routes.js';
+import healthRoutes from './tax/health/health.routes.js';
+import taxRoutes from './tax/tax.routes.js';
 import usersRoutes from './users/users.routes.js';
 
 /** Every API area, mounted under /v1/public. */
@@ -22,4 +24,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(productsRoutes);
   await app.register(operationsRoutes);
   await app.register(ticketsRoutes);
+  await app.register(taxRoutes);
+  await app.register(healthRoutes);
 }

@@ -21,6 +21,7 @@ const ProductsHomePage = page(() => import('../features/products/routes/products
 const ProductsImportPage = page(() => import('../features/products/routes/import-page'));
 const ProductsExportPage = page(() => import('../features/products/routes/export-page'));
 const TicketsPage = page(() => import('../features/tickets/routes/tickets-page'));
+const HealthPage = page(() => import('../features/catalogue-health/routes/health-page'));
 
 const soon = (title: string): ReactNode => <NotAvailablePage title={title} />;
 const fallback = (
@@ -52,6 +53,7 @@ export function AppRouter() {
               <Route path="home" element={<ProductsHomePage />} />
               <Route path="products/import" element={<ProductsImportPage />} />
               <Route path="products/export" element={<ProductsExportPage />} />
+              <Route path="products/health" element={<HealthPage />} />
               <Route path="products/global" element={soon('Base Global de Produtos')} />
               <Route path="company/indicators" element={soon('Indicadores')} />
               <Route path="tickets" element={<TicketsPage />} />

@@ -64,7 +64,7 @@ export function statusListFilter(f: ListFilters, isMember: boolean, cols: Status
 
 /** No text and no date range: the count can come from the per-company counts. */
 export function hasOnlyStatusFilters(f: ListFilters): boolean {
-  return !f.text && !(f.startDate && f.endDate);
+  return !f.text && !(f.startDate && f.endDate) && !f.healthFinding;
 }
 
 /** Filters of GET /products within one company (text already normalised by the service). */
@@ -87,6 +87,11 @@ export function listFilter(companyId: string, f: ListFilters, isMember: boolean)
   if (f.startDate && f.endDate) {
     parts.push(sql`p.updated_at >= (${f.startDate}::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'`);
     parts.push(sql`p.updated_at < (${f.endDate}::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'`);
+  }
+  if (f.healthFinding) {
+    parts.push(sql`EXISTS (SELECT 1 FROM health_findings hf WHERE hf.product_id = p.id AND hf.kind = ${f.healthFinding}
+      AND hf.check_id = (SELECT hc.id FROM health_checks hc WHERE hc.company_id = p.company_id AND hc.status = 'Done'
+        ORDER BY hc.created_at DESC LIMIT 1))`);
   }
   return and(...parts)!;
 }

@@ -4,6 +4,7 @@ import {
   IconDotsVertical,
   IconFileExport,
   IconFileImport,
+  IconHeartbeat,
   IconListCheck,
   IconPlus,
   IconRefresh,
@@ -27,6 +28,7 @@ interface Props {
   onOpenChecked: () => void;
   onImport: () => void;
   onExport: () => void;
+  onHealth: () => void;
 }
 
 /** Top bar of the products home (spec 02 §2): add, search, refresh, other actions and the count. */
@@ -88,6 +90,9 @@ export function ProductsTopBar(p: Props) {
                 Exportar produtos
               </Menu.Item>
             )}
+            <Menu.Item leftSection={<IconHeartbeat size={16} />} onClick={p.onHealth}>
+              Saúde fiscal do catálogo
+            </Menu.Item>
           </Menu.Dropdown>
         </Menu>
       </Group>

@@ -92,6 +92,7 @@ export default function ProductsHomePage() {
         onOpenChecked={() => setIsCheckedOpen(true)}
         onImport={() => navigate(paths.member.productsImport)}
         onExport={() => navigate(paths.member.productsExport)}
+        onHealth={() => navigate(paths.member.productsHealth)}
       />
 
       <Paper withBorder p="sm">
