@@ -28,6 +28,7 @@ export const permissionsByRole = {
     'write:product:company',
     'read:log:any',
     'read:dashboard:any',
+    'audit:product:any',
   ],
   PartnerOwner: [
     'read:user:partner',
@@ -45,6 +46,7 @@ export const permissionsByRole = {
     'write:product:company',
     'read:log:partner',
     'read:dashboard:partner',
+    'audit:product:partner',
   ],
   PartnerContributor: [
     'read:user:partner',
@@ -61,6 +63,7 @@ export const permissionsByRole = {
     'write:product:company',
     'read:log:partner',
     'read:dashboard:partner',
+    'audit:product:partner',
   ],
   Member: [
     'read:company:company',
