@@ -45,6 +45,7 @@ export const useIntegratorDetails = (key: IntegratorDetailsKey | null) =>
     queryFn: () =>
       apiRequest<TProductRuleDetails>('/products/globalintegratordetails', {
         query: { ...key, ruleCode: key?.ruleCode ?? undefined, exceptionCode: key?.exceptionCode ?? undefined },
+        silent: true,
       }),
     enabled: key !== null,
   });
