@@ -39,12 +39,12 @@ const MINE = 'var(--mantine-color-blue-7)';
 /** Table of spec 02 §2 "Global (shared) products screen": columns and actions. */
 export function GlobalProductsTable<T extends GlobalRow>(p: Props<T>) {
   return (
-    <Table.ScrollContainer minWidth={1000}>
+    <Table.ScrollContainer minWidth={1100}>
       <Table striped highlightOnHover aria-label="Produtos globais" data-testid="global-products-table">
         <Table.Thead>
           <Table.Tr>
             {p.extraHead}
-            <Table.Th>Descrição</Table.Th>
+            <Table.Th miw={260}>Descrição</Table.Th>
             <Table.Th>GTIN</Table.Th>
             <Table.Th>NCM</Table.Th>
             <Table.Th>CEST</Table.Th>
