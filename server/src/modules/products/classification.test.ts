@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createFiscalRule, createGlobalProduct, createProduct } from '../../db/factories.js';
+import { seedDemoClassification } from '../../scripts/seed-demo-classification.js';
 import { seedProductActors } from './products.fixtures.js';
 
 /** Issue 9: the bind-code search, batch binding, the audit decision, details and the integrator. */
@@ -266,5 +267,36 @@ describe('GET /products/globalintegrator and globalintegratordetails', () => {
     expect(letters.json().detail).toBe('Preencha o campo de pesquisa somente com números!');
     expect((await get(`/products/globalintegrator?uf=SP&text=A&companyId=${s.companyB.id}`)).statusCode).toBe(404);
     expect((await get('/products/globalintegratordetails?productCode=NADA&uf=SP')).statusCode).toBe(404);
+  });
+});
+
+describe('operations of a global product and the demo seed', () => {
+  it('POST /products/fiscalservice/operations answers for a global product the company has no product of', async () => {
+    await createFiscalRule(ctx.db, { ncm: '22030000', uf: 'SP' });
+    const g = await createGlobalProduct(ctx.db, { ncm: '22030000', description: 'CERVEJA PILSEN LATA 350ML' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/public/products/fiscalservice/operations',
+      headers: s.headers.member,
+      payload: {
+        companyId: s.companySP.id,
+        productId: '00000000-0000-0000-0000-000000000000',
+        CodeIntegrator: g.code,
+        uf: 'SP',
+        cfop: 'venda',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()[0]).toMatchObject({ uf: 'SP' });
+  });
+
+  it('seedDemoClassification binds InAudit products without a code to a global product', async () => {
+    await createGlobalProduct(ctx.db);
+    const p = await createProduct(ctx.db, { companyId: s.companyRJ.id, status: 'A' });
+    await seedDemoClassification(ctx.db);
+    const after = await row(p.id);
+    expect(after.status).toBe('A');
+    expect(after.code).toMatch(/^G/);
+    expect((await audits(p.id))[0]?.description).toContain('em auditoria');
   });
 });
