@@ -60,7 +60,14 @@ try {
           companyId: company.id,
         });
       }
-      await searchGlobalProducts(db, { uf: 'SP', field: 'Descrição', pattern: 'SIMILAR', text, page: 1, companyId: company.id });
+      await searchGlobalProducts(db, {
+        uf: 'SP',
+        field: 'Descrição',
+        pattern: 'SIMILAR',
+        text,
+        page: 1,
+        companyId: company.id,
+      });
     });
     if (i >= 10) {
       http.push(a.ms);
@@ -120,10 +127,24 @@ try {
   for (let i = 0; i < n + 10; i++) {
     const text = words[i % words.length]!;
     const page = 1 + (i % 5);
-    const q = new URLSearchParams({ companyId: company.id, uf: 'SP', field: 'Descrição', searchPattern: 'INICIA COM', text, page: String(page) });
+    const q = new URLSearchParams({
+      companyId: company.id,
+      uf: 'SP',
+      field: 'Descrição',
+      searchPattern: 'INICIA COM',
+      text,
+      page: String(page),
+    });
     const a = await timeIt(() => api(`/products/global?${q}`, memberToken));
     const b = await timeIt(() =>
-      searchGlobalProducts(db, { uf: 'SP', field: 'Descrição', pattern: 'INICIA COM', text, page, companyId: company.id }),
+      searchGlobalProducts(db, {
+        uf: 'SP',
+        field: 'Descrição',
+        pattern: 'INICIA COM',
+        text,
+        page,
+        companyId: company.id,
+      }),
     );
     if (i >= 10) {
       pageHttp.push(a.ms);

@@ -175,7 +175,7 @@ test('global products screen: validation, pager with page input, the member’s 
   const mine = table.locator('tr[data-mine]');
   await expect(mine).toHaveCount(1);
   await expect(mine).toContainText(`${tag} QUEIJO MINAS 01`);
-  await expect(mine).toHaveCSS('color', 'rgb(25, 113, 194)');
+  await expect(mine).toHaveCSS('color', 'rgb(28, 126, 214)');
   await shot(page, 'global-products');
   await page.getByRole('textbox', { name: 'Página' }).fill('2');
   await page.getByRole('textbox', { name: 'Página' }).press('Enter');

@@ -20,6 +20,8 @@ const folded = (v: SQL) => sql`f_unaccent(lower(${v}))`;
 function searchClauses(s: GlobalSearch): { where: SQL; order: SQL } {
   const order = sql`g.description, g.id`;
   if (s.field === 'GTIN') {
+    // A whole 14-digit GTIN starts only itself: the unique index answers it (the bind-code search's lookup).
+    if (/^\d{14}$/.test(s.text)) return { where: sql`g.gtin = ${s.text}`, order };
     const digits = s.text.replace(/^0+/, '');
     return { where: sql`ltrim(g.gtin, '0') LIKE ${`${escapeLike(digits)}%`}`, order };
   }
