@@ -16,25 +16,36 @@ export interface GlobalSearch {
 
 const folded = (v: SQL) => sql`f_unaccent(lower(${v}))`;
 
-/** WHERE and ORDER BY of a search other than SIMILAR (LIKE / = on the trigram GIN index). */
+/**
+ * WHERE and ORDER BY of a search other than SIMILAR. A prefix or equality search is ordered by its own
+ * key (COLLATE "C"): the btree indexes of 0520_global_search_order.sql read the page in order; TERMINA
+ * COM goes through the trigram GIN index and is sorted by description.
+ */
 function searchClauses(s: GlobalSearch): { where: SQL; order: SQL } {
-  const order = sql`g.description, g.id`;
   if (s.field === 'GTIN') {
+    const key = sql`(ltrim(g.gtin, '0') COLLATE "C")`;
+    const order = sql`${key}, g.id`;
     // A whole 14-digit GTIN starts only itself: the unique index answers it (the bind-code search's lookup).
     if (/^\d{14}$/.test(s.text)) return { where: sql`g.gtin = ${s.text}`, order };
     const digits = s.text.replace(/^0+/, '');
-    return { where: sql`ltrim(g.gtin, '0') LIKE ${`${escapeLike(digits)}%`}`, order };
+    return { where: sql`${key} LIKE ${`${escapeLike(digits)}%`}`, order };
   }
-  if (s.field === 'NCM') return { where: sql`g.ncm LIKE ${`${escapeLike(s.text)}%`}`, order };
-  const text = folded(sql`${s.text}::text`);
-  const column = folded(sql`g.description`);
+  if (s.field === 'NCM') {
+    const key = sql`(g.ncm COLLATE "C")`;
+    return { where: sql`${key} LIKE ${`${escapeLike(s.text)}%`}`, order: sql`${key}, g.id` };
+  }
+  const key = sql`(f_unaccent(lower(g.description)) COLLATE "C")`;
+  const order = sql`${key}, g.id`;
   switch (s.pattern) {
     case 'IGUAL':
-      return { where: sql`${column} = ${text}`, order };
+      return { where: sql`${key} = ${folded(sql`${s.text}::text`)}`, order };
     case 'TERMINA COM':
-      return { where: sql`${column} LIKE '%' || ${folded(sql`${escapeLike(s.text)}::text`)}`, order };
+      return {
+        where: sql`${folded(sql`g.description`)} LIKE '%' || ${folded(sql`${escapeLike(s.text)}::text`)}`,
+        order: sql`g.description, g.id`,
+      };
     default:
-      return { where: sql`${column} LIKE ${folded(sql`${escapeLike(s.text)}::text`)} || '%'`, order };
+      return { where: sql`${key} LIKE ${folded(sql`${escapeLike(s.text)}::text`)} || '%'`, order };
   }
 }
 
