@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createSessionToken } from '../../../test/auth-helpers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
-import { createFiscalRule, createGlobalProduct, createProduct } from '../../db/factories.js';
+import { createFiscalRule, createGlobalProduct, createProduct, createUser } from '../../db/factories.js';
 import { seedDemoClassification } from '../../scripts/seed-demo-classification.js';
 import { seedProductActors } from './products.fixtures.js';
 
@@ -298,5 +299,49 @@ describe('operations of a global product and the demo seed', () => {
     expect(after.status).toBe('A');
     expect(after.code).toMatch(/^G/);
     expect((await audits(p.id))[0]?.description).toContain('em auditoria');
+  });
+});
+
+describe('authorization matrix: role × own/other partner × linked/unlinked company', () => {
+  it('answers each call by role and scope', async () => {
+    const contributor = await createUser(ctx.db, { role: 'PartnerContributor', partnerId: s.partnerA.id });
+    const headers: Record<string, Headers> = {
+      admin: s.headers.admin,
+      ownerA: s.headers.ownerA,
+      contributorA: bearer(await createSessionToken(ctx.db, contributor.id)),
+      ownerB: s.headers.ownerB,
+      memberLinked: s.headers.member,
+      memberUnlinked: s.headers.unlinked,
+    };
+    const g = await createGlobalProduct(ctx.db);
+    const fresh = async () => {
+      const p = await createProduct(ctx.db, {
+        companyId: s.companySP.id,
+        status: 'A',
+        fiscalServiceReferenceCode: g.code,
+      });
+      return p.id;
+    };
+    // [fiscalservice, details of a classified product, bind a Pending product, approve an InAudit one]
+    const expected: Record<string, [number, number, number, number]> = {
+      admin: [200, 200, 200, 200],
+      ownerA: [200, 200, 200, 200],
+      contributorA: [200, 200, 200, 200],
+      ownerB: [404, 404, 404, 404],
+      memberLinked: [200, 200, 200, 403],
+      memberUnlinked: [404, 404, 404, 403],
+    };
+    const rule = await createFiscalRule(ctx.db, { ncm: '20098990', uf: 'SP' });
+    const classified = await createProduct(ctx.db, { companyId: s.companySP.id, fiscalRuleId: rule.id });
+    for (const [who, h] of Object.entries(headers)) {
+      const pending = await createProduct(ctx.db, { companyId: s.companySP.id });
+      const got = [
+        (await get(`/products/fiscalservice?productId=${pending.id}&productDescription=PRODUTO`, h)).statusCode,
+        (await get(`/products/details?productId=${classified.id}`, h)).statusCode,
+        (await batch({ classifyProducts: [pending.id], fiscalServiceProduct: g.code }, h)).statusCode,
+        (await decide(await fresh(), 'approve', h)).statusCode,
+      ];
+      expect({ who, got }).toEqual({ who, got: expected[who] });
+    }
   });
 });
