@@ -17,6 +17,14 @@ export interface GlobalSearch {
 const folded = (v: SQL) => sql`f_unaccent(lower(${v}))`;
 
 /**
+ * `key` starts with `prefix`, as a range on the key (COLLATE "C": byte order): both ends are index
+ * conditions, so the count is an index-only scan and no row's key is computed again (a LIKE 'x%' keeps
+ * itself as a filter re-evaluated on every match: 0.4 s for 6.5k rows cold). U+10FFFF sorts after any
+ * character that can follow the prefix. The typed % and _ are plain characters here.
+ */
+const startsWith = (key: SQL, prefix: SQL) => sql`${key} >= ${prefix} AND ${key} < (${prefix} || chr(1114111))`;
+
+/**
  * WHERE and ORDER BY of a search other than SIMILAR. A prefix or equality search is ordered by its own
  * key (COLLATE "C"): the btree indexes of 0520_global_search_order.sql read the page in order; TERMINA
  * COM goes through the trigram GIN index and is sorted by description.
@@ -28,11 +36,11 @@ function searchClauses(s: GlobalSearch): { where: SQL; order: SQL } {
     // A whole 14-digit GTIN starts only itself: the unique index answers it (the bind-code search's lookup).
     if (/^\d{14}$/.test(s.text)) return { where: sql`g.gtin = ${s.text}`, order };
     const digits = s.text.replace(/^0+/, '');
-    return { where: sql`${key} LIKE ${`${escapeLike(digits)}%`}`, order };
+    return { where: startsWith(key, sql`${digits}::text`), order };
   }
   if (s.field === 'NCM') {
     const key = sql`(g.ncm COLLATE "C")`;
-    return { where: sql`${key} LIKE ${`${escapeLike(s.text)}%`}`, order: sql`${key}, g.id` };
+    return { where: startsWith(key, sql`${s.text}::text`), order: sql`${key}, g.id` };
   }
   const key = sql`(f_unaccent(lower(g.description)) COLLATE "C")`;
   const order = sql`${key}, g.id`;
@@ -45,7 +53,7 @@ function searchClauses(s: GlobalSearch): { where: SQL; order: SQL } {
         order: sql`g.description, g.id`,
       };
     default:
-      return { where: sql`${key} LIKE ${folded(sql`${escapeLike(s.text)}::text`)} || '%'`, order };
+      return { where: startsWith(key, folded(sql`${s.text}::text`)), order };
   }
 }
 
