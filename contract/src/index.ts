@@ -1,4 +1,5 @@
 export * from './catalogue-health.js';
+export * from './classification.js';
 export * from './cnpj.js';
 export * from './common.js';
 export * from './companies.js';
@@ -14,6 +15,6 @@ export * from './products.js';
 export * from './reference.js';
 export * from './roles.js';
 export * from './tax/index.js';
-export * from './tickets.js';
 export * from './tax-calculate.js';
+export * from './tickets.js';
 export * from './users.js';

@@ -32,6 +32,7 @@ export const permissionsByRole = {
     'write:ticket:any',
     'read:ticket-queue:any',
     'write:knowledge-base:any',
+    'audit:product:any',
   ],
   PartnerOwner: [
     'read:user:partner',
@@ -53,6 +54,7 @@ export const permissionsByRole = {
     'write:ticket:partner',
     'read:ticket-queue:partner',
     'write:knowledge-base:partner',
+    'audit:product:partner',
   ],
   PartnerContributor: [
     'read:user:partner',
@@ -73,6 +75,7 @@ export const permissionsByRole = {
     'write:ticket:partner',
     'read:ticket-queue:partner',
     'write:knowledge-base:partner',
+    'audit:product:partner',
   ],
   Member: [
     'read:company:company',

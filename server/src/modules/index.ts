@@ -5,11 +5,12 @@ import fiscalRulesRoutes from './fiscal-rules/fiscal-rules.routes.js';
 import identityRoutes from './identity/identity.routes.js';
 import operationsRoutes from './operations/operations.routes.js';
 import partnersRoutes from './partners/partners.routes.js';
+import classificationRoutes from './products/classification/classification.routes.js';
 import productsRoutes from './products/products.routes.js';
 import referenceRoutes from './reference/reference.routes.js';
-import ticketsRoutes from './tickets/tickets.routes.js';
 import healthRoutes from './tax/health/health.routes.js';
 import taxRoutes from './tax/tax.routes.js';
+import ticketsRoutes from './tickets/tickets.routes.js';
 import usersRoutes from './users/users.routes.js';
 
 /** Every API area, mounted under /v1/public. */
@@ -26,4 +27,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(ticketsRoutes);
   await app.register(taxRoutes);
   await app.register(healthRoutes);
+  await app.register(classificationRoutes);
 }

@@ -11,9 +11,10 @@ import { companies, partners, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
 import { loadMissingReferenceTables } from '../modules/reference/loaders/load-reference-tables.js';
 import { seedDemoCatalogue } from './seed-demo-catalogue.js';
+import { seedDemoClassification } from './seed-demo-classification.js';
 import { seedDemoFiscal } from './seed-demo-fiscal.js';
-import { seedDemoTickets } from './seed-demo-tickets.js';
 import { seedDemoHealth } from './seed-demo-health.js';
+import { seedDemoTickets } from './seed-demo-tickets.js';
 
 const PASSWORD = 'Demo@2026';
 
@@ -167,6 +168,7 @@ async function main() {
     await seedDemoCatalogue(db);
     await seedDemoTickets(db);
     await seedDemoHealth(db);
+    await seedDemoClassification(db);
   } finally {
     await opened.close();
   }

@@ -22,6 +22,8 @@ const ProductsImportPage = page(() => import('../features/products/routes/import
 const ProductsExportPage = page(() => import('../features/products/routes/export-page'));
 const TicketsPage = page(() => import('../features/tickets/routes/tickets-page'));
 const HealthPage = page(() => import('../features/catalogue-health/routes/health-page'));
+const GlobalProductsPage = page(() => import('../features/global-products/routes/global-products-page'));
+const FinalizedProductsPage = page(() => import('../features/global-products/routes/finalized-products-page'));
 
 const soon = (title: string): ReactNode => <NotAvailablePage title={title} />;
 const fallback = (
@@ -54,7 +56,7 @@ export function AppRouter() {
               <Route path="products/import" element={<ProductsImportPage />} />
               <Route path="products/export" element={<ProductsExportPage />} />
               <Route path="products/health" element={<HealthPage />} />
-              <Route path="products/global" element={soon('Base Global de Produtos')} />
+              <Route path="products/global" element={<GlobalProductsPage />} />
               <Route path="company/indicators" element={soon('Indicadores')} />
               <Route path="tickets" element={<TicketsPage />} />
             </Route>
@@ -71,8 +73,8 @@ export function AppRouter() {
           >
             <Route index element={<Navigate to={paths.partner.home} replace />} />
             <Route path="home" element={soon('Dashboard')} />
-            <Route path="products/global" element={soon('Produtos Globais')} />
-            <Route path="products/global/finalized" element={soon('Produtos Finalizados')} />
+            <Route path="products/global" element={<GlobalProductsPage />} />
+            <Route path="products/global/finalized" element={<FinalizedProductsPage />} />
             <Route path="products/global/pending" element={soon('Produtos Pendentes')} />
             <Route path="users" element={<UsersPage />} />
             <Route path="companies" element={<PartnerCompaniesPage />} />

@@ -5,5 +5,5 @@ export * from './fiscal-rules.js';
 export * from './foundation.js';
 export * from './products.js';
 export * from './reference.js';
-export * from './tickets.js';
 export * from './tax.js';
+export * from './tickets.js';
