@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDecimal,
   formatNcm,
-  maskDecimalInput,
   maskDigits,
   maskNcm,
   maskPercent,
@@ -43,11 +42,6 @@ describe('fiscal masks', () => {
     expect(percentToInput(7.6)).toBe('7,6');
     expect(percentToInput('18.00')).toBe('18');
     expect(percentToInput(null)).toBe('');
-  });
-
-  it('ST calculator inputs keep digits and dots only', () => {
-    expect(maskDecimalInput('2.000,50x')).toBe('2.00050');
-    expect(maskDecimalInput('15.5')).toBe('15.5');
   });
 
   it('formats numbers with 2 decimals in pt-BR', () => {

@@ -55,11 +55,6 @@ export function percentToInput(value: number | string | null | undefined, maxInt
   return maskPercent(String(Number(n.toFixed(2))).replace('.', ','), maxIntDigits);
 }
 
-/** ST calculator inputs accept only digits and dots (spec 02 §5). */
-export function maskDecimalInput(value: string): string {
-  return value.replace(/[^\d.]/g, '');
-}
-
 const ptBr2 = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Numbers shown with 2 decimals, pt-BR grouping (3.220,00). Empty for null/invalid. */

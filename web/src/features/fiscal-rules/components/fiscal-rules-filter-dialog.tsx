@@ -11,7 +11,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { maskDigits, maskNcm, maskPercent, unmaskNcm } from '../../../components/ui/fiscal-masks';
+import { DecimalInput } from '../../../components/ui/decimal-input';
+import { maskDigits, maskNcm, unmaskNcm } from '../../../components/ui/fiscal-masks';
 import { isNcmNotFound, useNcm } from '../../reference/api/get-ncm';
 import { ncmNotFoundMessage } from '../../reference/components/ncm-messages';
 import { emptyFilters, type FiscalRuleFilters } from '../lib/filters';
@@ -87,11 +88,12 @@ export function FiscalRulesFilterDialog({ opened, value, onClose, onApply }: Pro
               value={form.cfopSaida}
               onChange={(e) => set('cfopSaida', maskDigits(e.currentTarget.value, 4))}
             />
-            <TextInput
+            <DecimalInput
               label="ICMS%"
               placeholder="##,##"
               value={form.aliqICMS}
-              onChange={(e) => set('aliqICMS', maskPercent(e.currentTarget.value))}
+              maxIntDigits={2}
+              onChange={(value) => set('aliqICMS', value)}
             />
           </SimpleGrid>
           <Stack gap={4}>

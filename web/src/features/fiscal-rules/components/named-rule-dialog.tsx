@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { maskDigits, maskPercent } from '../../../components/ui/fiscal-masks';
+import { DecimalInput } from '../../../components/ui/decimal-input';
+import { maskDigits } from '../../../components/ui/fiscal-masks';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { CestSelect } from '../../reference/components/cest-select';
@@ -72,8 +73,6 @@ const percentKeys = new Set<TextKey>([
 function applyMask(key: TextKey, value: string): string {
   const digits = codeMasks[key];
   if (digits) return maskDigits(value, digits);
-  if (key === 'iva') return maskPercent(value, 3);
-  if (percentKeys.has(key)) return maskPercent(value);
   return value;
 }
 
@@ -100,17 +99,26 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
     }
   }, [opened, initial]);
 
-  const text = (key: TextKey, label: string, extra: { placeholder?: string } = {}) => (
-    <TextInput
-      label={label}
-      value={form[key]}
-      onChange={(e) => {
-        const value = applyMask(key, e.currentTarget.value);
-        setForm((f) => ({ ...f, [key]: value }));
-      }}
-      {...extra}
-    />
-  );
+  const text = (key: TextKey, label: string, extra: { placeholder?: string } = {}) =>
+    percentKeys.has(key) || key === 'iva' ? (
+      <DecimalInput
+        label={label}
+        value={form[key]}
+        maxIntDigits={key === 'iva' ? 3 : 2}
+        onChange={(value) => setForm((f) => ({ ...f, [key]: value }))}
+        {...extra}
+      />
+    ) : (
+      <TextInput
+        label={label}
+        value={form[key]}
+        onChange={(e) => {
+          const value = applyMask(key, e.currentTarget.value);
+          setForm((f) => ({ ...f, [key]: value }));
+        }}
+        {...extra}
+      />
+    );
 
   const onSubmit = () => {
     const problem = validateNamedRuleForm(form);

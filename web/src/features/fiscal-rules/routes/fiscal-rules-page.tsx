@@ -3,6 +3,7 @@ import { Badge, Button, Group, Indicator, Paper, Stack, Text, Title } from '@man
 import { IconFilter, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { parseDecimalText } from '../../../components/ui/decimal-text';
 import { formatNcm, unmaskNcm } from '../../../components/ui/fiscal-masks';
 import { Pager } from '../../../components/ui/pager';
 import { getSession } from '../../../lib/session';
@@ -30,7 +31,7 @@ function toQuery(f: FiscalRuleFilters, page: number): GroupingsQuery {
     uf: (f.uf || undefined) as GroupingsQuery['uf'],
     cfopEntrada: f.cfopEntrada || undefined,
     cfopSaida: f.cfopSaida || undefined,
-    aliqICMS: f.aliqICMS ? f.aliqICMS.replace(',', '.') : undefined,
+    aliqICMS: f.aliqICMS ? (parseDecimalText(f.aliqICMS) ?? undefined) : undefined,
     status: f.status || undefined,
     gtin: f.gtin || undefined,
   };
