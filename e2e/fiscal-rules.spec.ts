@@ -132,6 +132,10 @@ test('creates a named rule: validations, an NCM out of the table is refused, the
   await expect(dialog.getByLabel('CST ICMS')).toHaveValue('060');
   await dialog.getByLabel('ICMS%', { exact: true }).fill('18.5x');
   await expect(dialog.getByLabel('ICMS%', { exact: true })).toHaveValue('18,5');
+  await dialog.getByLabel('ALIQ PIS%').pressSequentially('165');
+  await expect(dialog.getByLabel('ALIQ PIS%')).toHaveValue('1,65');
+  await dialog.getByLabel('ALIQ COFINS%').pressSequentially('1800');
+  await expect(dialog.getByLabel('ALIQ COFINS%')).toHaveValue('18,00');
   await dialog.getByLabel('UF').selectOption('SP');
   await save.click();
   await expect(page.getByText('Confirmar criação de regra nomeada?')).toBeVisible();
@@ -280,14 +284,27 @@ test('ST calculator of a product: worked example gives base ST 3.220,00 and ICMS
   await details.getByRole('tab', { name: 'Calculadora ST' }).click();
 
   const calc = details.getByTestId('st-calculator');
-  await expect(calc.getByLabel('IPI %')).toHaveValue('15');
-  await expect(calc.getByLabel('ICMS %', { exact: true })).toHaveValue('18');
-  await expect(calc.getByLabel('ICMS ST %')).toHaveValue('18');
+  await expect(calc.getByLabel('IPI %')).toHaveValue('15,00');
+  await expect(calc.getByLabel('ICMS %', { exact: true })).toHaveValue('18,00');
+  await expect(calc.getByLabel('ICMS ST %')).toHaveValue('18,00');
   await expect(calc.getByLabel('MVA')).toHaveValue('interna');
-  // only digits and dots are accepted
-  await calc.getByLabel('Valor dos produtos').fill('2000,00abc');
-  await expect(calc.getByLabel('Valor dos produtos')).toHaveValue('200000');
-  await calc.getByLabel('Valor dos produtos').fill('2000.00');
+  // pt-BR money as a Brazilian types it, key by key; letters are dropped, the comma is decimal (issue 13)
+  const productValue = calc.getByLabel('Valor dos produtos');
+  await productValue.pressSequentially('100,50abc');
+  await expect(productValue).toHaveValue('100,50');
+  await expect(calc.getByTestId('st-subtotal')).toHaveText('100,50');
+  await productValue.fill('');
+  await productValue.pressSequentially('1.234,56');
+  await expect(calc.getByTestId('st-subtotal')).toHaveText('1.234,56');
+  // a dot decimal pasted from elsewhere is read as such and shown back in pt-BR when the field is left
+  await productValue.fill('2000.00');
+  await productValue.blur();
+  await expect(productValue).toHaveValue('2.000,00');
+  // percent masks place the comma instead of dropping digits
+  const fcp = calc.getByLabel('FCP %');
+  await fcp.pressSequentially('165');
+  await expect(fcp).toHaveValue('1,65');
+  await fcp.fill('');
 
   await expect(calc.getByTestId('st-mva')).toHaveText('MVA aplicada: 40,00%');
   await expect(calc.getByTestId('st-subtotal')).toHaveText('2.000,00');
@@ -299,7 +316,7 @@ test('ST calculator of a product: worked example gives base ST 3.220,00 and ICMS
 
   // interstate MVA choice: adjusted from 12 % (own ICMS 12 %) to the internal 18 %
   await calc.getByLabel('MVA').selectOption('nacional');
-  await expect(calc.getByLabel('ICMS %', { exact: true })).toHaveValue('12');
+  await expect(calc.getByLabel('ICMS %', { exact: true })).toHaveValue('12,00');
   await expect(calc.getByTestId('st-mva')).toHaveText('MVA aplicada: 50,24%');
 
   // the operations query opens from the details: UF is required, then the operation's cards

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { DateField } from '../../../components/ui/date-field';
 import { formatDate } from '../../../components/ui/format';
 import { notify } from '../../../lib/notify';
 import { loadSearchHistory, saveSearch } from '../lib/search-history';
@@ -106,18 +107,8 @@ export function ProductSearchPanel({ opened, isMember, value, onClose, onSearch 
             Última atualização
           </Text>
           <Group grow>
-            <TextInput
-              type="date"
-              label="Data inicial"
-              value={form.startDate}
-              onChange={(e) => set('startDate', e.currentTarget.value)}
-            />
-            <TextInput
-              type="date"
-              label="Data final"
-              value={form.endDate}
-              onChange={(e) => set('endDate', e.currentTarget.value)}
-            />
+            <DateField label="Data inicial" value={form.startDate} onChange={(v) => set('startDate', v)} />
+            <DateField label="Data final" value={form.endDate} onChange={(v) => set('endDate', v)} />
           </Group>
           <Text size="sm" fw={500}>
             Situação
