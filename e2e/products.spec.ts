@@ -88,7 +88,7 @@ test('searches with the panel, keeps the history and checks the date range', asy
   await page.getByRole('button', { name: 'Pesquisar' }).click();
   // pt-BR date pickers (issue 13): typed dd/mm/aaaa, Portuguese month names in the calendar
   await panel.getByLabel('Data inicial').fill('10/03/2025');
-  await expect(page.getByRole('button', { name: 'março 2025' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'março 2025', exact: true })).toBeVisible();
   await panel.getByLabel('Data inicial').press('Tab');
   await expect(panel.getByLabel('Data inicial')).toHaveValue('10/03/2025');
   await panel.getByRole('button', { name: 'Pesquisar' }).click();
