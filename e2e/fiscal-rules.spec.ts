@@ -78,11 +78,11 @@ test('filters and pages the rule groups, and selecting a group loads its state r
   await expect(page.getByTestId('rules-pager-label')).toHaveText('1 de 2');
 
   // selecting a row loads the state rules table, numbers in pt-BR with 2 decimals
-  await page.getByRole('radio', { name: 'Selecionar NCM 9603.21.00 CEST 9603003' }).check();
+  await page.getByRole('radio', { name: 'Selecionar NCM 9603.21.00 CEST 96.030.03' }).check();
   const row = stateRules(page).locator('tbody tr');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('SP');
-  await expect(row).toContainText('1102/5102');
+  await expect(row).toContainText('1.102/5.102');
   await expect(row).toContainText('18,00');
   await expect(row).toContainText('12,50');
   await expect(row).toContainText('33,33');
@@ -102,7 +102,7 @@ test('filters and pages the rule groups, and selecting a group loads its state r
   });
   await expect(page.getByTestId('rules-count')).toHaveText('2 regras');
   await expect(page.getByTestId('rules-pager-label')).toHaveText('1 de 1');
-  await page.getByRole('radio', { name: /Selecionar NCM 9603.21.00 CEST 9603001/ }).check();
+  await page.getByRole('radio', { name: /Selecionar NCM 9603.21.00 CEST 96.030.01/ }).check();
   await expect(stateRules(page).locator('tbody tr')).toHaveAttribute('data-status', 'Checked');
   // conferred rules are green (Mantine green.8)
   await expect(stateRules(page).locator('tbody tr td').first()).toHaveCSS('color', 'rgb(47, 158, 68)');
@@ -331,7 +331,7 @@ test('ST calculator of a product: worked example gives base ST 3.220,00 and ICMS
   await expect(toast(page, 'Preencha o campo da UF corretamente!')).toBeVisible();
   await ops.getByLabel('UF').selectOption('SP');
   await ops.getByRole('button', { name: 'Consultar' }).click();
-  await expect(page.getByTestId('operation-subtitle')).toHaveText('CFOP 5405 - UF SP');
+  await expect(page.getByTestId('operation-subtitle')).toHaveText('CFOP 5.405 - UF SP');
   const opDetails = page.getByRole('dialog', { name: /Detalhes da operação/ });
   for (const card of ['Federal', 'Importação', 'PIS/COFINS', 'IPI', 'ICMS']) {
     await expect(opDetails.getByRole('region', { name: card, exact: true })).toBeVisible();

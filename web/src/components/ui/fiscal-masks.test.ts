@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCest,
+  formatCfop,
   formatDecimal,
   formatNcm,
   maskDigits,
@@ -49,5 +51,13 @@ describe('fiscal masks', () => {
     expect(formatDecimal('219.6')).toBe('219,60');
     expect(formatDecimal(null)).toBe('');
     expect(formatDecimal('abc')).toBe('');
+  });
+
+  it('shows CEST as 00.000.00 and CFOP as 0.000', () => {
+    expect(formatCest('0300700')).toBe('03.007.00');
+    expect(formatCest(null)).toBe('');
+    expect(formatCest('123')).toBe('123');
+    expect(formatCfop('5405')).toBe('5.405');
+    expect(formatCfop(undefined)).toBe('');
   });
 });

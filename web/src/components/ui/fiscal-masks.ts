@@ -68,3 +68,15 @@ export function formatDecimal(value: number | string | null | undefined): string
 export function formatDecimalOrDash(value: number | string | null | undefined): string {
   return formatDecimal(value) || '-';
 }
+
+/** Shows a stored CEST (7 digits) as 00.000.00 (issue 13); anything else as given. */
+export function formatCest(cest: string | null | undefined): string {
+  const d = onlyDigits(cest ?? '');
+  return d.length === 7 ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5)}` : (cest ?? '');
+}
+
+/** Shows a stored CFOP (4 digits) as 0.000 (issue 13); anything else as given. */
+export function formatCfop(cfop: string | null | undefined): string {
+  const d = onlyDigits(cfop ?? '');
+  return d.length === 4 ? `${d[0]}.${d.slice(1)}` : (cfop ?? '');
+}

@@ -4,7 +4,7 @@ import { IconFilter, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { parseDecimalText } from '../../../components/ui/decimal-text';
-import { formatNcm, unmaskNcm } from '../../../components/ui/fiscal-masks';
+import { formatCest, formatNcm, unmaskNcm } from '../../../components/ui/fiscal-masks';
 import { Pager } from '../../../components/ui/pager';
 import { getSession } from '../../../lib/session';
 import { OperationsQueryDialog, type OperationsTarget } from '../../operations/components/operations-query-dialog';
@@ -135,7 +135,7 @@ export default function FiscalRulesPage() {
           <Group gap="xs" mb="xs">
             <Title order={5}>
               NCM {formatNcm(selected.ncm)}
-              {selected.cest ? ` · CEST ${selected.cest}` : ''}
+              {selected.cest ? ` · CEST ${formatCest(selected.cest)}` : ''}
             </Title>
             <Text size="sm" c="dimmed" lineClamp={1}>
               {details.data?.ncmDescription ?? selected.ncmDescription ?? ''}

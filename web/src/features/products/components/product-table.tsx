@@ -2,7 +2,7 @@ import { displayGtin, productStatusLabels, type TProduct } from '@app/contract';
 import { Checkbox, EmptyState, Skeleton, Table } from '@mantine/core';
 import { IconPackageOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatCest, formatNcm } from '../../../components/ui/fiscal-masks';
 import { isMarkable } from '../lib/checked-products';
 
 interface Props {
@@ -105,7 +105,7 @@ export function ProductTable({
               )}
               <Table.Td>{p.description}</Table.Td>
               <Table.Td>{formatNcm(p.ncm)}</Table.Td>
-              <Table.Td>{p.cest ?? ''}</Table.Td>
+              <Table.Td>{formatCest(p.cest)}</Table.Td>
               <Table.Td>{renderActions(p)}</Table.Td>
             </Table.Tr>
           ))}
