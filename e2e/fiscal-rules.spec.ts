@@ -142,7 +142,12 @@ test('creates a named rule: validations, an NCM out of the table is refused, the
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await expect(dialog.getByTestId('named-rule-problems')).toContainText('9999.99.99');
 
-  await dialog.getByLabel('NCM').fill('96031000');
+  // choosing an NCM from the suggestions puts its code in the field and filters the CEST list (issue 13)
+  await dialog.getByLabel('NCM').fill('');
+  await dialog.getByLabel('NCM').pressSequentially('vassouras');
+  await page.getByRole('option', { name: /^9603\.10\.00 - / }).click();
+  await expect(dialog.getByLabel('NCM')).toHaveValue('9603.10.00');
+  await expect(dialog.getByRole('textbox', { name: 'CEST' })).toHaveAttribute('placeholder', 'Selecione o CEST');
   await save.click();
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await expect(toast(page, 'Regra fiscal nomeada criada com sucesso!')).toBeVisible();
@@ -159,6 +164,9 @@ test('creates a named rule: validations, an NCM out of the table is refused, the
   await expect(row.locator('td').first()).toHaveCSS('text-decoration-line', 'underline');
   await expect(row).toContainText('060');
   await expect(row).toContainText('18,50');
+  // the exact decimals typed went to the server: PIS 1,65 and COFINS 18,00
+  await expect(row).toContainText('1,65');
+  await expect(row).toContainText('18,00');
 });
 
 test('marking a rule conferred opens its products; products are checked one by one and all at once', async ({

@@ -57,6 +57,13 @@ export function NcmInput({ value, onChange, date, error, onResolved, label = 'NC
   else if (resolved && !resolved.inForce) problem = ncmNotInForceMessage(resolved);
 
   const handleChange = (next: string) => {
+    // Choosing a suggestion hands over its whole label ("2203.00.00 - Cervejas…"): keep only its code.
+    const chosen = data.find((o) => o.label === next);
+    if (chosen) {
+      setText(chosen.value);
+      onChange(unmaskNcm(chosen.value));
+      return;
+    }
     const shown = isCodeLike(next) ? maskNcm(next) : next;
     setText(shown);
     onChange(isCodeLike(next) ? unmaskNcm(next) : '');
