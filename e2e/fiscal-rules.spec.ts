@@ -87,6 +87,8 @@ test('filters and pages the rule groups, and selecting a group loads its state r
   await expect(row).toContainText('12,50');
   await expect(row).toContainText('33,33');
   await expect(row).toHaveAttribute('data-status', 'Unchecked');
+  // the state rules are brought into view below the 15-row table (issue 13)
+  await expect(page.getByTestId('group-details')).toBeInViewport();
 
   // a click on a cell opens the complete rule
   await row.locator('td').first().click();

@@ -64,7 +64,6 @@ export function FiscalRulesFilterDialog({ opened, value, onClose, onApply }: Pro
               placeholder="####.##.##"
               value={form.ncm}
               onChange={(e) => set('ncm', maskNcm(e.currentTarget.value))}
-              description={ncmHint}
               data-autofocus
             />
             <TextInput
@@ -96,6 +95,12 @@ export function FiscalRulesFilterDialog({ opened, value, onClose, onApply }: Pro
               onChange={(value) => set('aliqICMS', value)}
             />
           </SimpleGrid>
+          {/* Under the whole grid, at most two lines: a long official description would stretch one column. */}
+          {ncmHint && (
+            <Text size="xs" c="dimmed" lineClamp={2} title={ncmHint} data-testid="ncm-hint">
+              {ncmHint}
+            </Text>
+          )}
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               Status

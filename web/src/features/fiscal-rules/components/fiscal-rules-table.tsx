@@ -57,7 +57,12 @@ export function FiscalRulesTable({ groups, offset, isLoading, selectedKey, onSel
               >
                 <Table.Td>{offset + i + 1}</Table.Td>
                 <Table.Td>{formatNcm(g.ncm)}</Table.Td>
-                <Table.Td>{g.ncmDescription ?? ''}</Table.Td>
+                <Table.Td>
+                  {/* Official NCM descriptions run to several lines: two, the rest on hover. */}
+                  <Text size="sm" lineClamp={2} title={g.ncmDescription ?? undefined}>
+                    {g.ncmDescription ?? ''}
+                  </Text>
+                </Table.Td>
                 <Table.Td>{formatCest(g.cest)}</Table.Td>
                 <Table.Td>
                   <Radio

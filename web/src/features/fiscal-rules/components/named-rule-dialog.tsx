@@ -76,6 +76,9 @@ function applyMask(key: TextKey, value: string): string {
   return value;
 }
 
+// Labels of different lengths wrap to one or two lines: inputs line up on their bottom edge.
+const alignInputs = { alignItems: 'end' } as const;
+
 /** Server refusal as one line per message (NCM not in force, CEST not fitting the NCM, …). */
 function refusalOf(err: unknown): string[] {
   if (!(err instanceof ApiError)) return ['Erro ao comunicar-se com o servidor'];
@@ -178,7 +181,7 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
               }}
               data-autofocus
             />
-            <SimpleGrid cols={{ base: 1, sm: 4 }}>
+            <SimpleGrid cols={{ base: 1, sm: 4 }} style={{ alignItems: 'start' }}>
               <div style={{ gridColumn: 'span 2' }}>
                 <NcmField value={form.ncm} onChange={(ncm) => setForm((f) => ({ ...f, ncm }))} />
               </div>
@@ -190,7 +193,7 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
               {text('codANP', 'COD ANP')}
             </SimpleGrid>
             <Fieldset legend="IPI">
-              <SimpleGrid cols={{ base: 2, sm: 5 }}>
+              <SimpleGrid cols={{ base: 2, sm: 5 }} style={alignInputs}>
                 {text('cstIpiEntrada', 'CST entrada')}
                 {text('cstIpiSaida', 'CST saída')}
                 {text('aliqIPI', 'ALIQ%', { placeholder: '##,##' })}
@@ -199,7 +202,7 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
               </SimpleGrid>
             </Fieldset>
             <Fieldset legend="PIS/COFINS">
-              <SimpleGrid cols={{ base: 2, sm: 5 }}>
+              <SimpleGrid cols={{ base: 2, sm: 5 }} style={alignInputs}>
                 {text('cstPisCofinsEntrada', 'CST entrada')}
                 {text('cstPisCofinsSaida', 'CST saída')}
                 {text('aliqPIS', 'ALIQ PIS%', { placeholder: '##,##' })}
@@ -208,7 +211,7 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
               </SimpleGrid>
             </Fieldset>
             <Fieldset legend="Regra estadual">
-              <SimpleGrid cols={{ base: 2, sm: 6 }}>
+              <SimpleGrid cols={{ base: 2, sm: 6 }} style={alignInputs}>
                 <NativeSelect
                   label="UF"
                   data={[{ value: '', label: '' }, ...ufs.map((u) => ({ value: u, label: u }))]}

@@ -20,6 +20,13 @@ export interface NcmInputProps
   onResolved?: (ncm: TNcmDetail | null) => void;
 }
 
+const clampTwoLines = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+} as const;
+
 const isCodeLike = (text: string) => /^[\d.\s]*$/.test(text);
 
 /**
@@ -82,7 +89,14 @@ export function NcmInput({ value, onChange, date, error, onResolved, label = 'NC
       limit={20}
       maxDropdownHeight={320}
       rightSection={search.isFetching || ncm.isFetching ? <Loader size="xs" /> : null}
-      description={resolved?.fullDescription}
+      description={
+        resolved && (
+          // At most two lines: the field shares a row with CEST and COD ANP.
+          <span title={resolved.fullDescription} style={clampTwoLines}>
+            {resolved.fullDescription}
+          </span>
+        )
+      }
       error={error ?? problem}
       inputMode="search"
     />
