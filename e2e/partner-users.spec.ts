@@ -108,6 +108,31 @@ test('PartnerContributor may assign only Usuário', async ({ page }) => {
   expect(await roleChoices(page, createDialog(page))).toEqual(['Usuário']);
 });
 
+test('PartnerContributor is not offered Alterar on a PartnerOwner, only on whom the role may alter', async ({
+  page,
+}) => {
+  const partner = await seedPartner();
+  const owner = await seedUser('PartnerOwner', { name: 'Otávio Dono', partnerId: partner.id });
+  const member = await seedUser('Member', { name: 'Mara Membro', partnerId: partner.id });
+  const contributor = await seedUser('PartnerContributor', { name: 'Ciro Colab', partnerId: partner.id });
+  await openUsersAs(page, contributor);
+
+  await actionsOf(page, owner.name).click();
+  await expect(page.getByRole('menuitem', { name: 'Resetar senha' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Alterar' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Resetar senha' })).toHaveCount(0);
+
+  await actionsOf(page, member.name).click();
+  await expect(page.getByRole('menuitem', { name: 'Alterar' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Alterar' })).toHaveCount(0);
+
+  // one's own row can always be altered (name, e-mail)
+  await actionsOf(page, contributor.name).click();
+  await expect(page.getByRole('menuitem', { name: 'Alterar' })).toBeVisible();
+});
+
 test('edits a user; Empresas is offered only for Members', async ({ page }) => {
   const partner = await seedPartner();
   const owner = await seedUser('PartnerOwner', { partnerId: partner.id });
