@@ -58,7 +58,11 @@ test('the products home shows its first product row; its JavaScript is measured'
   const seeded = await seedMemberWithCompanies([{ nomeFantasia: 'MERCADO PRIMEIRA CARGA', uf: 'SP' }]);
   const company = seeded.companies[0]!;
   for (let i = 1; i <= 20; i++) {
-    await createProduct(e2eDb(), { companyId: company.id, internalCode: `FL-${i}`, description: `ARROZ TIPO 1 ${i}KG` });
+    await createProduct(e2eDb(), {
+      companyId: company.id,
+      internalCode: `FL-${i}`,
+      description: `ARROZ TIPO 1 ${i}KG`,
+    });
   }
   await useSessionOf(page, seeded.member, company);
   // useSessionOf opened a page of the app: start from a cold cache, as a first visit does.
@@ -72,6 +76,8 @@ test('the products home shows its first product row; its JavaScript is measured'
   });
   const firstRowMs = Date.now() - started;
   await page.waitForLoadState('networkidle');
-  console.log(`first-load /member/home: ${kb(transfer.jsBytes)} JS in ${transfer.jsFiles} files, first row ${firstRowMs} ms`);
+  console.log(
+    `first-load /member/home: ${kb(transfer.jsBytes)} JS in ${transfer.jsFiles} files, first row ${firstRowMs} ms`,
+  );
   expect([...transfer.encodings]).toEqual(['br']);
 });

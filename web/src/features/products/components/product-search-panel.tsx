@@ -39,13 +39,14 @@ const statusLabels = [
   ['pending', 'Pendentes'],
   ['returned', 'Devolvidos'],
   ['inAudit', 'Em auditoria'],
+  ['error', 'Com erro'],
 ] as const;
 
 /** One line describing a past search in the history list. */
 export function describeSearch(o: ProductSearchOptions): string {
   const parts: string[] = [];
   parts.push(o.text ? `"${o.text}" em ${productSearchFieldLabels[o.field]}` : 'Sem texto');
-  const statuses = statusLabels.filter(([k]) => o[k]).map(([, l]) => l);
+  const statuses = statusLabels.filter(([k]) => o[k] !== false).map(([, l]) => l);
   parts.push(
     statuses.length === statusLabels.length || statuses.length === 0 ? 'Todas as situações' : statuses.join(', '),
   );
@@ -117,7 +118,12 @@ export function ProductSearchPanel({ opened, isMember, value, onClose, onSearch 
             {statusLabels
               .filter(([k]) => !(isMember && k === 'inAudit'))
               .map(([k, label]) => (
-                <Checkbox key={k} label={label} checked={form[k]} onChange={(e) => set(k, e.currentTarget.checked)} />
+                <Checkbox
+                  key={k}
+                  label={label}
+                  checked={form[k] !== false}
+                  onChange={(e) => set(k, e.currentTarget.checked)}
+                />
               ))}
           </Group>
           <Checkbox
