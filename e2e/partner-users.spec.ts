@@ -228,3 +228,19 @@ test('resets a password after confirmation', async ({ page }) => {
 
   await expect.poll(async () => (await readMail(member.email)).length).toBe(1);
 });
+
+test("an Admin's company search for a Member lists only the companies of the Member's partner", async ({ page }) => {
+  const partner = await seedPartner();
+  const other = await seedPartner();
+  const member = await seedUser('Member', { name: 'Rita Membro', partnerId: partner.id });
+  await seedCompany(partner.id, { nomeFantasia: 'GAMA MERCADO PROPRIO' });
+  await seedCompany(other.id, { nomeFantasia: 'GAMA MERCADO ALHEIO' });
+  await openUsersAs(page, await seedUser('Admin'));
+
+  await actionsOf(page, member.name).click();
+  await page.getByRole('menuitem', { name: 'Empresas' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Controle de acesso a empresas' });
+  await dialog.getByLabel('Pesquisar empresa pelo nome fantasia').fill('gama mercado');
+  await expect(dialog.getByRole('option', { name: /GAMA MERCADO PROPRIO/ })).toBeVisible();
+  await expect(dialog.getByRole('option', { name: /GAMA MERCADO ALHEIO/ })).toHaveCount(0);
+});
