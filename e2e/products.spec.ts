@@ -354,8 +354,11 @@ test('marks products up to the 300 limit, page select-all stops there, and the c
   await expect(page.getByRole('dialog', { name: 'Produtos marcados (299)' })).toBeVisible();
   expect(await stored()).toBe(299);
   await page.getByRole('button', { name: 'Desvincular todos produtos' }).click();
-  await expect(page.getByText('Deseja realmente desmarcar todos os produtos marcados?')).toBeVisible();
+  await expect(
+    page.getByText(/Deseja realmente desmarcar todos os produtos marcados\? Somente as marcações/),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toast(page, 'Marcações removidas. Nenhum produto foi desvinculado ou alterado.')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Produtos marcados (0)' })).toBeVisible();
   expect(await stored()).toBe(0);
 });
