@@ -16,6 +16,9 @@ function gtinFor(n: number): string {
 }
 
 interface GlobalItem {
+  /** The item and pack without the brand ("DIPIRONA SODICA 500MG 10 COMPRIMIDOS"): how a shop names its own. */
+  plain: string;
+  brand: string;
   code: string;
   description: string;
   gtin: string;
@@ -33,6 +36,8 @@ function buildGlobalBase(): GlobalItem[] {
         for (const size of it.sizes) {
           const n = rows.length;
           rows.push({
+            plain: `${it.name} ${size}`,
+            brand,
             code: `GP${String(n + 1).padStart(6, '0')}`,
             description: `${it.name} ${brand} ${size}`,
             gtin: gtinFor(100000 + n),
@@ -59,7 +64,7 @@ export async function seedDemoCatalogue(db: Db): Promise<void> {
   for (let i = 0; i < base.length; i += 1000) {
     await db
       .insert(globalProducts)
-      .values(base.slice(i, i + 1000).map(({ trade: _t, ...row }) => row))
+      .values(base.slice(i, i + 1000).map(({ trade: _t, plain: _p, brand: _b, ...row }) => row))
       .onConflictDoNothing();
   }
 
@@ -102,6 +107,11 @@ export async function seedDemoCatalogue(db: Db): Promise<void> {
       UPDATE products p SET status = CASE WHEN pending.rn % 5 = 0 THEN 'A' WHEN pending.rn % 5 = 1 THEN 'D' ELSE 'E' END,
              updated_at = now()
         FROM pending WHERE p.id = pending.id AND pending.rn % 5 IN (0, 1, 2) AND pending.rn <= 12`);
+    // A catalogue kept over the last three months, not typed in today.
+    await db.execute(sql`
+      UPDATE products SET updated_at = now() - make_interval(days => abs(hashtext(internal_code)) % 90,
+                                                             mins => abs(hashtext(description)) % 600)
+       WHERE company_id = ${company.id}`);
     await db.execute(sql`
       INSERT INTO product_audits (company_id, product_id, description, user_id)
       SELECT company_id, id, CASE status WHEN 'A' THEN 'Produto enviado para auditoria: conferir o NCM com o fornecedor'

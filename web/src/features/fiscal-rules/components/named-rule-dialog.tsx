@@ -181,7 +181,7 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
               }}
               data-autofocus
             />
-            <SimpleGrid cols={{ base: 1, sm: 4 }} style={{ alignItems: 'start' }}>
+            <SimpleGrid cols={{ base: 1, sm: 4 }} style={alignInputs}>
               <div style={{ gridColumn: 'span 2' }}>
                 <NcmField value={form.ncm} onChange={(ncm) => setForm((f) => ({ ...f, ncm }))} />
               </div>
