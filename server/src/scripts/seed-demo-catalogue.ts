@@ -91,9 +91,8 @@ export async function seedDemoCatalogue(db: Db): Promise<void> {
       const matched = i % 3 !== 2;
       return {
         internalCode: String(1000 + i),
-        description: matched
-          ? g.description.replace(/ (\S+)$/, ' - $1')
-          : `${g.description.split(' ').slice(0, 3).join(' ')} GRANEL`,
+        // Shops write the pack before the brand; their own packs carry no brand at all.
+        description: matched ? `${g.plain} ${g.brand}` : `${g.plain} CAD PROPRIO ${i}`,
         gtin: matched ? g.gtin.slice(1) : i % 2 === 0 ? gtinFor(900000 + ci * 1000 + i).slice(1) : '',
       };
     });
