@@ -15,7 +15,13 @@ beforeAll(async () => {
   await createProduct(ctx.db, { companyId: c, internalCode: 'B-2', description: 'CAFE', updatedAt: at(3) });
   await createProduct(ctx.db, { companyId: c, internalCode: 'A-1', description: 'FEIJAO', updatedAt: at(1) });
   await createProduct(ctx.db, { companyId: c, internalCode: 'C-3', description: 'ARROZ', updatedAt: at(2) });
-  await createProduct(ctx.db, { companyId: c, internalCode: 'E-1', description: 'SEM NCM', status: 'E', updatedAt: at(4) });
+  await createProduct(ctx.db, {
+    companyId: c,
+    internalCode: 'E-1',
+    description: 'SEM NCM',
+    status: 'E',
+    updatedAt: at(4),
+  });
 });
 
 const codes = async (query: string) => {

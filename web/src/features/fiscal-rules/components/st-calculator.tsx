@@ -38,7 +38,7 @@ const icmsRateFor = (option: MvaOption, ruleRate: string) =>
 const rateKeys = new Set<keyof Inputs>(['ipiRate', 'icmsRate', 'stRate', 'fcpRate', 'reduction']);
 
 /** The exact decimal of a typed field; an empty one counts as zero, a malformed one stops the calculation. */
-function valueOf(text: string): string {
+function decimalOf(text: string): string {
   if (!text.trim()) return '0';
   const value = parseDecimalText(text);
   if (value === null) throw new Error('not a number');
@@ -74,19 +74,19 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
   const { mva, result } = useMemo((): { mva: number | null; result: StCalculation | null } => {
     try {
       // The destination's internal rate is the ST rate: what the adjusted MVA equalises to.
-      const mvaValue = resolveMva(option, defaults.iva ?? 0, valueOf(inputs.stRate));
+      const mvaValue = resolveMva(option, defaults.iva ?? 0, decimalOf(inputs.stRate));
       const calc = calculateSt({
-        productValue: valueOf(inputs.productValue),
-        freight: valueOf(inputs.freight),
-        insurance: valueOf(inputs.insurance),
-        otherExpenses: valueOf(inputs.otherExpenses),
-        discount: valueOf(inputs.discount),
-        ipiRate: valueOf(inputs.ipiRate),
-        icmsRate: valueOf(inputs.icmsRate),
-        icmsBaseReduction: valueOf(inputs.reduction),
+        productValue: decimalOf(inputs.productValue),
+        freight: decimalOf(inputs.freight),
+        insurance: decimalOf(inputs.insurance),
+        otherExpenses: decimalOf(inputs.otherExpenses),
+        discount: decimalOf(inputs.discount),
+        ipiRate: decimalOf(inputs.ipiRate),
+        icmsRate: decimalOf(inputs.icmsRate),
+        icmsBaseReduction: decimalOf(inputs.reduction),
         mva: mvaValue,
-        stRate: valueOf(inputs.stRate),
-        fcpRate: valueOf(inputs.fcpRate),
+        stRate: decimalOf(inputs.stRate),
+        fcpRate: decimalOf(inputs.fcpRate),
       });
       return { mva: mvaValue, result: calc };
     } catch {
