@@ -8,6 +8,9 @@ import { seedMemberWithCompanies, useSessionOf } from './support/fixtures';
  * the login page's JavaScript stays within 150 KB transferred. The figures are printed for bench/README.md.
  */
 
+// Cold loads on two shared cores.
+test.describe.configure({ timeout: 90_000 });
+
 const LOGIN_JS_BUDGET = 150 * 1024;
 
 interface Transfer {
@@ -41,7 +44,8 @@ test('the login page loads at most 150 KB of compressed JavaScript, cached as im
   const transfer = watchTransfers(page);
   const started = Date.now();
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Prosseguir' })).toBeVisible();
+  // The budget is on bytes, not time: a loaded shared machine may take long to render.
+  await expect(page.getByRole('button', { name: 'Prosseguir' })).toBeVisible({ timeout: 45_000 });
   await page.waitForLoadState('networkidle');
   console.log(`first-load /login: ${kb(transfer.jsBytes)} JS in ${transfer.jsFiles} files, ${Date.now() - started} ms`);
 
@@ -72,7 +76,7 @@ test('the products home shows its first product row; its JavaScript is measured'
   const started = Date.now();
   await page.goto('/member/home');
   await expect(page.getByTestId('products-table').locator('tbody tr').first()).toContainText('ARROZ TIPO 1', {
-    timeout: 20_000,
+    timeout: 45_000,
   });
   const firstRowMs = Date.now() - started;
   await page.waitForLoadState('networkidle');
