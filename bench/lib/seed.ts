@@ -1,7 +1,7 @@
 import type { Database } from '../../server/src/db/client.js';
 import { createCompany, createPartner, createUser, linkMemberToCompany } from '../../server/src/db/factories.js';
 import { loadAllReferenceTables } from '../../server/src/modules/reference/loaders/load-reference-tables.js';
-import { seedDemoFiscal } from '../../server/src/scripts/seed-demo-fiscal.js';
+import { seedBenchFiscalRules } from './bench-fiscal-rules.js';
 
 export const GLOBAL_COUNT = Number(process.env.BENCH_GLOBAL ?? 1_000_000);
 export const COMPANY_COUNT = Number(process.env.BENCH_COMPANY ?? 100_000);
@@ -117,7 +117,7 @@ export async function seedBench(database: Database) {
   const done = await pool.query(`SELECT count(*)::int AS n FROM global_products`);
   if (done.rows[0].n < GLOBAL_COUNT) {
     await timed('reference tables', () => loadAllReferenceTables(pool));
-    await timed('fiscal rules (300 NCMs × 27 UFs)', () => seedDemoFiscal(db));
+    await timed('fiscal rules (300 NCMs × 27 UFs)', () => seedBenchFiscalRules(db));
     await timed(`${GLOBAL_COUNT} global products`, () => seedGlobal(database));
   }
   const actors = await seedCompany(database);

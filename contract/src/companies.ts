@@ -22,11 +22,12 @@ export const regimesEspeciais = ['N', 'S', 'SP62647', 'SP62843', 'TO291206', 'GO
 export const regimeEspecialLabels: Record<TRegimeEspecial, string> = {
   N: 'Não',
   S: 'Sim',
-  SP62647: 'SP62647',
-  SP62843: 'SP62843',
-  TO291206: 'TO291206',
-  GO482597: 'GO482597',
-  MG_PRODINT: 'MG_PRODINT',
+  // The code and what it refers to (issue 13): the bare code told the analyst nothing.
+  SP62647: 'SP62647 - Decreto SP nº 62.647',
+  SP62843: 'SP62843 - Decreto SP nº 62.843',
+  TO291206: 'TO291206 - Regime especial do Tocantins',
+  GO482597: 'GO482597 - Regime especial de Goiás',
+  MG_PRODINT: 'MG_PRODINT - Regime especial PRODINT de Minas Gerais',
 };
 
 export const companyStatuses = ['Pending', 'Active', 'Blocked'] as const;

@@ -93,6 +93,10 @@ export const productSearchFieldLabels: Record<TProductSearchField, string> = {
 };
 
 /** Date of the last-update range: YYYY-MM-DD (an ISO date-time is cut to its date). */
+/** Columns the products list can be ordered by (issue 13). */
+export const productSortFields = ['updatedAt', 'internalCode', 'description'] as const;
+export type TProductSortField = (typeof productSortFields)[number];
+
 const ZDateParam = z
   .string()
   .trim()
@@ -116,6 +120,11 @@ export const ZProductListQuery = z.object({
   finishedByFiscalServiceLink: ZQueryBool.optional(),
   audit: ZQueryBool.optional(),
   binded: ZQueryBool.optional(),
+  /** Products whose status is Error (issue 13): combines with the other status flags by OR. */
+  error: ZQueryBool.optional(),
+  /** Column the page is ordered by (issue 13); the last update, newest first, by default. */
+  sort: z.enum(productSortFields, { message: 'Ordenação inválida.' }).default('updatedAt'),
+  order: z.enum(['asc', 'desc'], { message: 'Sentido da ordenação inválido.' }).optional(),
   field: ZProductSearchField.default('description'),
   text: z.string().max(300).optional(),
   page: z.coerce.number().int().min(1).default(1),

@@ -24,6 +24,7 @@ import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import jobsPlugin from './plugins/jobs.js';
+import { spaStaticOptions } from './plugins/static-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,7 +111,7 @@ export async function buildApp(opts: BuildAppOptions) {
  */
 function registerSpa(app: FastifyInstance, distDir: string) {
   const hasSpa = existsSync(path.join(distDir, 'index.html'));
-  if (hasSpa) app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  if (hasSpa) app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, ...spaStaticOptions });
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/v1/') || request.url.startsWith('/docs');
     const isAsset = request.url.startsWith('/assets/');

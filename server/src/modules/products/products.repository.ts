@@ -1,4 +1,4 @@
-import { PRODUCTS_PAGE_SIZE, type TProductListFilters } from '@app/contract';
+import { PRODUCTS_PAGE_SIZE, type TProductListFilters, type TProductSortField } from '@app/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type ProductRow, products } from '../../db/schema/index.js';
@@ -16,6 +16,7 @@ export interface StatusFlags {
   finished?: boolean;
   finishedByFiscalServiceLink?: boolean;
   audit?: boolean;
+  error?: boolean;
 }
 
 /** The columns the status filters read: a product (alias `p`) or a row of per-company counts. */
@@ -40,6 +41,7 @@ export function statusFilter(flags: StatusFlags, isMember: boolean, cols: Status
   if (flags.classified || flags.finished) codes.push('F');
   if (flags.returned) codes.push('D');
   if (!isMember && (flags.inAudit || flags.audit)) codes.push('A');
+  if (flags.error) codes.push('E');
   const parts: SQL[] = [];
   if (codes.length) {
     parts.push(
@@ -106,11 +108,25 @@ export async function countProducts(db: DbOrTx, where: SQL): Promise<number> {
   return res.rows[0]?.n ?? 0;
 }
 
-/** One page, most recently changed first. */
-export async function findProductPage(db: DbOrTx, where: SQL, page: number): Promise<ProductRow[]> {
+// Whitelisted ORDER BY columns: the sort key never reaches SQL as text.
+const sortColumns: Record<TProductSortField, SQL> = {
+  updatedAt: sql`p.updated_at`,
+  internalCode: sql`p.internal_code`,
+  description: sql`p.description`,
+};
+
+/** One page, most recently changed first unless another order is asked for (issue 13). */
+export async function findProductPage(
+  db: DbOrTx,
+  where: SQL,
+  page: number,
+  sort: TProductSortField = 'updatedAt',
+  order: 'asc' | 'desc' = 'desc',
+): Promise<ProductRow[]> {
+  const direction = order === 'asc' ? sql`ASC` : sql`DESC`;
   const res = await db.execute<ProductRow & Record<string, unknown>>(sql`
     SELECT ${productSelect} FROM products p WHERE ${where}
-    ORDER BY p.updated_at DESC, p.id
+    ORDER BY ${sortColumns[sort]} ${direction}, p.id
     LIMIT ${PRODUCTS_PAGE_SIZE} OFFSET ${(page - 1) * PRODUCTS_PAGE_SIZE}`);
   return res.rows;
 }

@@ -15,6 +15,7 @@ import { ProductSearchPanel } from '../components/product-search-panel';
 import { ProductTable } from '../components/product-table';
 import { ProductsTopBar, type UserPermissionCheck } from '../components/products-top-bar';
 import { RegisterProductDialog } from '../components/register-product-dialog';
+import { defaultProductSort, nextProductSort, type ProductSort } from '../components/sortable-th';
 import { useCheckedProducts } from '../components/use-checked-products';
 import { getProductActions } from '../lib/product-actions';
 import {
@@ -48,6 +49,7 @@ export default function ProductsHomePage() {
     ),
   );
   const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<ProductSort>(defaultProductSort);
   // Marking mode starts on for staff and is forced off at load for Members (spec 02 §6); anyone can toggle it.
   const [isMarking, setIsMarking] = useState(!isMember);
   const [isSearchOpen, setIsSearchOpen] = useState(false);
@@ -56,8 +58,8 @@ export default function ProductsHomePage() {
   const [active, setActive] = useState<ActiveAction | null>(null);
 
   const query = useMemo(
-    () => toProductsQuery(company.id, options, page, isMember),
-    [company.id, options, page, isMember],
+    () => ({ ...toProductsQuery(company.id, options, page, isMember), sort: sort.field, order: sort.order }),
+    [company.id, options, page, isMember, sort],
   );
   const list = useProducts(query);
   const qc = useQueryClient();
@@ -103,6 +105,11 @@ export default function ProductsHomePage() {
           checkedIds={marks.checkedIds}
           onToggle={marks.toggle}
           onTogglePage={() => marks.togglePage(products)}
+          sort={sort}
+          onSort={(field) => {
+            setSort((s) => nextProductSort(s, field));
+            setPage(1);
+          }}
           renderActions={(p) => (
             <ProductActionsMenu
               productCode={p.internalCode}
