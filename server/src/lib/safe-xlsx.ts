@@ -1,6 +1,6 @@
 import type { AppError } from './app-error.js';
-import { inflateEntry, listZipEntries, refuseFile, type ZipEntry } from './safe-zip.js';
 import { createXmlReader, type XmlHandlers } from './safe-xml.js';
+import { inflateEntry, listZipEntries, refuseFile, type ZipEntry } from './safe-zip.js';
 
 /**
  * Bounded reading of the first worksheet of an untrusted XLSX — the one way the server reads a
@@ -67,7 +67,8 @@ async function findParts(
   });
   await readPart(file, entries.get('xl/_rels/workbook.xml.rels'), limits.maxSmallPartBytes, xmlLimits, {
     open: (name, attrs) => {
-      if (name === 'Relationship' && attrs.Id) rels.set(attrs.Id, { target: attrs.Target ?? '', type: attrs.Type ?? '' });
+      if (name === 'Relationship' && attrs.Id)
+        rels.set(attrs.Id, { target: attrs.Target ?? '', type: attrs.Type ?? '' });
     },
   });
   const resolve = (target: string) => (target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`);
