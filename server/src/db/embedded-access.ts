@@ -10,8 +10,8 @@ import path from 'node:path';
  */
 export function findBlockedFolder(targets: string[]): string | null {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return null;
-  const ids = postgresIds();
-  if (!ids) return null; // the library creates the user itself: nothing to check yet
+  // Not created yet (the library creates it): a new user only gets the "others" bits.
+  const ids = postgresIds() ?? { uid: -1, groups: [] };
   for (const target of targets) {
     for (const dir of ancestors(target)) {
       let st: ReturnType<typeof statSync>;

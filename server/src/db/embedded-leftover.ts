@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * A cluster of our own DATA_DIR left running by a server that died without stopping it (kill -9,

@@ -1,4 +1,15 @@
-import { bigint, boolean, char, integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  char,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { fiscalRules } from './fiscal-rules.js';
 import { companies, users } from './foundation.js';
 

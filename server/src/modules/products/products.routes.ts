@@ -159,7 +159,10 @@ export default async function productsRoutes(fastify: FastifyInstance) {
       }
       const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES }, throwFileSizeLimit: false });
       if (!part) throw new AppError('IMPORT_FILE_REQUIRED', productMessages.fileRequired);
-      return importProducts(app.db, actorOf(req), req.query, { stream: part.file, fileName: cleanFileName(part.filename) });
+      return importProducts(app.db, actorOf(req), req.query, {
+        stream: part.file,
+        fileName: cleanFileName(part.filename),
+      });
     },
   );
 
