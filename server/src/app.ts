@@ -21,6 +21,7 @@ import type { JobDefinition } from './jobs/job-definition.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { registerModules } from './modules/index.js';
 import authPlugin from './plugins/auth.js';
+import companyScopePlugin from './plugins/company-scope.js';
 import dbPlugin from './plugins/db.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import jobsPlugin from './plugins/jobs.js';
@@ -96,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   await app.register(dbPlugin, { database: opts.database });
   await app.register(authPlugin);
+  await app.register(companyScopePlugin);
   await app.register(jobsPlugin, { definitions: opts.jobDefinitions });
 
   await app.register(registerModules, { prefix: API_PREFIX });
