@@ -1,3 +1,5 @@
+import './zod-locale.js';
+
 export * from './cnpj.js';
 export * from './common.js';
 export * from './companies.js';
@@ -12,5 +14,6 @@ export * from './permissions.js';
 export * from './products.js';
 export * from './reference.js';
 export * from './roles.js';
+export * from './safe-text.js';
 export * from './tax/index.js';
 export * from './users.js';

@@ -72,7 +72,7 @@ describe('the server after an abnormal exit', () => {
     const headers = { authorization: `Bearer ${token}` };
     const list = await fetch(`${base}/products?companyId=${company.id}`, { headers });
     expect(list.status).toBe(200);
-    expect((await list.json()).count).toBe(0);
+    expect(((await list.json()) as { count: number }).count).toBe(0);
     const history = await fetch(`${base}/products/importhistory?companyId=${company.id}`, { headers });
     expect(await history.json()).toMatchObject([{ Status: 'Interrupted', Received: 0, Added: 0 }]);
 

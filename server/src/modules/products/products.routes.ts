@@ -28,7 +28,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
-import { cleanFileName } from '../../lib/safe-text.js';
+import { cleanFileName } from '../../lib/file-name.js';
 import './products.codes.js';
 import { bindProduct } from './binding.service.js';
 import { openProductExport } from './export/export.service.js';
