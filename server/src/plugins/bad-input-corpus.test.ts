@@ -56,7 +56,8 @@ async function fingerprint(): Promise<string> {
   return res.rows[0].f;
 }
 
-const PORTUGUESE = /[ãáàâéêíóôõúç]|inválid|Informe|Usuário|Registro|Rota|Opção|Muitas|Requisição|Empresa|Senha/i;
+const PORTUGUESE =
+  /[ãáàâéêíóôõúç]|inválid|Informe|Usuário|Registro|Rota|Opção|Muitas|Requisição|Empresa|Senha|planilha|arquivo|Preencha|demais|esperava/i;
 const ENGLISH =
   /\b(expected|received|invalid input|too (small|big)|required|must be|bad request|not found|client error)\b/i;
 
@@ -210,7 +211,7 @@ function cases(): Case[] {
       who: 'anon',
       payload: 'email=a@b.com',
       headers: { 'content-type': 'text/plain' },
-      status: 415,
+      status: 400,
     },
     {
       name: 'XML body',
@@ -414,6 +415,55 @@ function cases(): Case[] {
       { name: `e-mail ${v}`, method: 'POST', url: '/users/check', who: 'anon', payload: { email: v }, status: 400 },
     );
   }
+  // 8. Dates, codes and enums with a shape.
+  for (const [name, url, who] of [
+    ['start date 2026-13-45', `/products?companyId=${sp}&startDate=2026-13-45&endDate=2026-12-31`, 'member'],
+    ['start date as text', `/products?companyId=${sp}&startDate=ontem&endDate=hoje`, 'member'],
+    ['ncm validity date', '/reference/ncm/22021000/validity?date=31/12/2026', 'member'],
+    ['ncm code of letters', '/reference/ncm/ABCDEFGH', 'member'],
+    ['cest fits without ncm', '/reference/cest/0300700/fits', 'member'],
+    ['cest fits with a bad ncm', '/reference/cest/0300700/fits?ncm=xx', 'member'],
+    ['cst type unknown', '/reference/cst?type=XYZ', 'member'],
+    ['cClassTrib cst of 2 digits', '/reference/cclasstrib?cst=01', 'member'],
+    ['groupings UF XX', '/fiscal-rules/groupings?uf=XX', 'admin'],
+    ['product audits of a non-uuid', '/products/123/audits', 'member'],
+    ['rule history of a non-uuid', '/fiscal-rules/products/abc/historic', 'member'],
+    ['import errors of a non-uuid', '/products/import/abc/errors', 'member'],
+    ['registry CNPJ of letters', '/companies/registry/ABCDEFGHIJKLMN', 'admin'],
+    ['company of a non-uuid', '/companies/xyz', 'admin'],
+    ['products field unknown', `/products?companyId=${sp}&field=senha`, 'member'],
+    ['products pending=talvez', `/products?companyId=${sp}&pending=talvez`, 'member'],
+  ] as const) {
+    c.push({ name, method: 'GET', url, who, status: 400 });
+  }
+  c.push({ name: 'ncm code of 3 digits', method: 'GET', url: '/reference/ncm/123', who: 'member', status: 404 });
+  c.push(
+    {
+      name: 'binding of a non-uuid product',
+      method: 'POST',
+      url: '/products/binding',
+      who: 'member',
+      payload: { productId: 'x', fiscalServiceProduct: '1' },
+      status: 400,
+    },
+    {
+      name: 'user with an unknown role',
+      method: 'POST',
+      url: '/users',
+      who: 'admin',
+      payload: { name: 'N', email: 'n@b.com', role: 'Rei' },
+      status: 400,
+    },
+    {
+      name: 'user with an invalid e-mail',
+      method: 'POST',
+      url: '/users',
+      who: 'admin',
+      payload: { name: 'N', email: 'não-é-email', role: 'Admin' },
+      status: 400,
+    },
+    { name: 'delete of a non-uuid product', method: 'DELETE', url: '/products/abc', who: 'member', status: 400 },
+  );
   c.push({
     name: 'aliqICMS=abc (used to list everything)',
     method: 'GET',

@@ -10,17 +10,11 @@ import { AppError } from '../lib/app-error.js';
 export default fp(
   async (app: FastifyInstance) => {
     app.addHook('preValidation', async (request) => {
-      for (const [where, value] of [
-        ['', request.params],
-        ['', request.query],
-        ['', request.body],
-      ] as const) {
-        const field = findUnsafeText(value, where);
-        if (field !== null) {
-          throw new AppError('TEXT_INVALID', unsafeTextMessage(field), [
-            { field: field || undefined, message: unsafeTextMessage(field) },
-          ]);
-        }
+      for (const value of [request.params, request.query, request.body]) {
+        const field = findUnsafeText(value);
+        if (field === null) continue;
+        const message = unsafeTextMessage(field);
+        throw new AppError('TEXT_INVALID', message, [{ field: field || undefined, message }]);
       }
     });
   },
