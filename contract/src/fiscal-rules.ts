@@ -213,7 +213,7 @@ export const ZFiscalRuleFilters = z.object({
   aliqICMS: z
     .string()
     .trim()
-    .regex(/^(\d{1,3}([.,]\d{1,4})?)?$/, {
+    .regex(/^(\d{1,3}([.,]\d{0,4})?)?$/, {
       message: 'Alíquota de ICMS inválida: informe um percentual, como 18 ou 18,00.',
     })
     .optional(),

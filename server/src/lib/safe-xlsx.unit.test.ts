@@ -46,7 +46,8 @@ describe('readXlsxRowsSafely: good sheets', () => {
   });
 });
 
-describe('readXlsxRowsSafely: hostile files are refused before memory grows', () => {
+// Building and reading files of hundreds of MB takes seconds on a loaded machine.
+describe('readXlsxRowsSafely: hostile files are refused before memory grows', { timeout: 60_000 }, () => {
   it('3,000,000 shared strings (≈ 279 MB inflated, placed before the sheet)', async () => {
     const chunk = '<si><t>PRODUTO DE TESTE COM UMA DESCRIÇÃO BEM LONGA PARA OCUPAR ESPAÇO NO XML 0000</t></si>';
     const file = await buildXlsx({

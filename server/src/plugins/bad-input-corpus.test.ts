@@ -603,3 +603,33 @@ describe('bad-input corpus: a Portuguese 4xx and nothing changed', () => {
     expect(up.statusCode).toBe(200);
   }, 120_000);
 });
+
+describe('errors raised before Fastify sees the request', () => {
+  it('oversized headers (431) and a garbage request line (400) answer JSON in Portuguese', async () => {
+    const { createConnection } = await import('node:net');
+    const port = await (async () => {
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      return (ctx.app.server.address() as { port: number }).port;
+    })();
+    const raw = (request: string) =>
+      new Promise<string>((resolve) => {
+        let out = '';
+        const socket = createConnection({ port, host: '127.0.0.1' }, () => socket.write(request));
+        socket.on('data', (d) => {
+          out += d;
+        });
+        socket.on('close', () => resolve(out));
+        socket.on('error', () => resolve(out));
+      });
+    const big = await raw(`GET /v1/public/partners HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(big).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toEqual({
+      status: 431,
+      code: 'VALIDATION',
+      detail: 'Os cabeçalhos da requisição são grandes demais.',
+    });
+    const garbage = await raw('LIXO\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+    expect(garbage).toContain('"detail":"Requisição inválida."');
+  });
+});
