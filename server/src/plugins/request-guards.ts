@@ -34,7 +34,9 @@ export default fp(
       if (origin !== undefined && !isOwnOrigin(origin, request, publicOrigin)) throw new AppError('ORIGIN_REFUSED');
     });
     app.addHook('onSend', async (request, reply) => {
-      if (request.actor) reply.header('cache-control', 'no-store');
+      // API answers only: the SPA's assets keep their own caching (a signed-in browser sends the cookie
+      // with every asset request, and re-downloading them on each page slowed every screen).
+      if (request.actor && request.url.startsWith('/v1/')) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'request-guards' },
