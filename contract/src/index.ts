@@ -16,4 +16,5 @@ export * from './reference.js';
 export * from './roles.js';
 export * from './safe-text.js';
 export * from './tax/index.js';
+export * from './tickets.js';
 export * from './users.js';

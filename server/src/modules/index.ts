@@ -7,6 +7,7 @@ import operationsRoutes from './operations/operations.routes.js';
 import partnersRoutes from './partners/partners.routes.js';
 import productsRoutes from './products/products.routes.js';
 import referenceRoutes from './reference/reference.routes.js';
+import ticketsRoutes from './tickets/tickets.routes.js';
 import usersRoutes from './users/users.routes.js';
 
 /** Every API area, mounted under /v1/public. */
@@ -20,4 +21,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(fiscalRulesRoutes);
   await app.register(productsRoutes);
   await app.register(operationsRoutes);
+  await app.register(ticketsRoutes);
 }

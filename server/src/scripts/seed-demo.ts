@@ -12,6 +12,7 @@ import { hashPassword } from '../lib/password.js';
 import { loadMissingReferenceTables } from '../modules/reference/loaders/load-reference-tables.js';
 import { seedDemoCatalogue } from './seed-demo-catalogue.js';
 import { seedDemoFiscal } from './seed-demo-fiscal.js';
+import { seedDemoTickets } from './seed-demo-tickets.js';
 
 const PASSWORD = 'Demo@2026';
 
@@ -163,6 +164,7 @@ async function main() {
     }
     await seedDemoFiscal(db);
     await seedDemoCatalogue(db);
+    await seedDemoTickets(db);
   } finally {
     await opened.close();
   }

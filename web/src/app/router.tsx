@@ -20,6 +20,7 @@ const FiscalRulesPage = page(() => import('../features/fiscal-rules/routes/fisca
 const ProductsHomePage = page(() => import('../features/products/routes/products-home'));
 const ProductsImportPage = page(() => import('../features/products/routes/import-page'));
 const ProductsExportPage = page(() => import('../features/products/routes/export-page'));
+const TicketsPage = page(() => import('../features/tickets/routes/tickets-page'));
 
 const soon = (title: string): ReactNode => <NotAvailablePage title={title} />;
 const fallback = (
@@ -53,7 +54,7 @@ export function AppRouter() {
               <Route path="products/export" element={<ProductsExportPage />} />
               <Route path="products/global" element={soon('Base Global de Produtos')} />
               <Route path="company/indicators" element={soon('Indicadores')} />
-              <Route path="tickets" element={soon('Tickets')} />
+              <Route path="tickets" element={<TicketsPage />} />
             </Route>
           </Route>
           <Route
@@ -73,7 +74,7 @@ export function AppRouter() {
             <Route path="products/global/pending" element={soon('Produtos Pendentes')} />
             <Route path="users" element={<UsersPage />} />
             <Route path="companies" element={<PartnerCompaniesPage />} />
-            <Route path="tickets" element={soon('Tickets')} />
+            <Route path="tickets" element={<TicketsPage />} />
             <Route path="fiscal-rules" element={<FiscalRulesPage />} />
             <Route path="logs" element={soon('Logs')} />
           </Route>
