@@ -63,6 +63,8 @@ export const COMPANY_MESSAGES = {
   cnpjInvalid: 'CNPJ inválido!',
   razaoSocialRequired: 'Informe a Razão Social da empresa!',
   nomeFantasiaRequired: 'Informe o Nome Fantasia da empresa!',
+  razaoSocialTooLong: 'A Razão Social deve ter no máximo 200 caracteres.',
+  nomeFantasiaTooLong: 'O Nome Fantasia deve ter no máximo 200 caracteres.',
   ufRequired: 'Informe a UF da empresa!',
   cnaeRequired:
     'Foi informado que a empresa utiliza CNAE, porém nenhum CNAE foi informado. Por favor, verifique essa informação.',
@@ -94,7 +96,9 @@ export const ZCnpj = z
   .string({ error: COMPANY_MESSAGES.cnpjInvalid })
   .refine((v) => isValidCnpj(v), { message: COMPANY_MESSAGES.cnpjInvalid });
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { message }).max(200);
+/** Required text of at most 200 characters; the "too long" message is not the "missing" one (issue 15). */
+const requiredText = (message: string, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, { message }).max(200, { message: tooLong });
 
 const companyFields = {
   document: ZCnpj,
@@ -107,8 +111,8 @@ const companyFields = {
     .min(1, { message: COMPANY_MESSAGES.ufRequired })
     .toUpperCase()
     .pipe(z.enum(ufs, { message: 'UF inválida.' })),
-  razaoSocial: requiredText(COMPANY_MESSAGES.razaoSocialRequired),
-  nomeFantasia: requiredText(COMPANY_MESSAGES.nomeFantasiaRequired),
+  razaoSocial: requiredText(COMPANY_MESSAGES.razaoSocialRequired, COMPANY_MESSAGES.razaoSocialTooLong),
+  nomeFantasia: requiredText(COMPANY_MESSAGES.nomeFantasiaRequired, COMPANY_MESSAGES.nomeFantasiaTooLong),
   crt: ZCrt.default(companyDefaults.crt),
   regimeTributario: ZRegimeTributario.default(companyDefaults.regimeTributario),
   regimeEspecial: ZRegimeEspecial.default(companyDefaults.regimeEspecial),

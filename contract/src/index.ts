@@ -1,3 +1,6 @@
+// Portuguese validation messages for every schema, before any schema is built (issue 15).
+import './zod-locale.js';
+
 export * from './catalogue-health.js';
 export * from './classification.js';
 export * from './cnpj.js';
@@ -14,6 +17,7 @@ export * from './permissions.js';
 export * from './products.js';
 export * from './reference.js';
 export * from './roles.js';
+export * from './safe-text.js';
 export * from './tax/index.js';
 export * from './tax-calculate.js';
 export * from './tickets.js';

@@ -293,6 +293,8 @@ export const ZImportHistoryRow = z.object({
   Invalid: z.number().int(),
   Duplicated: z.number().int(),
   CreatedAt: z.string(),
+  /** Interrupted: the server stopped mid-file (nothing of it was kept). Issue 15. */
+  Status: z.enum(['Finished', 'Running', 'Interrupted']),
 });
 export type TImportHistoryRow = z.infer<typeof ZImportHistoryRow>;
 

@@ -1,4 +1,15 @@
-import { bigint, char, integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  char,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { fiscalRules } from './fiscal-rules.js';
 import { companies, users } from './foundation.js';
 
@@ -58,6 +69,10 @@ export const importHistory = pgTable('import_history', {
   invalid: integer('invalid').notNull().default(0),
   classified: integer('classified').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0510: committed at start; finished in the file's transaction (see the migration).
+  finished: boolean('finished').notNull().default(true),
+  backendPid: integer('backend_pid'),
+  backendStart: ts('backend_start'),
 });
 
 export const importInvalidLines = pgTable(
