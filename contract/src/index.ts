@@ -14,3 +14,4 @@ export * from './reference.js';
 export * from './roles.js';
 export * from './tax/index.js';
 export * from './users.js';
+export * from './oversight.js';

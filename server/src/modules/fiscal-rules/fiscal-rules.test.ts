@@ -31,7 +31,7 @@ describe('named rules', () => {
     const audit = await ctx.database.pool.query('SELECT code, module, after FROM audit_events WHERE entity_id = $1', [
       id,
     ]);
-    expect(audit.rows).toEqual([expect.objectContaining({ code: 4001, module: 'FiscalRules' })]);
+    expect(audit.rows).toEqual([expect.objectContaining({ code: 3071, module: 'Products' })]);
   });
 
   it('answers the spec messages for name and NCM', async () => {
