@@ -20,6 +20,9 @@ const FiscalRulesPage = page(() => import('../features/fiscal-rules/routes/fisca
 const ProductsHomePage = page(() => import('../features/products/routes/products-home'));
 const ProductsImportPage = page(() => import('../features/products/routes/import-page'));
 const ProductsExportPage = page(() => import('../features/products/routes/export-page'));
+const DashboardPage = page(() => import('../features/dashboard/routes/dashboard-page'));
+const IndicatorsPage = page(() => import('../features/indicators/routes/indicators-page'));
+const LogsPage = page(() => import('../features/logs/routes/logs-page'));
 
 const soon = (title: string): ReactNode => <NotAvailablePage title={title} />;
 const fallback = (
@@ -52,7 +55,7 @@ export function AppRouter() {
               <Route path="products/import" element={<ProductsImportPage />} />
               <Route path="products/export" element={<ProductsExportPage />} />
               <Route path="products/global" element={soon('Base Global de Produtos')} />
-              <Route path="company/indicators" element={soon('Indicadores')} />
+              <Route path="company/indicators" element={<IndicatorsPage />} />
               <Route path="tickets" element={soon('Tickets')} />
             </Route>
           </Route>
@@ -67,7 +70,7 @@ export function AppRouter() {
             }
           >
             <Route index element={<Navigate to={paths.partner.home} replace />} />
-            <Route path="home" element={soon('Dashboard')} />
+            <Route path="home" element={<DashboardPage />} />
             <Route path="products/global" element={soon('Produtos Globais')} />
             <Route path="products/global/finalized" element={soon('Produtos Finalizados')} />
             <Route path="products/global/pending" element={soon('Produtos Pendentes')} />
@@ -75,7 +78,7 @@ export function AppRouter() {
             <Route path="companies" element={<PartnerCompaniesPage />} />
             <Route path="tickets" element={soon('Tickets')} />
             <Route path="fiscal-rules" element={<FiscalRulesPage />} />
-            <Route path="logs" element={soon('Logs')} />
+            <Route path="logs" element={<LogsPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

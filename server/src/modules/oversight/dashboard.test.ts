@@ -68,9 +68,14 @@ describe('GET /users/partners/dashboard', () => {
     expect(created.statusCode).toBe(200);
     const [a1, p1, p2, p3] = created.json().products;
     const csv = 'CodigoInterno;DescricaoProduto;GTIN/EAN\r\nI-1;IMPORTADO UM;7894900011517\r\nI-2;IMPORTADO DOIS;\r\n';
-    const imported = await uploadProductFile(ctx.app, s.companyRJ.id, { name: 'a.csv', content: csv }, {
-      headers: s.headers.ownerA,
-    });
+    const imported = await uploadProductFile(
+      ctx.app,
+      s.companyRJ.id,
+      { name: 'a.csv', content: csv },
+      {
+        headers: s.headers.ownerA,
+      },
+    );
     expect(imported.statusCode).toBeLessThan(300);
     await create(s.companyB.id, [{ description: 'De B', internalCode: 'B-1' }], s.headers.ownerB);
     await expectFiguresEqualCatalogue(s.headers.ownerA, s.partnerA.id);
@@ -90,7 +95,12 @@ describe('GET /users/partners/dashboard', () => {
       headers: s.headers.ownerA,
     });
     expect(unbind.statusCode).toBe(200);
-    const rule = await createFiscalRule(ctx.db, { ncm: '22021000', cest: '0300700', uf: 'SP', description: 'Regra SP' });
+    const rule = await createFiscalRule(ctx.db, {
+      ncm: '22021000',
+      cest: '0300700',
+      uf: 'SP',
+      description: 'Regra SP',
+    });
     const link = await ctx.app.inject({
       method: 'PUT',
       url: '/v1/public/fiscal-rules/products/link',
@@ -98,7 +108,11 @@ describe('GET /users/partners/dashboard', () => {
       payload: { fiscalRuleId: rule.id, uf: 'SP', productsId: [p3.id] },
     });
     expect(link.statusCode).toBe(200);
-    const del = await ctx.app.inject({ method: 'DELETE', url: `/v1/public/products/${p2.id}`, headers: s.headers.member });
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/v1/public/products/${p2.id}`,
+      headers: s.headers.member,
+    });
     expect(del.statusCode).toBe(200);
 
     const body = await expectFiguresEqualCatalogue(s.headers.ownerA, s.partnerA.id);
@@ -147,7 +161,8 @@ describe('GET /users/partners/dashboard', () => {
 
   it('stays exact after its counters are folded', async () => {
     const company = await createCompany(ctx.db, { partnerId: s.partnerB.id, uf: 'SP' });
-    for (let i = 0; i < 70; i++) await create(company.id, [{ description: `Item ${i}`, internalCode: `F-${i}` }], s.headers.ownerB);
+    for (let i = 0; i < 70; i++)
+      await create(company.id, [{ description: `Item ${i}`, internalCode: `F-${i}` }], s.headers.ownerB);
     await expectFiguresEqualCatalogue(s.headers.ownerB, s.partnerB.id);
     const folded = await ctx.database.pool.query(
       'SELECT count(*)::int AS n FROM product_daily_counts WHERE company_id = $1',

@@ -42,9 +42,14 @@ describe('GET /companies/indicators/common', () => {
     });
     expect(created.statusCode).toBe(200);
     const csv = 'CodigoInterno;DescricaoProduto;GTIN/EAN\r\nI-1;UM;\r\nI-2;DOIS;\r\nI-3;TRES;7894900011517\r\n';
-    const imported = await uploadProductFile(ctx.app, s.companySP.id, { name: 'x.csv', content: csv }, {
-      headers: s.headers.member,
-    });
+    const imported = await uploadProductFile(
+      ctx.app,
+      s.companySP.id,
+      { name: 'x.csv', content: csv },
+      {
+        headers: s.headers.member,
+      },
+    );
     expect(imported.statusCode).toBeLessThan(300);
     await createProduct(ctx.db, { companyId: s.companySP.id, status: 'A' });
     await createProduct(ctx.db, { companyId: s.companySP.id, status: 'D' });

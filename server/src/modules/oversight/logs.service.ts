@@ -11,8 +11,8 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { auditCodes } from '../../lib/audit.js';
-import { findLogPage, type LogRow, logWhere } from './logs.repository.js';
 import { writeLogXlsx } from './log-writer.js';
+import { findLogPage, type LogRow, logWhere } from './logs.repository.js';
 
 /** GET /users/partners/logs/descriptives: every code some module registered (registerAuditCodes), by code. */
 export function listLogDescriptives(): TLogDescriptive[] {
@@ -43,7 +43,8 @@ function partnerOf(actor: Actor): string {
 export function openLogExport(db: Db, actor: Actor, query: TLogExportQuery, now = new Date()): Readable {
   const problem = checkLogPeriod(query.from, query.to, todayInBrazil(now));
   if (problem) throw new AppError(PERIOD_ERRORS[problem]);
-  if (query.code !== undefined && moduleOfCode(query.code) !== query.module) throw new AppError('LOG_CODE_OUT_OF_MODULE');
+  if (query.code !== undefined && moduleOfCode(query.code) !== query.module)
+    throw new AppError('LOG_CODE_OUT_OF_MODULE');
   const where = logWhere({
     from: query.from!,
     to: query.to!,

@@ -15,7 +15,12 @@ export default async function oversightRoutes(fastify: FastifyInstance) {
   app.get(
     '/users/partners/dashboard',
     {
-      schema: { tags: ['Dashboard'], security, summary: 'Números do dashboard do parceiro', response: { 200: ZDashboard } },
+      schema: {
+        tags: ['Dashboard'],
+        security,
+        summary: 'Números do dashboard do parceiro',
+        response: { 200: ZDashboard },
+      },
       preHandler: app.requirePermission('read:dashboard'),
     },
     (req) => getDashboard(app.db, req.actor!),
@@ -39,7 +44,12 @@ export default async function oversightRoutes(fastify: FastifyInstance) {
   app.get(
     '/users/partners/logs/descriptives',
     {
-      schema: { tags: ['Logs'], security, summary: 'Códigos de log e descrições', response: { 200: ZLogDescriptiveList } },
+      schema: {
+        tags: ['Logs'],
+        security,
+        summary: 'Códigos de log e descrições',
+        response: { 200: ZLogDescriptiveList },
+      },
       preHandler: app.requirePermission('read:log'),
     },
     async () => listLogDescriptives(),
@@ -48,7 +58,12 @@ export default async function oversightRoutes(fastify: FastifyInstance) {
   app.get(
     '/users/partners/logs/export',
     {
-      schema: { tags: ['Logs'], security, summary: 'Exporta os logs de um período (XLSX)', querystring: ZLogExportQuery },
+      schema: {
+        tags: ['Logs'],
+        security,
+        summary: 'Exporta os logs de um período (XLSX)',
+        querystring: ZLogExportQuery,
+      },
       preHandler: app.requirePermission('read:log'),
     },
     async (req, reply) => {

@@ -19,7 +19,7 @@ describe('log rows', () => {
       after: { description: 'ÁGUA', ncm: null, rules: ['SP'] },
     });
     expect(values[0]).toBe('05/03/2026 12:04:05');
-    expect(values.slice(3, 7)).toEqual(["'=cmd|\"/c calc\"!A1", "'+parceiro", "'@empresa", "'-1"]);
+    expect(values.slice(3, 7)).toEqual(['\'=cmd|"/c calc"!A1', "'+parceiro", "'@empresa", "'-1"]);
     expect(values[7]).toBe('');
     expect(values[8]).toBe('description: ÁGUA; ncm: —; rules: ["SP"]');
     expect(describeSnapshot({ a: 1 })).toBe('a: 1');
