@@ -15,6 +15,15 @@ import { notify } from '../../../lib/notify';
 import { useExportLogs } from '../api/export-logs';
 import { useLogDescriptives } from '../api/get-log-descriptives';
 
+/** Typed dates are read as DD/MM/AAAA (the users' format), whatever dayjs plugins are loaded. */
+export function parseBrDate(text: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const iso = `${m[3]}-${m[2]}-${m[1]}`;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(iso) ? iso : null;
+}
+
 /** spec 02 §5: the period toast lasts 4 s; the other two are errors. */
 const periodToasts = {
   periodRequired: () => notify('warning', logMessages.periodRequired, 4000),
@@ -76,6 +85,7 @@ export default function LogsPage() {
               locale="pt-br"
               value={from}
               onChange={setFrom}
+              dateParser={parseBrDate}
               clearable
               data-testid="log-from"
             />
@@ -86,6 +96,7 @@ export default function LogsPage() {
               locale="pt-br"
               value={to}
               onChange={setTo}
+              dateParser={parseBrDate}
               clearable
               data-testid="log-to"
             />
