@@ -39,7 +39,7 @@ export function StatusDoughnut({ title, slices, action, testId }: Props) {
           />
           <Stack gap={4} w="100%">
             {slices.map((s) => (
-              <Group key={s.name} justify="space-between" gap="xs" wrap="nowrap">
+              <Group key={s.name} justify="space-between" gap="xs" wrap="nowrap" data-testid="legend-item">
                 <Group gap={6} wrap="nowrap">
                   <ColorSwatch color={`var(--mantine-color-${s.color.replace('.', '-')})`} size={12} />
                   <Text size="sm">{s.name}</Text>
