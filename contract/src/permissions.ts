@@ -28,6 +28,10 @@ export const permissionsByRole = {
     'write:product:company',
     'read:log:any',
     'read:dashboard:any',
+    'read:ticket:any',
+    'write:ticket:any',
+    'read:ticket-queue:any',
+    'write:knowledge-base:any',
   ],
   PartnerOwner: [
     'read:user:partner',
@@ -45,6 +49,10 @@ export const permissionsByRole = {
     'write:product:company',
     'read:log:partner',
     'read:dashboard:partner',
+    'read:ticket:partner',
+    'write:ticket:partner',
+    'read:ticket-queue:partner',
+    'write:knowledge-base:partner',
   ],
   PartnerContributor: [
     'read:user:partner',
@@ -61,6 +69,10 @@ export const permissionsByRole = {
     'write:product:company',
     'read:log:partner',
     'read:dashboard:partner',
+    'read:ticket:partner',
+    'write:ticket:partner',
+    'read:ticket-queue:partner',
+    'write:knowledge-base:partner',
   ],
   Member: [
     'read:company:company',
@@ -68,6 +80,8 @@ export const permissionsByRole = {
     'read:reference:global',
     'read:product:company',
     'write:product:company',
+    'read:ticket:company',
+    'write:ticket:company',
   ],
 } as const satisfies Record<Role, readonly string[]>;
 

@@ -8,6 +8,7 @@ import oversightRoutes from './oversight/oversight.routes.js';
 import partnersRoutes from './partners/partners.routes.js';
 import productsRoutes from './products/products.routes.js';
 import referenceRoutes from './reference/reference.routes.js';
+import ticketsRoutes from './tickets/tickets.routes.js';
 import usersRoutes from './users/users.routes.js';
 
 /** Every API area, mounted under /v1/public. */
@@ -22,4 +23,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(productsRoutes);
   await app.register(operationsRoutes);
   await app.register(oversightRoutes);
+  await app.register(ticketsRoutes);
 }

@@ -23,6 +23,7 @@ const ProductsExportPage = page(() => import('../features/products/routes/export
 const DashboardPage = page(() => import('../features/dashboard/routes/dashboard-page'));
 const IndicatorsPage = page(() => import('../features/indicators/routes/indicators-page'));
 const LogsPage = page(() => import('../features/logs/routes/logs-page'));
+const TicketsPage = page(() => import('../features/tickets/routes/tickets-page'));
 
 const soon = (title: string): ReactNode => <NotAvailablePage title={title} />;
 const fallback = (
@@ -56,7 +57,7 @@ export function AppRouter() {
               <Route path="products/export" element={<ProductsExportPage />} />
               <Route path="products/global" element={soon('Base Global de Produtos')} />
               <Route path="company/indicators" element={<IndicatorsPage />} />
-              <Route path="tickets" element={soon('Tickets')} />
+              <Route path="tickets" element={<TicketsPage />} />
             </Route>
           </Route>
           <Route
@@ -76,7 +77,7 @@ export function AppRouter() {
             <Route path="products/global/pending" element={soon('Produtos Pendentes')} />
             <Route path="users" element={<UsersPage />} />
             <Route path="companies" element={<PartnerCompaniesPage />} />
-            <Route path="tickets" element={soon('Tickets')} />
+            <Route path="tickets" element={<TicketsPage />} />
             <Route path="fiscal-rules" element={<FiscalRulesPage />} />
             <Route path="logs" element={<LogsPage />} />
           </Route>

@@ -6,3 +6,4 @@ export * from './foundation.js';
 export * from './oversight.js';
 export * from './products.js';
 export * from './reference.js';
+export * from './tickets.js';

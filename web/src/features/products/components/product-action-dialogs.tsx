@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../lib/notify';
 import { FiscalRuleDetailsDialog } from '../../fiscal-rules/components/fiscal-rule-details-dialog';
 import { OperationsQueryDialog } from '../../operations/components/operations-query-dialog';
+import { CreateTicketDialog } from '../../tickets/components/create-ticket-dialog';
 import { useDeleteProduct } from '../api/delete-product';
 import { useUnbindProduct } from '../api/unbind-product';
 import type { ProductAction } from '../lib/product-actions';
@@ -68,6 +69,7 @@ export function ProductActionDialogs({ active, companyId, onChange, onProductCha
   const barcode = is('barcode');
   const occurrences = is('occurrences');
   const audit = is('audit');
+  const ticket = is('ticket');
   const confirm = active && (active.action === 'delete' || active.action === 'unbind') ? active.action : null;
   return (
     <>
@@ -95,6 +97,7 @@ export function ProductActionDialogs({ active, companyId, onChange, onProductCha
         target={audit ? { productId: audit.id, description: audit.description } : null}
         onClose={close}
       />
+      <CreateTicketDialog opened={!!ticket} companyId={companyId} product={ticket} onClose={close} />
       <ConfirmDialog
         opened={!!confirm}
         title={confirm === 'unbind' ? 'Desvincular código' : 'Excluir produto'}

@@ -7,6 +7,7 @@ import {
   IconLinkOff,
   IconListDetails,
   IconShieldSearch,
+  IconTicket,
   IconTrash,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
@@ -20,6 +21,7 @@ const icons: Record<ProductAction, ComponentType<{ size?: number }>> = {
   barcode: IconBarcode,
   delete: IconTrash,
   audit: IconShieldSearch,
+  ticket: IconTicket,
 };
 
 interface Props {
