@@ -49,11 +49,17 @@ console.log(`seed ${(seed.ms / 1000).toFixed(1)} s`);
 const token = await createSessionToken(db, owner.id);
 const headers = { authorization: `Bearer ${token}` };
 const server = await startServer(cluster.url, cluster.dir);
-const results: Record<string, unknown> = { load: loadAverage(), products: PRODUCTS, companies: COMPANIES, events: EVENTS };
+const results: Record<string, unknown> = {
+  load: loadAverage(),
+  products: PRODUCTS,
+  companies: COMPANIES,
+  events: EVENTS,
+};
 try {
   const company = companyIds[1]!;
   const ways: Record<string, () => Promise<unknown>> = {
-    dashboard: async () => (await fetch(`${server.base}/v1/public/users/partners/dashboard`, { headers })).arrayBuffer(),
+    dashboard: async () =>
+      (await fetch(`${server.base}/v1/public/users/partners/dashboard`, { headers })).arrayBuffer(),
     dashboardRawSql: () =>
       Promise.all([
         pool.query(
@@ -69,7 +75,9 @@ try {
         ),
       ]),
     indicators: async () =>
-      (await fetch(`${server.base}/v1/public/companies/indicators/common?companyId=${company}`, { headers })).arrayBuffer(),
+      (
+        await fetch(`${server.base}/v1/public/companies/indicators/common?companyId=${company}`, { headers })
+      ).arrayBuffer(),
     indicatorsRawSql: () =>
       pool.query('SELECT status, count(*) FROM products WHERE company_id = $1 GROUP BY 1', [company]),
   };
@@ -93,9 +101,12 @@ try {
   resetPeakMemory(server.pid);
   const idle = procMemoryMb(server.pid, 'VmRSS');
   const exp = await timeIt(async () => {
-    const res = await fetch(`${server.base}/v1/public/users/partners/logs/export?from=${from}&to=${today}&module=Products`, {
-      headers,
-    });
+    const res = await fetch(
+      `${server.base}/v1/public/users/partners/logs/export?from=${from}&to=${today}&module=Products`,
+      {
+        headers,
+      },
+    );
     let bytes = 0;
     for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
     return bytes;

@@ -11,8 +11,8 @@ import { companies, partners, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
 import { loadMissingReferenceTables } from '../modules/reference/loaders/load-reference-tables.js';
 import { seedDemoCatalogue } from './seed-demo-catalogue.js';
-import { seedDemoOversight } from './seed-demo-oversight.js';
 import { seedDemoFiscal } from './seed-demo-fiscal.js';
+import { seedDemoOversight } from './seed-demo-oversight.js';
 import { seedDemoTickets } from './seed-demo-tickets.js';
 
 const PASSWORD = 'Demo@2026';

@@ -1,7 +1,7 @@
-import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
 import { neutralise } from '../products/export/export-writers.js';
 import type { LogRow } from './logs.repository.js';
+import { type Cell, streamXlsx } from './xlsx-stream.js';
 
 export const LOG_HEADERS = [
   'Data/Hora',
@@ -42,10 +42,10 @@ export function describeSnapshot(value: unknown): string {
   return neutralise(text.length > MAX_CELL ? `${text.slice(0, MAX_CELL)}…` : text);
 }
 
-export function logRowValues(r: LogRow): string[] {
+export function logRowValues(r: LogRow): Cell[] {
   return [
     brDateTime.format(r.createdAt).replace(',', ''),
-    String(r.code),
+    r.code,
     neutralise(r.description),
     neutralise(r.actorName ?? ''),
     neutralise(r.partnerName ?? ''),
@@ -56,18 +56,10 @@ export function logRowValues(r: LogRow): string[] {
   ];
 }
 
-/** XLSX written row by row by exceljs' streaming writer (no shared strings, no styles, nothing kept). */
+/** The Log sheet, streamed page by page (xlsx-stream.ts: nothing of the file is kept in memory). */
 export function writeLogXlsx(pages: AsyncIterable<LogRow[]>): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Log');
-  (async () => {
-    sheet.addRow([...LOG_HEADERS]).commit();
-    for await (const page of pages) {
-      for (const r of page) sheet.addRow(logRowValues(r)).commit();
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((err) => out.destroy(err));
-  return out;
+  async function* rows(): AsyncGenerator<Cell[][]> {
+    for await (const page of pages) yield page.map(logRowValues);
+  }
+  return streamXlsx('Log', [...LOG_HEADERS], rows());
 }
