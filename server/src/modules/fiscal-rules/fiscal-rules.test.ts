@@ -134,8 +134,8 @@ describe('rule status', () => {
       [rule.id],
     );
     expect(audit.rows.map((r) => [r.code, r.before.status, r.after.status])).toEqual([
-      [4003, 'Unchecked', 'Checked'],
-      [4004, 'Checked', 'Unchecked'],
+      [3073, 'Unchecked', 'Checked'],
+      [3074, 'Checked', 'Unchecked'],
     ]);
   });
 

@@ -32,7 +32,12 @@ const staticParts = (sheetName: string): [string, string][] => [
 ];
 
 /** XML text: the four entities escaped and the control characters XML 1.0 forbids dropped (they would corrupt the file). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding these characters is the point
+const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+
 export function escapeXml(text: string): string {
+  // Most cells need nothing: one scan instead of five replaces (the writer's main cost per row).
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return (
     text
       // biome-ignore lint/suspicious/noControlCharactersInRegex: removing these characters is the point
