@@ -12,6 +12,7 @@ export * from './global-products.js';
 export * from './gtin.js';
 export * from './identity.js';
 export * from './operations.js';
+export * from './oversight.js';
 export * from './partners.js';
 export * from './permissions.js';
 export * from './products.js';

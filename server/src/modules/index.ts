@@ -4,6 +4,7 @@ import dfeRoutes from './dfe/dfe.routes.js';
 import fiscalRulesRoutes from './fiscal-rules/fiscal-rules.routes.js';
 import identityRoutes from './identity/identity.routes.js';
 import operationsRoutes from './operations/operations.routes.js';
+import oversightRoutes from './oversight/oversight.routes.js';
 import partnersRoutes from './partners/partners.routes.js';
 import classificationRoutes from './products/classification/classification.routes.js';
 import productsRoutes from './products/products.routes.js';
@@ -24,6 +25,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(fiscalRulesRoutes);
   await app.register(productsRoutes);
   await app.register(operationsRoutes);
+  await app.register(oversightRoutes);
   await app.register(ticketsRoutes);
   await app.register(taxRoutes);
   await app.register(healthRoutes);

@@ -14,6 +14,7 @@ import { seedDemoCatalogue } from './seed-demo-catalogue.js';
 import { seedDemoClassification } from './seed-demo-classification.js';
 import { seedDemoFiscal } from './seed-demo-fiscal.js';
 import { seedDemoHealth } from './seed-demo-health.js';
+import { seedDemoOversight } from './seed-demo-oversight.js';
 import { seedDemoTickets } from './seed-demo-tickets.js';
 
 const PASSWORD = 'Demo@2026';
@@ -166,6 +167,7 @@ async function main() {
     }
     await seedDemoFiscal(db);
     await seedDemoCatalogue(db);
+    await seedDemoOversight(db);
     await seedDemoTickets(db);
     await seedDemoHealth(db);
     await seedDemoClassification(db);

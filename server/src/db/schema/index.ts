@@ -3,6 +3,7 @@
 export * from './catalogue.js';
 export * from './fiscal-rules.js';
 export * from './foundation.js';
+export * from './oversight.js';
 export * from './products.js';
 export * from './reference.js';
 export * from './tax.js';
