@@ -28,6 +28,9 @@ export const permissionsByRole = {
     'write:product:company',
     'read:log:any',
     'read:dashboard:any',
+    'read:pending-product:any',
+    'write:pending-product:any',
+    'write:global-product:global',
   ],
   PartnerOwner: [
     'read:user:partner',
@@ -45,6 +48,9 @@ export const permissionsByRole = {
     'write:product:company',
     'read:log:partner',
     'read:dashboard:partner',
+    'read:pending-product:partner',
+    'write:pending-product:partner',
+    'write:global-product:global',
   ],
   PartnerContributor: [
     'read:user:partner',
@@ -61,6 +67,9 @@ export const permissionsByRole = {
     'write:product:company',
     'read:log:partner',
     'read:dashboard:partner',
+    'read:pending-product:partner',
+    'write:pending-product:partner',
+    'write:global-product:global',
   ],
   Member: [
     'read:company:company',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import classifyingRoutes from './classifying/classifying.routes.js';
 import companiesRoutes from './companies/companies.routes.js';
 import dfeRoutes from './dfe/dfe.routes.js';
 import fiscalRulesRoutes from './fiscal-rules/fiscal-rules.routes.js';
@@ -20,4 +21,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(fiscalRulesRoutes);
   await app.register(productsRoutes);
   await app.register(operationsRoutes);
+  await app.register(classifyingRoutes);
 }
