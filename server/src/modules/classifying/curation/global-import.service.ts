@@ -187,7 +187,7 @@ async function writeFile(
       after: { fileName: file.fileName, ...counts },
     });
     plan = await planFanout(tx, { source: 'Import', actor, twins: [...twins.values()] });
-    return { importId, ...counts, invalidLines: reported };
+    return { importId, ...counts, invalidLines: reported.sort((a, b) => a.line - b.line) };
   });
   const fanout = await sendFanoutJobs(app, plan);
   return { ...result, fanout };
