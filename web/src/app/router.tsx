@@ -20,6 +20,7 @@ const FiscalRulesPage = page(() => import('../features/fiscal-rules/routes/fisca
 const ProductsHomePage = page(() => import('../features/products/routes/products-home'));
 const ProductsImportPage = page(() => import('../features/products/routes/import-page'));
 const ProductsExportPage = page(() => import('../features/products/routes/export-page'));
+const PendingProductsPage = page(() => import('../features/pending-products/routes/pending-products-page'));
 
 const soon = (title: string): ReactNode => <NotAvailablePage title={title} />;
 const fallback = (
@@ -70,7 +71,7 @@ export function AppRouter() {
             <Route path="home" element={soon('Dashboard')} />
             <Route path="products/global" element={soon('Produtos Globais')} />
             <Route path="products/global/finalized" element={soon('Produtos Finalizados')} />
-            <Route path="products/global/pending" element={soon('Produtos Pendentes')} />
+            <Route path="products/global/pending" element={<PendingProductsPage />} />
             <Route path="users" element={<UsersPage />} />
             <Route path="companies" element={<PartnerCompaniesPage />} />
             <Route path="tickets" element={soon('Tickets')} />

@@ -57,7 +57,11 @@ describe('GET /products/fiscalservice/consult', () => {
     expect(runs).toEqual([{ amount: 3, missing: 1, changed: 1, finished: 1, user_id: s.member.id }]);
 
     // A second run finds nothing left to change.
-    expect((await consult(s.companySP.id, s.headers.ownerA)).json()).toMatchObject({ amount: 3, missing: 1, changed: 0 });
+    expect((await consult(s.companySP.id, s.headers.ownerA)).json()).toMatchObject({
+      amount: 3,
+      missing: 1,
+      changed: 0,
+    });
   });
 
   it('keeps callers to their companies: foreign 404, blocked 403 for Members, staff of another partner 404', async () => {

@@ -76,10 +76,42 @@ describe('POST/PUT /products/global', () => {
       [[sp.id, rj.id, b.id, done.id]],
     );
     expect(rows).toEqual([
-      { internal_code: 'FAN-B', status: 'F', ref: 'FAN-G', ncm: '22021000', cest: '0300700', fiscal_rule_id: ruleSP.id, fiscal_rule_status: 'Unchecked' },
-      { internal_code: 'FAN-F', status: 'F', ref: null, ncm: null, cest: null, fiscal_rule_id: null, fiscal_rule_status: null },
-      { internal_code: 'FAN-RJ', status: 'F', ref: 'FAN-G', ncm: '22021000', cest: '0300700', fiscal_rule_id: null, fiscal_rule_status: null },
-      { internal_code: 'FAN-SP', status: 'F', ref: 'FAN-G', ncm: '22021000', cest: '0300700', fiscal_rule_id: ruleSP.id, fiscal_rule_status: 'Unchecked' },
+      {
+        internal_code: 'FAN-B',
+        status: 'F',
+        ref: 'FAN-G',
+        ncm: '22021000',
+        cest: '0300700',
+        fiscal_rule_id: ruleSP.id,
+        fiscal_rule_status: 'Unchecked',
+      },
+      {
+        internal_code: 'FAN-F',
+        status: 'F',
+        ref: null,
+        ncm: null,
+        cest: null,
+        fiscal_rule_id: null,
+        fiscal_rule_status: null,
+      },
+      {
+        internal_code: 'FAN-RJ',
+        status: 'F',
+        ref: 'FAN-G',
+        ncm: '22021000',
+        cest: '0300700',
+        fiscal_rule_id: null,
+        fiscal_rule_status: null,
+      },
+      {
+        internal_code: 'FAN-SP',
+        status: 'F',
+        ref: 'FAN-G',
+        ncm: '22021000',
+        cest: '0300700',
+        fiscal_rule_id: ruleSP.id,
+        fiscal_rule_status: 'Unchecked',
+      },
     ]);
     const items = await query('SELECT product_id, description FROM product_audits WHERE product_id = ANY($1)', [
       [sp.id, rj.id, b.id],
@@ -119,7 +151,9 @@ describe('POST/PUT /products/global', () => {
     const ncm = await put(id, body({ code: 'EDIT-1', gtin, ncm: '22029900', cest: null }), s.headers.ownerA);
     expect(ncm.statusCode).toBe(200);
     expect((await query('SELECT ncm FROM products WHERE id = $1', [twin.id]))[0].ncm).toBe('22021000');
-    const log = await query("SELECT before, after FROM audit_events WHERE code = 3042 AND entity_id = $1 ORDER BY id", [id]);
+    const log = await query('SELECT before, after FROM audit_events WHERE code = 3042 AND entity_id = $1 ORDER BY id', [
+      id,
+    ]);
     expect(log.at(-1)).toMatchObject({ before: { ncm: '22021000' }, after: { ncm: '22029900', cest: null } });
     const missing = await put('00000000-0000-4000-8000-000000000000', body(), s.headers.ownerA);
     expect(missing.statusCode).toBe(404);

@@ -34,8 +34,16 @@ describe('POST /products/global/import', () => {
   it('imports valid lines, reports each bad one with its reason, updates known codes and fans out', async () => {
     await createGlobalProduct(ctx.db, { code: 'KNOWN', description: 'ANTIGA', gtin: null, ncm: '22021000' });
     await createGlobalProduct(ctx.db, { code: 'OWNER', gtin: '07891000100103' });
-    const pendingSP = await createProduct(ctx.db, { companyId: s.companySP.id, internalCode: 'IMP-1', gtin: '07894900011517' });
-    const pendingB = await createProduct(ctx.db, { companyId: s.companyB.id, internalCode: 'IMP-2', gtin: '07894900011517' });
+    const pendingSP = await createProduct(ctx.db, {
+      companyId: s.companySP.id,
+      internalCode: 'IMP-1',
+      gtin: '07894900011517',
+    });
+    const pendingB = await createProduct(ctx.db, {
+      companyId: s.companyB.id,
+      internalCode: 'IMP-2',
+      gtin: '07894900011517',
+    });
     const csv = [
       'Codigo;Descricao;GTIN;NCM;CEST',
       'NEW-1;Água mineral 500ml;7894900011517;2202.10.00;0300700',
@@ -66,9 +74,10 @@ describe('POST /products/global/import', () => {
     expect(log[0]).toMatchObject({ before: { description: 'ANTIGA' }, after: { description: 'Nova descrição' } });
 
     await ctx.app.jobs.drain();
-    const statuses = await query('SELECT status, fiscal_service_reference_code AS ref FROM products WHERE id = ANY($1)', [
-      [pendingSP.id, pendingB.id],
-    ]);
+    const statuses = await query(
+      'SELECT status, fiscal_service_reference_code AS ref FROM products WHERE id = ANY($1)',
+      [[pendingSP.id, pendingB.id]],
+    );
     expect(statuses).toEqual([
       { status: 'F', ref: 'NEW-1' },
       { status: 'F', ref: 'NEW-1' },

@@ -50,7 +50,9 @@ describe('GET /products/globalpending', () => {
       currentPage: 1,
       pages: 1,
       count: 1,
-      objects: [{ internalCode: 'SP-1', gtin: '07894900011517', descriptionCompany: 'MERCADO SÃO JOÃO', companyUf: 'SP' }],
+      objects: [
+        { internalCode: 'SP-1', gtin: '07894900011517', descriptionCompany: 'MERCADO SÃO JOÃO', companyUf: 'SP' },
+      ],
     });
   });
 
@@ -91,7 +93,9 @@ describe('POST /products/globalpending/delete', () => {
     expect(ok.json().message).toBe('Produtos excluídos com sucesso!');
     const gone = await ctx.database.pool.query('SELECT 1 FROM products WHERE id = $1', [mine.id]);
     expect(gone.rowCount).toBe(0);
-    const audit = await ctx.database.pool.query('SELECT code, company_id FROM audit_events WHERE entity_id = $1', [mine.id]);
+    const audit = await ctx.database.pool.query('SELECT code, company_id FROM audit_events WHERE entity_id = $1', [
+      mine.id,
+    ]);
     expect(audit.rows).toEqual([{ code: 3040, company_id: s.companySP.id }]);
   });
 });
