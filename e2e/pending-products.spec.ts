@@ -38,7 +38,7 @@ test('searches, keeps the selection across tabs, refuses a named rule of another
   await createFiscalRule(e2eDb(), { ncm: '22021000', uf: 'SP', description: `REGRA ${tag} SP` });
   await useSessionOf(page, s.owner);
   await page.goto('/partner/products/global/pending');
-  await expect(page.getByRole('heading', { name: 'Produtos Pendentes' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Produtos Pendentes' })).toBeVisible({ timeout: 20_000 });
 
   await page.getByRole('button', { name: 'Pesquisar' }).click();
   await expect(toast(page, 'Preencha o campo de texto da pesquisa!')).toBeVisible();
