@@ -1,3 +1,4 @@
+export * from './classification.js';
 export * from './classifying.js';
 export * from './cnpj.js';
 export * from './common.js';

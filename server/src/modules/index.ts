@@ -6,6 +6,7 @@ import fiscalRulesRoutes from './fiscal-rules/fiscal-rules.routes.js';
 import identityRoutes from './identity/identity.routes.js';
 import operationsRoutes from './operations/operations.routes.js';
 import partnersRoutes from './partners/partners.routes.js';
+import classificationRoutes from './products/classification/classification.routes.js';
 import productsRoutes from './products/products.routes.js';
 import referenceRoutes from './reference/reference.routes.js';
 import usersRoutes from './users/users.routes.js';
@@ -21,5 +22,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(fiscalRulesRoutes);
   await app.register(productsRoutes);
   await app.register(operationsRoutes);
+  await app.register(classificationRoutes);
   await app.register(classifyingRoutes);
 }

@@ -20,6 +20,8 @@ const FiscalRulesPage = page(() => import('../features/fiscal-rules/routes/fisca
 const ProductsHomePage = page(() => import('../features/products/routes/products-home'));
 const ProductsImportPage = page(() => import('../features/products/routes/import-page'));
 const ProductsExportPage = page(() => import('../features/products/routes/export-page'));
+const GlobalProductsPage = page(() => import('../features/global-products/routes/global-products-page'));
+const FinalizedProductsPage = page(() => import('../features/global-products/routes/finalized-products-page'));
 const PendingProductsPage = page(() => import('../features/pending-products/routes/pending-products-page'));
 
 const soon = (title: string): ReactNode => <NotAvailablePage title={title} />;
@@ -52,7 +54,7 @@ export function AppRouter() {
               <Route path="home" element={<ProductsHomePage />} />
               <Route path="products/import" element={<ProductsImportPage />} />
               <Route path="products/export" element={<ProductsExportPage />} />
-              <Route path="products/global" element={soon('Base Global de Produtos')} />
+              <Route path="products/global" element={<GlobalProductsPage />} />
               <Route path="company/indicators" element={soon('Indicadores')} />
               <Route path="tickets" element={soon('Tickets')} />
             </Route>
@@ -69,8 +71,8 @@ export function AppRouter() {
           >
             <Route index element={<Navigate to={paths.partner.home} replace />} />
             <Route path="home" element={soon('Dashboard')} />
-            <Route path="products/global" element={soon('Produtos Globais')} />
-            <Route path="products/global/finalized" element={soon('Produtos Finalizados')} />
+            <Route path="products/global" element={<GlobalProductsPage />} />
+            <Route path="products/global/finalized" element={<FinalizedProductsPage />} />
             <Route path="products/global/pending" element={<PendingProductsPage />} />
             <Route path="users" element={<UsersPage />} />
             <Route path="companies" element={<PartnerCompaniesPage />} />

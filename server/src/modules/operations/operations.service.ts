@@ -10,13 +10,23 @@ import {
   findVersionView,
   type RuleVersionView,
 } from '../fiscal-rules/fiscal-rules.repository.js';
+import { findGlobalForUf } from '../products/classification/binding.repository.js';
 import { buildOperation } from './build-operation.js';
 import { findCompanyProduct, findCompanyProductByCode, type OperationProductRow } from './operations.repository.js';
 
-async function loadProduct(db: DbOrTx, companyId: string, query: TOperationsQuery) {
-  if (query.productId !== NIL_PRODUCT_ID) return findCompanyProduct(db, companyId, query.productId);
+/**
+ * The product asked about. With the nil id and a CodeIntegrator: the company's product linked to that
+ * global product, else the global product itself with the rule it takes in the company's UF (the
+ * global products screen queries operations of any global product, issue 9).
+ */
+async function loadProduct(db: DbOrTx, company: { id: string; uf: string }, query: TOperationsQuery) {
+  if (query.productId !== NIL_PRODUCT_ID) return findCompanyProduct(db, company.id, query.productId);
   if (!query.CodeIntegrator) return undefined;
-  return findCompanyProductByCode(db, companyId, query.CodeIntegrator);
+  const own = await findCompanyProductByCode(db, company.id, query.CodeIntegrator);
+  if (own) return own;
+  const global = await findGlobalForUf(db, query.CodeIntegrator, company.uf);
+  if (!global?.ruleId) return undefined;
+  return { id: NIL_PRODUCT_ID, companyId: company.id, status: 'F', ncm: global.ncm, cest: global.cest, fiscalRuleId: global.ruleId };
 }
 
 async function loadCurrentView(db: DbOrTx, ruleId: string | null | undefined) {
@@ -47,7 +57,7 @@ async function loadSiblingRule(db: DbOrTx, view: RuleVersionView, uf: string) {
  */
 export async function queryOperations(db: DbOrTx, actor: Actor, query: TOperationsQuery): Promise<TOperation[]> {
   const company = await findAccessibleCompany(db, actor, query.companyId);
-  const product = await loadProduct(db, company.id, query);
+  const product = await loadProduct(db, company, query);
   if (!product) throw new AppError('PRODUCT_NOT_CLASSIFIED');
   const view = await loadProductRule(db, product, company.uf);
   if (!view) throw new AppError('PRODUCT_NOT_CLASSIFIED');

@@ -29,7 +29,7 @@ import { z } from 'zod';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import './products.codes.js';
-import { bindProduct } from './binding.service.js';
+import { bindProduct } from './classification/binding.service.js';
 import { openProductExport } from './export/export.service.js';
 import { searchGlobal } from './global/global-products.service.js';
 import { importProducts, listImportHistory, openInvalidLinesReport } from './import/import.service.js';

@@ -50,6 +50,9 @@ export interface SharedProductRow {
   icms: string | null;
   redIcms: string | null;
   fiscalRuleId: string | null;
+  /** The rule's version in force and whether it is a named rule (the integrator's ruleCode/exceptionCode). */
+  ruleVersionId: string | null;
+  isNamedRule: boolean | null;
   my: boolean;
 }
 
@@ -182,7 +185,8 @@ export async function searchGlobalProducts(db: DbOrTx, s: GlobalSearch) {
   const res = await db.execute<SharedProductRow & Record<string, unknown>>(sql`
     SELECT g.id, g.code, g.description, g.gtin, g.ncm, g.cest,
       v.pis_cst_saida AS piscofins, v.nri, v.cst_icms AS "cstIcms", v.cst_csosn AS "cstCsosn",
-      v.aliq_icms AS icms, v.red_bc_icms AS "redIcms", r.rule_id AS "fiscalRuleId", ${mine} AS my
+      v.aliq_icms AS icms, v.red_bc_icms AS "redIcms", r.rule_id AS "fiscalRuleId",
+      fr.current_version_id AS "ruleVersionId", fr.is_named AS "isNamedRule", ${mine} AS my
     FROM (${page}) g
     ${globalRuleLateral(s.uf)}
     LEFT JOIN fiscal_rules fr ON fr.id = r.rule_id

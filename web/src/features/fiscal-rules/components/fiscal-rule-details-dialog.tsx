@@ -91,7 +91,7 @@ export function FiscalRuleDetailsDialog({ target, onClose, onOpenOperations }: P
   );
 }
 
-function DetailsTabs({ details }: { details: TProductRuleDetails }) {
+export function DetailsTabs({ details }: { details: TProductRuleDetails }) {
   const fed = details.federalRulesGroup;
   const st = details.stateRulesGroup;
   const hasCbs = Boolean(fed.cbs.cst);

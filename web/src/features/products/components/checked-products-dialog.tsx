@@ -25,6 +25,8 @@ export function CheckedProductsDialog({ opened, checked, onClose, onUncheck, onU
         opened={opened && !isConfirming}
         onClose={onClose}
         title={`Produtos marcados (${checked.length})`}
+        // Also opened over the bind-code modal ("Produtos marcados (n)"): drawn above it.
+        zIndex={310}
         size="xl"
       >
         {checked.length === 0 ? (

@@ -1,11 +1,14 @@
 import { productMessages, type TProduct } from '@app/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../lib/notify';
 import { FiscalRuleDetailsDialog } from '../../fiscal-rules/components/fiscal-rule-details-dialog';
+import { AuditDecisionDialog } from '../../global-products/components/audit-decision-dialog';
+import { BindCodeDialog } from '../../global-products/components/bind-code-dialog';
 import { OperationsQueryDialog } from '../../operations/components/operations-query-dialog';
 import { useDeleteProduct } from '../api/delete-product';
 import { useUnbindProduct } from '../api/unbind-product';
+import type { CheckedProduct } from '../lib/checked-products';
 import type { ProductAction } from '../lib/product-actions';
 import { AuditDetailsDialog } from './audit-details-dialog';
 import { BarcodeDialog } from './barcode-dialog';
@@ -23,6 +26,11 @@ interface Props {
   onChange: (next: ActiveAction | null) => void;
   /** After a delete or unbind: marks and caches of the product are dropped by the page. */
   onProductChanged: (product: TProduct) => void;
+  /** Marked products: "bind code" binds them with the row's product (POST /products/bindinginbatch). */
+  marked: CheckedProduct[];
+  /** After a batch binding: the page clears the marks and reloads. */
+  onBatchBound: () => void;
+  onShowMarked: () => void;
 }
 
 const confirmMessages = {
@@ -31,7 +39,8 @@ const confirmMessages = {
 };
 
 /** The dialogs behind the row actions; details and operations are the fiscal-rules issue's modals. */
-export function ProductActionDialogs({ active, companyId, onChange, onProductChanged }: Props) {
+export function ProductActionDialogs(props: Props) {
+  const { active, companyId, onChange, onProductChanged, marked, onBatchBound, onShowMarked } = props;
   const deleteProduct = useDeleteProduct();
   const unbindProduct = useUnbindProduct();
   const [isBusy, setIsBusy] = useState(false);
@@ -68,6 +77,19 @@ export function ProductActionDialogs({ active, companyId, onChange, onProductCha
   const barcode = is('barcode');
   const occurrences = is('occurrences');
   const audit = is('audit');
+  const bindRow = is('bind');
+  const decide = is('decide');
+  const bindSubjects = useMemo(
+    () =>
+      bindRow
+        ? [bindRow, ...marked.filter((m) => m.id !== bindRow.id)].map((p) => ({
+            id: p.id,
+            description: p.description,
+            companyId,
+          }))
+        : null,
+    [bindRow, marked, companyId],
+  );
   const confirm = active && (active.action === 'delete' || active.action === 'unbind') ? active.action : null;
   return (
     <>
@@ -94,6 +116,24 @@ export function ProductActionDialogs({ active, companyId, onChange, onProductCha
       <AuditDetailsDialog
         target={audit ? { productId: audit.id, description: audit.description } : null}
         onClose={close}
+      />
+      <BindCodeDialog
+        products={bindSubjects}
+        onClose={close}
+        onShowMarked={onShowMarked}
+        onBound={({ count }) => {
+          close();
+          if (count > 1) onBatchBound();
+          else if (bindRow) onProductChanged(bindRow);
+        }}
+      />
+      <AuditDecisionDialog
+        productId={decide?.id ?? null}
+        onClose={close}
+        onDecided={() => {
+          close();
+          if (decide) onProductChanged(decide);
+        }}
       />
       <ConfirmDialog
         opened={!!confirm}

@@ -4,6 +4,8 @@ import {
   IconBarcode,
   IconDots,
   IconFileSearch,
+  IconGavel,
+  IconLink,
   IconLinkOff,
   IconListDetails,
   IconShieldSearch,
@@ -17,8 +19,10 @@ const icons: Record<ProductAction, ComponentType<{ size?: number }>> = {
   operations: IconFileSearch,
   unbind: IconLinkOff,
   occurrences: IconAlertTriangle,
+  bind: IconLink,
   barcode: IconBarcode,
   delete: IconTrash,
+  decide: IconGavel,
   audit: IconShieldSearch,
 };
 

@@ -1,16 +1,28 @@
 /**
- * Row actions by status and role (spec 02 §6). Bind code and open ticket belong to later issues
- * and are not offered yet; occurrences is offered (the occurrence table reading of spec 02 §2).
+ * Row actions by status and role (spec 02 §6). Open ticket belongs to a later issue; occurrences
+ * is offered (the occurrence table reading of spec 02 §2). "Audit details" also opens for a
+ * Returned product, so the member can read why it was returned (issue 9).
  */
-export type ProductAction = 'details' | 'operations' | 'unbind' | 'occurrences' | 'barcode' | 'delete' | 'audit';
+export type ProductAction =
+  | 'details'
+  | 'operations'
+  | 'unbind'
+  | 'occurrences'
+  | 'bind'
+  | 'barcode'
+  | 'delete'
+  | 'decide'
+  | 'audit';
 
 export const productActionLabels: Record<ProductAction, string> = {
   details: 'Detalhes',
   operations: 'Consultar operações',
   unbind: 'Desvincular código',
   occurrences: 'Ocorrências',
+  bind: 'Vincular código',
   barcode: 'Código de barras',
   delete: 'Excluir produto',
+  decide: 'Auditar',
   audit: 'Detalhes da auditoria',
 };
 
@@ -24,6 +36,8 @@ export interface ActionContext {
   isMember: boolean;
   /** Members need the Delete user permission; staff are not restricted by it. */
   canDelete: boolean;
+  /** Members need the Create user permission to bind (the server checks it too); default true. */
+  canBind?: boolean;
 }
 
 export function getProductActions(p: ActionSubject, ctx: ActionContext): ProductAction[] {
@@ -32,9 +46,12 @@ export function getProductActions(p: ActionSubject, ctx: ActionContext): Product
   if (p.status === 'Classified') actions.push('details', 'operations');
   if (staff && p.status === 'Classified' && p.fiscalServiceReferenceCode) actions.push('unbind');
   if (p.status === 'Error') actions.push('occurrences');
+  const bindable = p.status === 'Pending' || (staff && p.status === 'InAudit');
+  if (bindable && ctx.canBind !== false) actions.push('bind');
   if (p.gtin?.trim()) actions.push('barcode');
   const deletable = p.status === 'Classified' || p.status === 'Pending' || (staff && p.status === 'Returned');
   if (deletable && ctx.canDelete) actions.push('delete');
-  if (staff && p.status === 'InAudit') actions.push('audit');
+  if (staff && p.status === 'InAudit') actions.push('decide', 'audit');
+  if (p.status === 'Returned') actions.push('audit');
   return actions;
 }

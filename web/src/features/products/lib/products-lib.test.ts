@@ -181,21 +181,22 @@ describe('row actions (spec 02 §6)', () => {
       'delete',
     ]);
     expect(getProductActions(p('Error'), member)).toEqual(['occurrences']);
-    expect(getProductActions(p('Pending'), member)).toEqual(['delete']);
+    expect(getProductActions(p('Pending'), member)).toEqual(['bind', 'delete']);
   });
 
   it('gives staff unbind (with integration code), delete of Returned and audit of InAudit', () => {
     expect(getProductActions(p('Classified', null, 'REF1'), member)).not.toContain('unbind');
     expect(getProductActions(p('Classified', null, 'REF1'), staff)).toContain('unbind');
     expect(getProductActions(p('Classified'), staff)).not.toContain('unbind');
-    expect(getProductActions(p('Returned'), member)).toEqual([]);
-    expect(getProductActions(p('Returned'), staff)).toEqual(['delete']);
+    expect(getProductActions(p('Returned'), member)).toEqual(['audit']);
+    expect(getProductActions(p('Returned'), staff)).toEqual(['delete', 'audit']);
     expect(getProductActions(p('InAudit'), member)).toEqual([]);
-    expect(getProductActions(p('InAudit'), staff)).toEqual(['audit']);
+    expect(getProductActions(p('InAudit'), staff)).toEqual(['bind', 'decide', 'audit']);
+    expect(getProductActions(p('Pending'), { ...member, canBind: false })).toEqual(['delete']);
   });
 
   it('hides delete from a member without the Delete permission', () => {
-    expect(getProductActions(p('Pending'), { isMember: true, canDelete: false })).toEqual([]);
+    expect(getProductActions(p('Pending'), { isMember: true, canDelete: false })).toEqual(['bind']);
   });
 });
 

@@ -87,7 +87,7 @@ export default function ProductsHomePage() {
     void qc.invalidateQueries({ queryKey: ['products'] });
   };
 
-  const ctx = { isMember, canDelete: allows('Delete') };
+  const ctx = { isMember, canDelete: allows('Delete'), canBind: allows('Create') };
   return (
     <Stack gap="md">
       <ProductsTopBar
@@ -159,6 +159,13 @@ export default function ProductsHomePage() {
         companyId={company.id}
         onChange={setActive}
         onProductChanged={onProductChanged}
+        marked={marks.checked}
+        onShowMarked={() => setIsCheckedOpen(true)}
+        onBatchBound={() => {
+          marks.clear();
+          // spec 02 §9: the list reloads 1 to 1.5 s after a bulk action
+          setTimeout(() => void qc.invalidateQueries({ queryKey: ['products'] }), 1000);
+        }}
       />
     </Stack>
   );

@@ -1,0 +1,31 @@
+import { classificationMessages } from '@app/contract';
+import { registerErrors } from '../../../lib/app-error.js';
+import { registerAuditCodes } from '../../../lib/audit.js';
+
+/**
+ * Error and audit codes of classifying a product (issue 9; audit module Products, 3020–3039).
+ * Binding one product keeps the codes 3007 (bound and classified) and 3008 (sent to audit).
+ */
+registerErrors({
+  PRODUCT_NOT_IN_AUDIT: { status: 400, message: 'Somente produtos Em Auditoria podem ser auditados.' },
+  PRODUCTS_BIND_NOT_ALLOWED: {
+    status: 400,
+    message: 'Um ou mais produtos marcados não estão Pendentes e não podem ser vinculados.',
+  },
+  AUDIT_RULE_MISSING: {
+    status: 400,
+    message: 'O produto global não possui regra fiscal para a UF da empresa: cadastre a regra antes de aprovar.',
+  },
+  INTEGRATOR_PRODUCT_NOT_FOUND: { status: 404, message: 'Produto não encontrado no serviço fiscal.' },
+  PRODUCT_NOT_CLASSIFIED_DETAILS: { status: 400, message: classificationMessages.notClassified },
+});
+
+export const CLASSIFICATION_AUDIT = {
+  auditApproved: 3020,
+  auditReturned: 3021,
+} as const;
+
+registerAuditCodes({
+  3020: { module: 'Products', description: 'Vínculo aprovado na auditoria' },
+  3021: { module: 'Products', description: 'Produto devolvido na auditoria' },
+});

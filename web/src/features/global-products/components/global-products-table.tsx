@@ -1,0 +1,127 @@
+import { displayGtin } from '@app/contract';
+import { ActionIcon, Group, Table, Tooltip } from '@mantine/core';
+import { IconBarcode, IconFileSearch, IconListDetails } from '@tabler/icons-react';
+import { formatDecimalOrDash, formatNcm } from '../../../components/ui/fiscal-masks';
+import { TablePlaceholderRows } from '../../../components/ui/table-placeholder-rows';
+
+/** A row of the global or finalized screen (shared product or integrator product). */
+export interface GlobalRow {
+  key: string;
+  description: string;
+  gtin: string | null;
+  ncm: string;
+  cest: string | null;
+  piscofins: string | null;
+  nri: string | null;
+  cstIcmsCsosn: string | null;
+  icms: string | null;
+  redIcms: string | null;
+  my: boolean;
+}
+
+interface Props<T extends GlobalRow> {
+  rows: T[];
+  isLoading: boolean;
+  hasSearched: boolean;
+  onDetails: (row: T) => void;
+  /** Absent: no operations action (the partner side has no company to query for). */
+  onOperations?: (row: T) => void;
+  onBarcode: (row: T) => void;
+  /** Extra leading columns (the finalized screen's integration code). */
+  extraHead?: React.ReactNode;
+  extraCells?: (row: T) => React.ReactNode;
+}
+
+const COLUMNS = 10;
+/** The member's own products are drawn in blue (spec 02 §2, §6). */
+const MINE = 'var(--mantine-color-blue-7)';
+
+/** Table of spec 02 §2 "Global (shared) products screen": columns and actions. */
+export function GlobalProductsTable<T extends GlobalRow>(p: Props<T>) {
+  return (
+    <Table.ScrollContainer minWidth={1000}>
+      <Table striped highlightOnHover aria-label="Produtos globais" data-testid="global-products-table">
+        <Table.Thead>
+          <Table.Tr>
+            {p.extraHead}
+            <Table.Th>Descrição</Table.Th>
+            <Table.Th>GTIN</Table.Th>
+            <Table.Th>NCM</Table.Th>
+            <Table.Th>CEST</Table.Th>
+            <Table.Th>PIS/Cofins</Table.Th>
+            <Table.Th>NRI</Table.Th>
+            <Table.Th>CST ICMS ou CSOSN</Table.Th>
+            <Table.Th>% ICMS</Table.Th>
+            <Table.Th>% Redução ICMS</Table.Th>
+            <Table.Th w={110}>Ações</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {p.isLoading || p.rows.length === 0 ? (
+            <TablePlaceholderRows
+              columns={COLUMNS + (p.extraHead ? 1 : 0)}
+              isLoading={p.isLoading}
+              isEmpty
+              emptyText={
+                p.hasSearched
+                  ? 'Nenhum produto encontrado.'
+                  : 'Escolha o campo, digite o texto da pesquisa e clique em Pesquisar.'
+              }
+              skeletonTestId="global-products-loading"
+            />
+          ) : (
+            p.rows.map((r) => (
+              <Table.Tr key={r.key} data-mine={r.my || undefined} style={r.my ? { color: MINE } : undefined}>
+                {p.extraCells?.(r)}
+                <Table.Td fw={r.my ? 600 : undefined}>{r.description}</Table.Td>
+                <Table.Td>{r.gtin ? displayGtin(r.gtin) : '-'}</Table.Td>
+                <Table.Td>{formatNcm(r.ncm)}</Table.Td>
+                <Table.Td>{r.cest ?? '-'}</Table.Td>
+                <Table.Td>{r.piscofins ?? '-'}</Table.Td>
+                <Table.Td>{r.nri ?? '-'}</Table.Td>
+                <Table.Td>{r.cstIcmsCsosn ?? '-'}</Table.Td>
+                <Table.Td>{formatDecimalOrDash(r.icms)}</Table.Td>
+                <Table.Td>{formatDecimalOrDash(r.redIcms)}</Table.Td>
+                <Table.Td>
+                  <Group gap={2} wrap="nowrap">
+                    <Tooltip label="Detalhes">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Detalhes de ${r.description}`}
+                        onClick={() => p.onDetails(r)}
+                      >
+                        <IconListDetails size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    {p.onOperations && (
+                      <Tooltip label="Operações">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Operações de ${r.description}`}
+                          onClick={() => p.onOperations?.(r)}
+                        >
+                          <IconFileSearch size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    {r.gtin && (
+                      <Tooltip label="Código de barras">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Código de barras de ${r.description}`}
+                          onClick={() => p.onBarcode(r)}
+                        >
+                          <IconBarcode size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,146 @@
+import { globalProductMessages, type TSharedProduct } from '@app/contract';
+import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { PageInputPager } from '../../../components/ui/page-input-pager';
+import { notify } from '../../../lib/notify';
+import { getSelectedCompany } from '../../../lib/session';
+import { OperationsQueryDialog } from '../../operations/components/operations-query-dialog';
+import { BarcodeDialog } from '../../products/components/barcode-dialog';
+import { type GlobalProductsQuery, useGlobalProducts } from '../api/get-global-products';
+import { GlobalProductsTable, type GlobalRow } from '../components/global-products-table';
+import { GlobalRuleDetailsDialog } from '../components/global-rule-details-dialog';
+import { GlobalSearchForm } from '../components/global-search-form';
+import {
+  type GlobalSearchOptions,
+  globalPatternOptions,
+  loadGlobalSearch,
+  saveGlobalSearch,
+  validateGlobalSearch,
+} from '../lib/global-search';
+
+type Row = GlobalRow & { product: TSharedProduct };
+
+const toRow = (g: TSharedProduct): Row => ({
+  key: g.id,
+  description: g.description,
+  gtin: g.gtin,
+  ncm: g.ncm,
+  cest: g.cest,
+  piscofins: g.piscofins,
+  nri: g.nri,
+  cstIcmsCsosn: g.csticmscsosn,
+  icms: g.icms,
+  redIcms: g.redICMS,
+  my: g.my,
+  product: g,
+});
+
+/** "Produtos em azul são seus" with its blue dot (spec 02 §2). */
+export function MineHint() {
+  return (
+    <Group gap={6}>
+      <Box w={10} h={10} bg="blue.7" style={{ borderRadius: '50%' }} aria-hidden />
+      <Text size="sm" c="dimmed">
+        {globalProductMessages.hintMine}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * /member/products/global and /partner/products/global (spec 02 §2, §5): the shared base searched by
+ * UF, field, filter and text. The side is Member when the path contains "member": the company's UF
+ * is loaded and fixed, the company is sent (its products come back blue) and operations can be
+ * queried for it. The last search options are kept in localStorage.
+ */
+export default function GlobalProductsPage() {
+  const { pathname } = useLocation();
+  const isMemberSide = pathname.includes('member');
+  const company = isMemberSide ? getSelectedCompany() : null;
+  const [form, setForm] = useState<GlobalSearchOptions>(() => {
+    const saved = loadGlobalSearch();
+    return company?.uf ? { ...saved, uf: company.uf as GlobalSearchOptions['uf'] } : saved;
+  });
+  const [search, setSearch] = useState<Omit<GlobalProductsQuery, 'page'> | null>(null);
+  const [page, setPage] = useState(1);
+  const [details, setDetails] = useState<Row | null>(null);
+  const [operations, setOperations] = useState<Row | null>(null);
+  const [barcode, setBarcode] = useState<Row | null>(null);
+
+  const query = useMemo(() => (search ? { ...search, page } : null), [search, page]);
+  const result = useGlobalProducts(query);
+  const rows = useMemo(() => (result.data?.objects ?? []).map(toRow), [result.data]);
+
+  const onSearch = () => {
+    const problem = validateGlobalSearch(form);
+    if (problem) return notify('warning', problem);
+    saveGlobalSearch(form);
+    setPage(1);
+    setSearch({
+      companyId: company?.id,
+      uf: form.uf as GlobalProductsQuery['uf'],
+      field: form.field,
+      searchPattern: form.searchPattern,
+      text: form.text.trim(),
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>{isMemberSide ? 'Base Global de Produtos' : 'Produtos Globais'}</Title>
+        {isMemberSide && <MineHint />}
+      </Group>
+      <Paper withBorder p="sm">
+        <GlobalSearchForm
+          value={form}
+          onChange={setForm}
+          onSearch={onSearch}
+          patterns={globalPatternOptions}
+          isUfFixed={isMemberSide}
+          isSearching={result.isFetching}
+        />
+      </Paper>
+      <Paper withBorder p="sm">
+        <GlobalProductsTable
+          rows={rows}
+          isLoading={result.isLoading}
+          hasSearched={!!search}
+          onDetails={setDetails}
+          onOperations={company ? setOperations : undefined}
+          onBarcode={setBarcode}
+        />
+      </Paper>
+      {result.data && (
+        <PageInputPager
+          page={result.data.currentPage}
+          pages={result.data.pages}
+          onChange={setPage}
+          ariaLabel="Paginação de produtos globais"
+        />
+      )}
+      <GlobalRuleDetailsDialog
+        target={
+          details && search
+            ? {
+                productCode: details.product.code,
+                uf: search.uf,
+                companyId: company?.id,
+                description: details.description,
+              }
+            : null
+        }
+        onClose={() => setDetails(null)}
+      />
+      <OperationsQueryDialog
+        target={operations && company ? { companyId: company.id, codeIntegrator: operations.product.code } : null}
+        onClose={() => setOperations(null)}
+      />
+      <BarcodeDialog
+        target={barcode?.gtin ? { gtin: barcode.gtin, description: barcode.description } : null}
+        onClose={() => setBarcode(null)}
+      />
+    </Stack>
+  );
+}
