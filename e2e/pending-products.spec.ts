@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import { createFiscalRule, createProduct, generateGtin14 } from '../server/src/db/factories';
+import { createFiscalRule, createGlobalProduct, createProduct, generateGtin14 } from '../server/src/db/factories';
 import { e2eDb } from './support/db';
 import { seedCompany, seedPartner, seedUser, toast, useSessionOf } from './support/fixtures';
 
@@ -125,6 +125,37 @@ test('a staff-created global product classifies the pending product of a member 
     sql`SELECT status FROM products WHERE id IN (${source.id}, ${twin.id})`,
   );
   expect(rows.rows.map((r) => r.status)).toEqual(['F', 'F']);
+});
+
+test('links products of two companies at once to a global product (bind modal, bindinginbatch)', async ({ page }) => {
+  const tag = token();
+  const s = await seedQueue(tag);
+  const db = e2eDb();
+  const global = await createGlobalProduct(db, {
+    code: `G-${tag}`,
+    description: `${tag} AGUA MINERAL GLOBAL`,
+    ncm: '22021000',
+  });
+  await useSessionOf(page, s.owner);
+  await page.goto('/partner/products/global/pending');
+  await expect(page.getByRole('heading', { name: 'Produtos Pendentes' })).toBeVisible({ timeout: 20_000 });
+  await search(page, tag);
+  await table(page).getByLabel(`Marcar ${tag}-A`).check();
+  await table(page).getByLabel(`Marcar ${tag}-C`).check();
+  await page.getByRole('button', { name: 'Vincular a um produto global' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Base compartilhada de produtos' });
+  await dialog.getByLabel(`Selecionar ${tag} AGUA MINERAL GLOBAL`).check({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Vincular produtos' }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByRole('tab', { name: 'Selecionados (0)' })).toBeVisible();
+  const rows = await db.execute<{ status: string; ref: string }>(
+    sql`SELECT status, fiscal_service_reference_code AS ref FROM products
+        WHERE id IN (${s.products.a.id}, ${s.products.c.id})`,
+  );
+  expect(rows.rows).toEqual([
+    { status: 'F', ref: global.code },
+    { status: 'F', ref: global.code },
+  ]);
 });
 
 test('imports the global base and reports a bad line', async ({ page }) => {

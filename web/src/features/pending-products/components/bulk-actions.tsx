@@ -1,8 +1,9 @@
 import { Badge, Button, Group } from '@mantine/core';
-import { IconDatabasePlus, IconFileImport, IconListCheck, IconTrash, IconX } from '@tabler/icons-react';
+import { IconDatabasePlus, IconFileImport, IconLink, IconListCheck, IconTrash, IconX } from '@tabler/icons-react';
 
 interface Props {
   count: number;
+  onLinkGlobal: () => void;
   onLinkRule: () => void;
   onCreateGlobal: () => void;
   onImport: () => void;
@@ -17,6 +18,9 @@ export function BulkActions(p: Props) {
       <Badge size="lg" variant="light" aria-label="Produtos marcados">
         {p.count} marcado(s)
       </Badge>
+      <Button size="xs" variant="light" leftSection={<IconLink size={16} />} onClick={p.onLinkGlobal}>
+        Vincular a um produto global
+      </Button>
       <Button size="xs" variant="light" leftSection={<IconListCheck size={16} />} onClick={p.onLinkRule}>
         Vincular a uma regra nomeada
       </Button>

@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useLinkProductsToRule } from '../../fiscal-rules/api/link-products-to-rule';
 import { NamedRulesSelectDialog } from '../../fiscal-rules/components/named-rules-select-dialog';
+import { BindCodeDialog, type BindSubject } from '../../global-products/components/bind-code-dialog';
 import { useDeletePendingProducts } from '../api/delete-pending-products';
 import { type PendingQuery, usePendingProducts } from '../api/get-pending-products';
 import { BulkActions } from '../components/bulk-actions';
@@ -28,6 +29,7 @@ export default function PendingProductsPage() {
   const [globalSource, setGlobalSource] = useState<ReturnType<typeof usePendingSelection>['selection'][number] | null>(
     null,
   );
+  const [bindSubjects, setBindSubjects] = useState<BindSubject[] | null>(null);
   const list = usePendingProducts(query);
   const selection = usePendingSelection();
   const link = useLinkProductsToRule();
@@ -88,6 +90,12 @@ export default function PendingProductsPage() {
       <Title order={3}>Produtos Pendentes</Title>
       <BulkActions
         count={selection.selection.length}
+        onLinkGlobal={() =>
+          needSome() &&
+          setBindSubjects(
+            selection.selection.map((s) => ({ id: s.idProduct, description: s.description, companyId: s.idCompany })),
+          )
+        }
         onLinkRule={() => needSome(pendingMessages.selectNoneRule) && setDialog('rule')}
         onCreateGlobal={onCreateGlobal}
         onImport={() => setDialog('import')}
@@ -134,6 +142,15 @@ export default function PendingProductsPage() {
           <SelectedProducts selection={selection.selection} focusCompanyId={focusCompany} onUnmark={selection.unmark} />
         </Tabs.Panel>
       </Tabs>
+      <BindCodeDialog
+        products={bindSubjects}
+        onClose={() => setBindSubjects(null)}
+        onBound={() => {
+          setBindSubjects(null);
+          selection.clear();
+          void list.refetch();
+        }}
+      />
       <NamedRulesSelectDialog
         opened={dialog === 'rule'}
         onClose={() => setDialog(null)}
