@@ -11,6 +11,7 @@ import { companies, partners, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
 import { loadMissingReferenceTables } from '../modules/reference/loaders/load-reference-tables.js';
 import { seedDemoCatalogue } from './seed-demo-catalogue.js';
+import { seedDemoClassifying } from './seed-demo-classifying.js';
 import { seedDemoFiscal } from './seed-demo-fiscal.js';
 
 const PASSWORD = 'Demo@2026';
@@ -163,6 +164,7 @@ async function main() {
     }
     await seedDemoFiscal(db);
     await seedDemoCatalogue(db);
+    await seedDemoClassifying(db);
   } finally {
     await opened.close();
   }
