@@ -26,11 +26,15 @@ export async function seedClassifying(database: Database) {
       const company = await createCompany(db, { partnerId: partner.id, uf: 'SP', nomeFantasia: `LOJA PENDENTE ${c}` });
       await pool.query(
         `INSERT INTO products (company_id, internal_code, description, gtin, status, fiscal_service_reference_code,
-           ncm, cest, created_at)
+           ncm, cest, fiscal_rule_id, fiscal_rule_since, fiscal_rule_status, created_at)
          SELECT $1::uuid, 'Q' || lpad(n::text, 7, '0'), ${descriptionSql(`n + ${c * 3}`)},
            CASE WHEN n % 10 < 7 THEN g.gtin END, CASE WHEN n % 10 < 4 THEN 'P' ELSE 'F' END,
            CASE WHEN n % 10 >= 4 THEN g.code END, CASE WHEN n % 10 >= 4 THEN g.ncm END,
-           CASE WHEN n % 10 >= 4 THEN g.cest END, now() - (n % 365) * interval '1 day'
+           CASE WHEN n % 10 >= 4 THEN g.cest END,
+           CASE WHEN n % 10 >= 4 THEN (SELECT f.id FROM fiscal_rules f WHERE NOT f.is_named AND f.ncm = g.ncm
+             AND f.cest IS NOT DISTINCT FROM g.cest AND f.uf = 'SP') END,
+           CASE WHEN n % 10 >= 4 THEN now() - interval '30 days' END, CASE WHEN n % 10 >= 4 THEN 'Unchecked' END,
+           now() - (n % 365) * interval '1 day'
          FROM generate_series(1, ${COMPANY_COUNT}) n
          JOIN global_products g ON g.code = 'G' || lpad((n * 11 % ${GLOBAL_COUNT} + 1)::text, 8, '0')`,
         [company.id],

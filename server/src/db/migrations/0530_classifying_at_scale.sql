@@ -41,7 +41,7 @@ CREATE TABLE global_fanouts (
   user_id uuid REFERENCES users(id) ON DELETE SET NULL,
   companies integer NOT NULL CHECK (companies >= 0),
   products integer NOT NULL CHECK (products >= 0),
-  -- A company with many GTINs gets several jobs (at most FANOUT_GTINS_PER_JOB GTINs each).
+  -- Companies are packed into jobs of about 20,000 Pending products (fanout.service.ts).
   jobs integer NOT NULL CHECK (jobs >= 0),
   jobs_done integer NOT NULL DEFAULT 0,
   classified integer NOT NULL DEFAULT 0,

@@ -35,10 +35,15 @@ export async function insertFanout(
   return res.rows[0]!.id;
 }
 
-/** A job's share: its classified products; the last job to finish marks the run finished. */
-export async function addFanoutProgress(db: DbOrTx, fanoutId: string, classified: number) {
+/** A company's classified products, committed with them. */
+export async function addFanoutClassified(db: DbOrTx, fanoutId: string, classified: number) {
+  await db.execute(sql`UPDATE global_fanouts SET classified = classified + ${classified} WHERE id = ${fanoutId}`);
+}
+
+/** A job is done; the last one marks the run finished. */
+export async function markFanoutJobDone(db: DbOrTx, fanoutId: string) {
   await db.execute(sql`
-    UPDATE global_fanouts SET jobs_done = jobs_done + 1, classified = classified + ${classified},
+    UPDATE global_fanouts SET jobs_done = jobs_done + 1,
       finished_at = CASE WHEN jobs_done + 1 >= jobs THEN now() END
     WHERE id = ${fanoutId}`);
 }

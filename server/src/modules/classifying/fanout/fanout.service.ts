@@ -6,22 +6,33 @@ import { recordAudit } from '../../../lib/audit.js';
 import { lockCompanyProductWrites, recordClassificationBatch } from '../../products/matching/upsert-products.js';
 import { AUDIT } from '../classifying.codes.js';
 import {
-  addFanoutProgress,
+  addFanoutClassified,
   classifyPendingByGtin,
   findFanout,
   findPendingTwins,
   insertFanout,
+  markFanoutJobDone,
   type PendingTwins,
 } from './fanout.repository.js';
 
 export const FANOUT_JOB = 'classify-pending-by-gtin';
-/** GTINs per job: a job is one short transaction of one company (a few thousand products at most). */
-export const FANOUT_GTINS_PER_JOB = 2000;
+/** GTINs of one company in one step: a step is one short transaction of one company. */
+export const FANOUT_GTINS_PER_STEP = 2000;
+/**
+ * Pending products per job. A job walks its companies one transaction each; a worker polls its queue
+ * once a second, so one job per company made 100 companies take 100 s on one process (bench/README.md).
+ * Big runs still split into many jobs that several server processes share.
+ */
+export const FANOUT_PRODUCTS_PER_JOB = 20_000;
+
+export interface FanoutStep {
+  companyId: string;
+  gtins: string[];
+}
 
 export interface FanoutJob {
   fanoutId: string;
-  companyId: string;
-  gtins: string[];
+  steps: FanoutStep[];
   actor: { id: string; name: string };
 }
 
@@ -30,31 +41,49 @@ export interface PlannedFanout {
   jobs: FanoutJob[];
 }
 
+/** Companies (split by GTIN count) packed into jobs of about FANOUT_PRODUCTS_PER_JOB products. */
+export function packJobs(twins: PendingTwins[]): FanoutStep[][] {
+  const jobs: FanoutStep[][] = [];
+  let current: FanoutStep[] = [];
+  let size = 0;
+  for (const t of twins) {
+    const perGtin = t.products / Math.max(1, t.gtins.length);
+    for (let i = 0; i < t.gtins.length; i += FANOUT_GTINS_PER_STEP) {
+      const gtins = t.gtins.slice(i, i + FANOUT_GTINS_PER_STEP);
+      const products = Math.ceil(perGtin * gtins.length);
+      if (current.length > 0 && size + products > FANOUT_PRODUCTS_PER_JOB) {
+        jobs.push(current);
+        current = [];
+        size = 0;
+      }
+      current.push({ companyId: t.companyId, gtins });
+      size += products;
+    }
+  }
+  if (current.length > 0) jobs.push(current);
+  return jobs;
+}
+
 /**
  * Plans "classify once → everywhere" for GTINs the global base just got (server-design "Curating the
- * global base"): the companies with Pending products of those GTINs, one job per company (split by
- * FANOUT_GTINS_PER_JOB), recorded in global_fanouts inside the caller's transaction. The caller sends
- * the jobs after its commit (sendFanoutJobs), so no job can run before the global rows are visible.
+ * global base"): the companies with Pending products of those GTINs, packed into jobs, recorded in
+ * global_fanouts inside the caller's transaction. The caller sends the jobs after its commit
+ * (sendFanoutJobs), so no job can run before the global rows are visible.
  */
 export async function planFanout(
   tx: DbOrTx,
   input: { source: 'Create' | 'Update' | 'Import'; actor: { id: string; name: string }; twins: PendingTwins[] },
 ): Promise<PlannedFanout | null> {
   if (input.twins.length === 0) return null;
-  const jobs: Omit<FanoutJob, 'fanoutId'>[] = [];
-  for (const t of input.twins) {
-    for (let i = 0; i < t.gtins.length; i += FANOUT_GTINS_PER_JOB) {
-      jobs.push({ companyId: t.companyId, gtins: t.gtins.slice(i, i + FANOUT_GTINS_PER_JOB), actor: input.actor });
-    }
-  }
+  const packed = packJobs(input.twins);
   const id = await insertFanout(tx, {
     source: input.source,
     userId: input.actor.id,
     companies: input.twins.length,
     products: input.twins.reduce((n, t) => n + t.products, 0),
-    jobs: jobs.length,
+    jobs: packed.length,
   });
-  return { id, jobs: jobs.map((j) => ({ ...j, fanoutId: id })) };
+  return { id, jobs: packed.map((steps) => ({ fanoutId: id, steps, actor: input.actor })) };
 }
 
 export { findPendingTwins };
@@ -66,24 +95,26 @@ export async function sendFanoutJobs(app: FastifyInstance, plan: PlannedFanout |
 }
 
 /**
- * The job: classifies one company's Pending products of the GTINs (a product classified or deleted
- * meanwhile is simply not Pending any more), with the classification-history row of the company and
- * an audit event, and adds its count to the run. Under the company's product write lock, like an import.
+ * The job: for each of its companies, in a transaction of its own under the company's product write
+ * lock (like an import), classifies the company's Pending products of the GTINs (a product classified
+ * or deleted meanwhile is simply not Pending any more, so a retried job redoes nothing), writes the
+ * company's classification-history row and an audit event, and adds its count to the run; the job's
+ * end counts it done (the last one marks the run finished).
  */
 export async function runFanoutJob(db: Db, job: FanoutJob): Promise<{ classified: number }> {
-  return db.transaction(async (tx) => {
-    await lockCompanyProductWrites(tx, job.companyId);
-    const company = await tx.query.companies.findFirst({ where: (c, { eq }) => eq(c.id, job.companyId) });
-    let ids: string[] = [];
-    if (company) {
-      ids = await classifyPendingByGtin(tx, {
+  let total = 0;
+  for (const step of job.steps) {
+    total += await db.transaction(async (tx) => {
+      await lockCompanyProductWrites(tx, step.companyId);
+      const company = await tx.query.companies.findFirst({ where: (c, { eq }) => eq(c.id, step.companyId) });
+      if (!company) return 0;
+      const ids = await classifyPendingByGtin(tx, {
         companyId: company.id,
         uf: company.uf,
-        gtins: job.gtins,
+        gtins: step.gtins,
         actor: job.actor,
       });
-    }
-    if (company && ids.length > 0) {
+      if (ids.length === 0) return 0;
       await recordClassificationBatch(tx, {
         companyId: company.id,
         userId: job.actor.id,
@@ -97,12 +128,14 @@ export async function runFanoutJob(db: Db, job: FanoutJob): Promise<{ classified
         partnerId: company.partnerId,
         companyId: company.id,
         entityId: job.fanoutId,
-        after: { classified: ids.length, gtins: job.gtins.length },
+        after: { classified: ids.length, gtins: step.gtins.length },
       });
-    }
-    await addFanoutProgress(tx, job.fanoutId, ids.length);
-    return { classified: ids.length };
-  });
+      await addFanoutClassified(tx, job.fanoutId, ids.length);
+      return ids.length;
+    });
+  }
+  await markFanoutJobDone(db, job.fanoutId);
+  return { classified: total };
 }
 
 export async function getFanout(db: Db, id: string): Promise<TFanout> {
