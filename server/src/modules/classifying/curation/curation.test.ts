@@ -133,6 +133,18 @@ describe('POST/PUT /products/global', () => {
       headers: s.headers.ownerA,
     });
     expect(status.json()).toMatchObject({ companies: 3, classified: 3, finished: true });
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/public/products/global/fanouts/00000000-0000-4000-8000-000000000000',
+      headers: s.headers.ownerA,
+    });
+    expect([unknown.statusCode, unknown.json().detail]).toEqual([404, 'Classificação em lote não encontrada.']);
+    const asMember = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/public/products/global/fanouts/${res.json().fanout.id}`,
+      headers: s.headers.member,
+    });
+    expect(asMember.statusCode).toBe(403);
   });
 
   it('edits: the code is fixed; a new GTIN classifies its twins; NCM edits rewrite no catalogue; before/after logged', async () => {

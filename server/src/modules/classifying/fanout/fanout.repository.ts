@@ -1,7 +1,6 @@
 import type { TFanout } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
-import { globalRuleLateral } from '../../products/global/global-products.repository.js';
 
 /** One array parameter (a JS array would expand to a list of parameters). */
 const textArray = (values: string[]) => `{${values.join(',')}}`;
@@ -35,9 +34,14 @@ export async function insertFanout(
   return res.rows[0]!.id;
 }
 
-/** A company's classified products, committed with them. */
-export async function addFanoutClassified(db: DbOrTx, fanoutId: string, classified: number) {
-  await db.execute(sql`UPDATE global_fanouts SET classified = classified + ${classified} WHERE id = ${fanoutId}`);
+/**
+ * The product write locks of several companies (the key lockCompanyProductWrites takes), in id order and
+ * in one round trip.
+ */
+export async function lockCompaniesProductWrites(db: DbOrTx, companyIds: string[]) {
+  await db.execute(sql`
+    SELECT pg_advisory_xact_lock(hashtextextended('products-write:' || s.id::text, 0))
+    FROM (SELECT id FROM unnest(${`{${companyIds.join(',')}}`}::uuid[]) AS id ORDER BY id) s`);
 }
 
 /** A job is done; the last one marks the run finished. */
@@ -56,30 +60,44 @@ export async function findFanout(db: DbOrTx, id: string): Promise<TFanout | unde
 }
 
 /**
- * Classifies the company's Pending products of these GTINs in one statement, as a product arriving
- * with the GTIN would be (upsert-products.ts): integration code = the global code, NCM/CEST copied,
- * the global product's rule in the company's UF (its own, else the base rule of its NCM/CEST),
- * status Classified, link Unchecked since now; a link the product still had ends in the history;
- * one audit item per product. Answers the ids classified.
+ * Classifies the Pending products of a job's (company, GTINs) steps in one statement, as a product
+ * arriving with the GTIN would be (upsert-products.ts): integration code = the global code, NCM/CEST
+ * copied, the global product's rule in the company's UF (its own, else the base rule of its NCM/CEST),
+ * status Classified, link Unchecked since now; a link the product still had ends in the history; one
+ * audit item per product; per company a classification-history row (source Global) and an audit event.
+ * Answers the count per company. The caller holds the companies' product write locks.
  */
 export async function classifyPendingByGtin(
   db: DbOrTx,
-  input: { companyId: string; uf: string; gtins: string[]; actor: { id: string; name: string } },
-): Promise<string[]> {
-  const res = await db.execute<{ id: string }>(sql`
-    WITH hits AS MATERIALIZED (
-      SELECT p.id, g.code, g.ncm, g.cest, r.rule_id, p.fiscal_rule_id AS old_rule, p.fiscal_rule_since AS old_since
-      FROM products p
+  input: {
+    steps: { companyId: string; gtins: string[] }[];
+    actor: { id: string; name: string };
+    fanoutId: string;
+    audit: { code: number; description: string };
+  },
+): Promise<{ companyId: string; classified: number }[]> {
+  const res = await db.execute<{ companyId: string; classified: number }>(sql`
+    WITH input AS (
+      SELECT DISTINCT t."companyId"::uuid AS company_id, x.gtin
+      FROM jsonb_to_recordset(${JSON.stringify(input.steps)}::jsonb) AS t("companyId" text, gtins jsonb)
+      CROSS JOIN LATERAL jsonb_array_elements_text(t.gtins) AS x(gtin)
+    ),
+    hits AS MATERIALIZED (
+      SELECT p.id, p.company_id, g.code, g.ncm, g.cest, p.fiscal_rule_id AS old_rule, p.fiscal_rule_since AS old_since,
+        coalesce(
+          (SELECT gr.fiscal_rule_id FROM global_product_rules gr WHERE gr.global_product_id = g.id AND gr.uf = c.uf),
+          (SELECT f.id FROM fiscal_rules f WHERE NOT f.is_named AND f.ncm = g.ncm
+             AND f.cest IS NOT DISTINCT FROM g.cest AND f.uf = c.uf LIMIT 1)) AS rule_id
+      FROM input i
+      JOIN products p ON p.company_id = i.company_id AND p.gtin = i.gtin AND p.status = 'P'
+      JOIN companies c ON c.id = p.company_id
       -- char(14) like the column: compared as text, the GTIN index could not be used.
       JOIN global_products g ON g.gtin = p.gtin::char(14)
-      ${globalRuleLateral(input.uf)}
-      WHERE p.company_id = ${input.companyId} AND p.status = 'P'
-        AND p.gtin = ANY(${textArray(input.gtins)}::varchar[])
       FOR UPDATE OF p
     ),
     closed AS (
       INSERT INTO product_rule_history (company_id, product_id, fiscal_rule_id, valid_from, valid_to)
-      SELECT ${input.companyId}::uuid, h.id, h.old_rule, h.old_since, greatest(h.old_since, now())
+      SELECT h.company_id, h.id, h.old_rule, h.old_since, greatest(h.old_since, now())
       FROM hits h WHERE h.old_rule IS NOT NULL AND h.old_rule IS DISTINCT FROM h.rule_id
     ),
     upd AS (
@@ -90,15 +108,30 @@ export async function classifyPendingByGtin(
         fiscal_rule_status = CASE WHEN h.rule_id IS NOT NULL THEN 'Unchecked' END,
         updated_at = now()
       FROM hits h WHERE p.id = h.id
-      RETURNING p.id, h.code
+      RETURNING p.id, p.company_id, h.code
     ),
-    audits AS (
+    items AS (
       INSERT INTO product_audits (company_id, product_id, description, user_id, user_name)
-      SELECT ${input.companyId}::uuid, u.id,
+      SELECT u.company_id, u.id,
         'Produto classificado pelo GTIN: produto global ' || u.code || ' cadastrado na base compartilhada',
         ${input.actor.id}::uuid, ${input.actor.name}::text
       FROM upd u
+    ),
+    counts AS MATERIALIZED (SELECT company_id, count(*)::int AS n FROM upd GROUP BY company_id),
+    batches AS (
+      INSERT INTO classification_batches (company_id, user_id, source, sent, classified)
+      SELECT company_id, ${input.actor.id}::uuid, 'Global', n, n FROM counts
+    ),
+    events AS (
+      INSERT INTO audit_events (code, module, description, actor_id, actor_name, partner_id, company_id, entity_id, after)
+      SELECT ${input.audit.code}, 'Products', ${input.audit.description}, ${input.actor.id}::uuid, ${input.actor.name},
+        c.partner_id, k.company_id, ${input.fanoutId}::text, jsonb_build_object('classified', k.n)
+      FROM counts k JOIN companies c ON c.id = k.company_id
+    ),
+    progress AS (
+      UPDATE global_fanouts SET classified = classified + (SELECT coalesce(sum(n), 0) FROM counts)
+      WHERE id = ${input.fanoutId}
     )
-    SELECT id FROM upd`);
-  return res.rows.map((r) => r.id);
+    SELECT company_id AS "companyId", n AS classified FROM counts`);
+  return res.rows;
 }

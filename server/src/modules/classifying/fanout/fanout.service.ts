@@ -2,15 +2,14 @@ import type { TFanout } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
-import { recordAudit } from '../../../lib/audit.js';
-import { lockCompanyProductWrites, recordClassificationBatch } from '../../products/matching/upsert-products.js';
+import { auditCodes } from '../../../lib/audit.js';
 import { AUDIT } from '../classifying.codes.js';
 import {
-  addFanoutClassified,
   classifyPendingByGtin,
   findFanout,
   findPendingTwins,
   insertFanout,
+  lockCompaniesProductWrites,
   markFanoutJobDone,
   type PendingTwins,
 } from './fanout.repository.js';
@@ -95,47 +94,27 @@ export async function sendFanoutJobs(app: FastifyInstance, plan: PlannedFanout |
 }
 
 /**
- * The job: for each of its companies, in a transaction of its own under the company's product write
- * lock (like an import), classifies the company's Pending products of the GTINs (a product classified
- * or deleted meanwhile is simply not Pending any more, so a retried job redoes nothing), writes the
- * company's classification-history row and an audit event, and adds its count to the run; the job's
- * end counts it done (the last one marks the run finished).
+ * The job: one transaction that takes its companies' product write locks (in id order, so two jobs
+ * never wait on each other in a cycle; an import of one of them is waited for, as by any writer) and
+ * classifies all their Pending products of the GTINs in one statement, with the audit items,
+ * classification-history rows and audit events (classifyPendingByGtin). One statement for 100
+ * companies instead of a transaction per company: 10,000 products went from 10.8 s to the figure in
+ * bench/README.md. A product classified or deleted meanwhile is simply not Pending any more, so a
+ * retried job redoes nothing; the job's end counts it done (the last marks the run finished).
  */
 export async function runFanoutJob(db: Db, job: FanoutJob): Promise<{ classified: number }> {
-  let total = 0;
-  for (const step of job.steps) {
-    total += await db.transaction(async (tx) => {
-      await lockCompanyProductWrites(tx, step.companyId);
-      const company = await tx.query.companies.findFirst({ where: (c, { eq }) => eq(c.id, step.companyId) });
-      if (!company) return 0;
-      const ids = await classifyPendingByGtin(tx, {
-        companyId: company.id,
-        uf: company.uf,
-        gtins: step.gtins,
-        actor: job.actor,
-      });
-      if (ids.length === 0) return 0;
-      await recordClassificationBatch(tx, {
-        companyId: company.id,
-        userId: job.actor.id,
-        source: 'Global',
-        sent: ids.length,
-        classified: ids.length,
-      });
-      await recordAudit(tx, {
-        code: AUDIT.classifiedByGlobal,
-        actor: job.actor,
-        partnerId: company.partnerId,
-        companyId: company.id,
-        entityId: job.fanoutId,
-        after: { classified: ids.length, gtins: step.gtins.length },
-      });
-      await addFanoutClassified(tx, job.fanoutId, ids.length);
-      return ids.length;
+  const counts = await db.transaction(async (tx) => {
+    await lockCompaniesProductWrites(tx, [...new Set(job.steps.map((s) => s.companyId))]);
+    const found = await classifyPendingByGtin(tx, {
+      steps: job.steps,
+      actor: job.actor,
+      fanoutId: job.fanoutId,
+      audit: { code: AUDIT.classifiedByGlobal, description: auditCodes[AUDIT.classifiedByGlobal]!.description },
     });
-  }
-  await markFanoutJobDone(db, job.fanoutId);
-  return { classified: total };
+    await markFanoutJobDone(tx, job.fanoutId);
+    return found;
+  });
+  return { classified: counts.reduce((n, c) => n + c.classified, 0) };
 }
 
 export async function getFanout(db: Db, id: string): Promise<TFanout> {

@@ -1,6 +1,6 @@
 import { PENDING_PAGE_SIZE, type TPendingSearchField, type TSearchPattern } from '@app/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
+import type { Db, DbOrTx } from '../../../db/client.js';
 import { escapeLike } from '../../products/products.repository.js';
 
 export interface PendingSearch {
@@ -15,6 +15,7 @@ export interface PendingSearch {
 
 /** SIMILAR lists at most this many matches, best first (as the global search: decision 009). */
 export const PENDING_SIMILAR_MAX = 250;
+export const PENDING_SIMILAR_THRESHOLD = 0.4;
 
 function scopeClause(scope: PendingSearch['scope']): SQL {
   if (scope === 'all') return sql`true`;
@@ -48,7 +49,7 @@ function textClause(s: PendingSearch): SQL {
     case 'TERMINA COM':
       return sql`p.description_search LIKE '%' || ${folded(sql`${like}::text`)}`;
     case 'SIMILAR':
-      // word similarity over the GIN trigram index (pg_trgm's threshold, 0.6): one typo in a word passes.
+      // word similarity over the GIN trigram index, at the threshold searchPendingProducts sets.
       return sql`${text} <% p.description_search`;
     default:
       return sql`p.description_search LIKE ${folded(sql`${like}::text`)} || '%'`;
@@ -67,7 +68,7 @@ interface PendingRow extends Record<string, unknown> {
 }
 
 /** One page of Pending products (newest first; SIMILAR: best first, at most 250) and the count. */
-export async function searchPendingProducts(db: DbOrTx, s: PendingSearch) {
+export async function searchPendingProducts(db: Db, s: PendingSearch) {
   const where = sql`p.status = 'P' AND ${scopeClause(s.scope)} AND ${textClause(s)}`;
   const similar = s.field === 'Descrição' && s.pattern === 'SIMILAR';
   const offset = (s.page - 1) * PENDING_PAGE_SIZE;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createSessionToken } from '../../../../test/auth-helpers.js';
 import { createTestApp, type TestContext } from '../../../../test/test-app.js';
-import { createProduct } from '../../../db/factories.js';
+import { createProduct, createUser } from '../../../db/factories.js';
 import { seedProductActors } from '../../products/products.fixtures.js';
 
 let ctx: TestContext;
@@ -97,5 +98,20 @@ describe('POST /products/globalpending/delete', () => {
       mine.id,
     ]);
     expect(audit.rows).toEqual([{ code: 3040, company_id: s.companySP.id }]);
+  });
+});
+
+describe('authorization matrix of the pending queue', () => {
+  it('contributors act on their partner only; staff of partner B cannot see or delete partner A products', async () => {
+    const contributor = await createUser(ctx.db, { role: 'PartnerContributor', partnerId: s.partnerA.id });
+    const asContributor = bearer(await createSessionToken(ctx.db, contributor.id));
+    expect(await codes('field=2&searchPattern=2&text=agua', asContributor)).toEqual(['RJ-1', 'SP-1']);
+    const target = await createProduct(ctx.db, { companyId: s.companyRJ.id, internalCode: 'MATRIX-A' });
+    expect((await search(`companyId=${s.companyRJ.id}&text=x`, s.headers.ownerB)).statusCode).toBe(404);
+    expect((await del({ productIds: [target.id], confirmation: 'CONCORDO' }, s.headers.ownerB)).statusCode).toBe(404);
+    expect((await del({ productIds: [target.id], confirmation: 'CONCORDO' }, s.headers.unlinked)).statusCode).toBe(403);
+    const still = await ctx.database.pool.query('SELECT status FROM products WHERE id = $1', [target.id]);
+    expect(still.rows).toEqual([{ status: 'P' }]);
+    expect((await del({ productIds: [target.id], confirmation: 'CONCORDO' }, asContributor)).statusCode).toBe(200);
   });
 });
