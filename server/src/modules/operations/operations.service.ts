@@ -26,7 +26,14 @@ async function loadProduct(db: DbOrTx, company: { id: string; uf: string }, quer
   if (own) return own;
   const global = await findGlobalForUf(db, query.CodeIntegrator, company.uf);
   if (!global?.ruleId) return undefined;
-  return { id: NIL_PRODUCT_ID, companyId: company.id, status: 'F', ncm: global.ncm, cest: global.cest, fiscalRuleId: global.ruleId };
+  return {
+    id: NIL_PRODUCT_ID,
+    companyId: company.id,
+    status: 'F',
+    ncm: global.ncm,
+    cest: global.cest,
+    fiscalRuleId: global.ruleId,
+  };
 }
 
 async function loadCurrentView(db: DbOrTx, ruleId: string | null | undefined) {
