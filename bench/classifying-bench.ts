@@ -56,7 +56,7 @@ try {
     },
     {
       name: 'Descrição SIMILAR (partner)',
-      q: { field: 'Descrição', searchPattern: 'SIMILAR', text: 'cafe torardo naturalis' },
+      q: { field: 'Descrição', searchPattern: 'SIMILAR', text: 'cafe torardo' },
     },
     {
       name: 'Descrição TERMINA COM (company)',
