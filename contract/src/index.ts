@@ -15,4 +15,5 @@ export * from './products.js';
 export * from './reference.js';
 export * from './roles.js';
 export * from './tax/index.js';
+export * from './tickets.js';
 export * from './users.js';

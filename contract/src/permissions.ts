@@ -32,6 +32,10 @@ export const permissionsByRole = {
     'read:pending-product:any',
     'write:pending-product:any',
     'write:global-product:global',
+    'read:ticket:any',
+    'write:ticket:any',
+    'read:ticket-queue:any',
+    'write:knowledge-base:any',
   ],
   PartnerOwner: [
     'read:user:partner',
@@ -53,6 +57,10 @@ export const permissionsByRole = {
     'read:pending-product:partner',
     'write:pending-product:partner',
     'write:global-product:global',
+    'read:ticket:partner',
+    'write:ticket:partner',
+    'read:ticket-queue:partner',
+    'write:knowledge-base:partner',
   ],
   PartnerContributor: [
     'read:user:partner',
@@ -73,6 +81,10 @@ export const permissionsByRole = {
     'read:pending-product:partner',
     'write:pending-product:partner',
     'write:global-product:global',
+    'read:ticket:partner',
+    'write:ticket:partner',
+    'read:ticket-queue:partner',
+    'write:knowledge-base:partner',
   ],
   Member: [
     'read:company:company',
@@ -80,6 +92,8 @@ export const permissionsByRole = {
     'read:reference:global',
     'read:product:company',
     'write:product:company',
+    'read:ticket:company',
+    'write:ticket:company',
   ],
 } as const satisfies Record<Role, readonly string[]>;
 

@@ -9,6 +9,7 @@ import partnersRoutes from './partners/partners.routes.js';
 import classificationRoutes from './products/classification/classification.routes.js';
 import productsRoutes from './products/products.routes.js';
 import referenceRoutes from './reference/reference.routes.js';
+import ticketsRoutes from './tickets/tickets.routes.js';
 import usersRoutes from './users/users.routes.js';
 
 /** Every API area, mounted under /v1/public. */
@@ -24,4 +25,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(operationsRoutes);
   await app.register(classificationRoutes);
   await app.register(classifyingRoutes);
+  await app.register(ticketsRoutes);
 }

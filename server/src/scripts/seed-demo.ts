@@ -13,6 +13,7 @@ import { loadMissingReferenceTables } from '../modules/reference/loaders/load-re
 import { seedDemoCatalogue } from './seed-demo-catalogue.js';
 import { seedDemoClassifying } from './seed-demo-classifying.js';
 import { seedDemoFiscal } from './seed-demo-fiscal.js';
+import { seedDemoTickets } from './seed-demo-tickets.js';
 
 const PASSWORD = 'Demo@2026';
 
@@ -165,6 +166,7 @@ async function main() {
     await seedDemoFiscal(db);
     await seedDemoCatalogue(db);
     await seedDemoClassifying(db);
+    await seedDemoTickets(db);
   } finally {
     await opened.close();
   }

@@ -23,6 +23,7 @@ const ProductsExportPage = page(() => import('../features/products/routes/export
 const GlobalProductsPage = page(() => import('../features/global-products/routes/global-products-page'));
 const FinalizedProductsPage = page(() => import('../features/global-products/routes/finalized-products-page'));
 const PendingProductsPage = page(() => import('../features/pending-products/routes/pending-products-page'));
+const TicketsPage = page(() => import('../features/tickets/routes/tickets-page'));
 
 const soon = (title: string): ReactNode => <NotAvailablePage title={title} />;
 const fallback = (
@@ -56,7 +57,7 @@ export function AppRouter() {
               <Route path="products/export" element={<ProductsExportPage />} />
               <Route path="products/global" element={<GlobalProductsPage />} />
               <Route path="company/indicators" element={soon('Indicadores')} />
-              <Route path="tickets" element={soon('Tickets')} />
+              <Route path="tickets" element={<TicketsPage />} />
             </Route>
           </Route>
           <Route
@@ -76,7 +77,7 @@ export function AppRouter() {
             <Route path="products/global/pending" element={<PendingProductsPage />} />
             <Route path="users" element={<UsersPage />} />
             <Route path="companies" element={<PartnerCompaniesPage />} />
-            <Route path="tickets" element={soon('Tickets')} />
+            <Route path="tickets" element={<TicketsPage />} />
             <Route path="fiscal-rules" element={<FiscalRulesPage />} />
             <Route path="logs" element={soon('Logs')} />
           </Route>

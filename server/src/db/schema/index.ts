@@ -6,3 +6,4 @@ export * from './fiscal-rules.js';
 export * from './foundation.js';
 export * from './products.js';
 export * from './reference.js';
+export * from './tickets.js';
