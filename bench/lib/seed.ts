@@ -91,7 +91,7 @@ export const BRANDS = [
 export const SIZES = ['200G', '500G', '1KG', '5KG', '350ML', '600ML', '1L', '2L', '12UN', '6X1L', '90G', '1,5L'];
 
 /** SQL text of a description for row expression `n` (deterministic). */
-function descriptionSql(n: string) {
+export function descriptionSql(n: string) {
   const pick = (arr: string[], salt: string) =>
     `(ARRAY[${arr.map((w) => `'${w}'`).join(',')}])[1 + abs(hashtext((${n})::text || '${salt}')) % ${arr.length}]`;
   return `${pick(NOUNS, 'n')} || ' ' || ${pick(VARIETIES, 'v')} || ' ' || ${pick(BRANDS, 'b')} || ' ' || ${pick(SIZES, 's')}`;

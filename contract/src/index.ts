@@ -3,6 +3,7 @@ import './zod-locale.js';
 
 export * from './catalogue-health.js';
 export * from './classification.js';
+export * from './classifying.js';
 export * from './cnpj.js';
 export * from './common.js';
 export * from './companies.js';

@@ -1,3 +1,4 @@
+import { classifyPendingByGtinJob } from '../modules/classifying/fanout/fanout.job.js';
 import { healthCheckJob } from '../modules/tax/health/health.job.js';
 import type { JobDefinition } from './job-definition.js';
 import { ticketNotificationJob } from './ticket-notification.job.js';
@@ -7,4 +8,8 @@ import { ticketNotificationJob } from './ticket-notification.job.js';
  * (one file per job under server/src/jobs/ or the feature's module folder).
  */
 // One job per line: branches add theirs without touching the others.
-export const jobDefinitions = [ticketNotificationJob, healthCheckJob] as JobDefinition[];
+export const jobDefinitions = [
+  ticketNotificationJob,
+  healthCheckJob,
+  classifyPendingByGtinJob,
+] as unknown as JobDefinition[];

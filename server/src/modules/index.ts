@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import classifyingRoutes from './classifying/classifying.routes.js';
 import companiesRoutes from './companies/companies.routes.js';
 import dfeRoutes from './dfe/dfe.routes.js';
 import fiscalRulesRoutes from './fiscal-rules/fiscal-rules.routes.js';
@@ -30,4 +31,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(taxRoutes);
   await app.register(healthRoutes);
   await app.register(classificationRoutes);
+  await app.register(classifyingRoutes);
 }

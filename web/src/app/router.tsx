@@ -27,6 +27,7 @@ const TicketsPage = page(() => import('../features/tickets/routes/tickets-page')
 const HealthPage = page(() => import('../features/catalogue-health/routes/health-page'));
 const GlobalProductsPage = page(() => import('../features/global-products/routes/global-products-page'));
 const FinalizedProductsPage = page(() => import('../features/global-products/routes/finalized-products-page'));
+const PendingProductsPage = page(() => import('../features/pending-products/routes/pending-products-page'));
 
 const soon = (title: string): ReactNode => <NotAvailablePage title={title} />;
 const fallback = (
@@ -78,7 +79,7 @@ export function AppRouter() {
             <Route path="home" element={<DashboardPage />} />
             <Route path="products/global" element={<GlobalProductsPage />} />
             <Route path="products/global/finalized" element={<FinalizedProductsPage />} />
-            <Route path="products/global/pending" element={soon('Produtos Pendentes')} />
+            <Route path="products/global/pending" element={<PendingProductsPage />} />
             <Route path="users" element={<UsersPage />} />
             <Route path="companies" element={<PartnerCompaniesPage />} />
             <Route path="tickets" element={<TicketsPage />} />

@@ -48,7 +48,7 @@ export const classificationBatches = pgTable('classification_batches', {
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' }),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  source: text('source').$type<'Create' | 'Import'>().notNull(),
+  source: text('source').$type<'Create' | 'Import' | 'Global'>().notNull(),
   sent: integer('sent').notNull(),
   classified: integer('classified').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),

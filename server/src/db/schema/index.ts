@@ -1,6 +1,7 @@
 // Each area adds its tables in its own file and re-exports it here.
 
 export * from './catalogue.js';
+export * from './classifying.js';
 export * from './fiscal-rules.js';
 export * from './foundation.js';
 export * from './oversight.js';

@@ -78,7 +78,6 @@ export function ProductActionDialogs(props: Props) {
   const barcode = is('barcode');
   const occurrences = is('occurrences');
   const audit = is('audit');
-  const ticket = is('ticket');
   const bindRow = is('bind');
   const decide = is('decide');
   const bindSubjects = useMemo(
@@ -92,6 +91,7 @@ export function ProductActionDialogs(props: Props) {
         : null,
     [bindRow, marked, companyId],
   );
+  const ticket = is('ticket');
   const confirm = active && (active.action === 'delete' || active.action === 'unbind') ? active.action : null;
   return (
     <>
@@ -119,7 +119,6 @@ export function ProductActionDialogs(props: Props) {
         target={audit ? { productId: audit.id, description: audit.description } : null}
         onClose={close}
       />
-      <CreateTicketDialog opened={!!ticket} companyId={companyId} product={ticket} onClose={close} />
       <BindCodeDialog
         products={bindSubjects}
         onClose={close}
@@ -138,6 +137,7 @@ export function ProductActionDialogs(props: Props) {
           if (decide) onProductChanged(decide);
         }}
       />
+      <CreateTicketDialog opened={!!ticket} companyId={companyId} product={ticket} onClose={close} />
       <ConfirmDialog
         opened={!!confirm}
         title={confirm === 'unbind' ? 'Desvincular código' : 'Excluir produto'}

@@ -1,6 +1,6 @@
 /**
- * Row actions by status and role (spec 02 §6); occurrences is offered (the occurrence table reading of
- * spec 02 §2). "Audit details" also opens for a Returned product, so the member can read why it was
+ * Row actions by status and role (spec 02 §6). Occurrences is offered (the occurrence table reading
+ * of spec 02 §2). "Audit details" also opens for a Returned product, so the member can read why it was
  * returned (issue 9).
  */
 export type ProductAction =
@@ -8,12 +8,12 @@ export type ProductAction =
   | 'operations'
   | 'unbind'
   | 'occurrences'
-  | 'ticket'
   | 'bind'
   | 'barcode'
   | 'delete'
   | 'decide'
-  | 'audit';
+  | 'audit'
+  | 'ticket';
 
 export const productActionLabels: Record<ProductAction, string> = {
   details: 'Detalhes',

@@ -5,7 +5,10 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { Pager } from '../../../components/ui/pager';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { getSelectedCompany, getSession } from '../../../lib/session';
+import { checkProductChanges } from '../api/check-product-changes';
 import { useCurrentUser } from '../api/get-current-user';
 import { useProducts } from '../api/get-products';
 import { CheckedProductsDialog } from '../components/checked-products-dialog';
@@ -72,6 +75,15 @@ export default function ProductsHomePage() {
     setIsSearchOpen(false);
   };
   const refresh = () => void list.refetch();
+  const onCheckChanges = async () => {
+    try {
+      const out = await checkProductChanges(company.id);
+      notify('info', out.message, 10_000);
+      void qc.invalidateQueries({ queryKey: ['products'] });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    }
+  };
   const onProductChanged = (p: TProduct) => {
     marks.uncheck(p.id);
     void qc.invalidateQueries({ queryKey: ['products'] });
@@ -95,6 +107,7 @@ export default function ProductsHomePage() {
         onImport={() => navigate(paths.member.productsImport)}
         onExport={() => navigate(paths.member.productsExport)}
         onHealth={() => navigate(paths.member.productsHealth)}
+        onCheckChanges={() => void onCheckChanges()}
       />
 
       <Paper withBorder p="sm">
