@@ -404,6 +404,7 @@ function cases(): Case[] {
     "' OR '1'='1",
     '1; DROP TABLE products; --',
     '../../etc/passwd',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4shell probe is sent as literal text
     '${jndi:ldap://x}',
     '<script>alert(1)</script>',
   ];

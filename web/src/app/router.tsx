@@ -1,7 +1,6 @@
 import { Center, Loader } from '@mantine/core';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { NotAvailablePage } from '../features/shell/routes/not-available-page';
 import { CompanyGuard, PartnerGuard, RoleGuard } from './guards';
 import { paths } from './paths';
 
@@ -29,7 +28,6 @@ const GlobalProductsPage = page(() => import('../features/global-products/routes
 const FinalizedProductsPage = page(() => import('../features/global-products/routes/finalized-products-page'));
 const PendingProductsPage = page(() => import('../features/pending-products/routes/pending-products-page'));
 
-const soon = (title: string): ReactNode => <NotAvailablePage title={title} />;
 const fallback = (
   <Center h="50vh">
     <Loader />
