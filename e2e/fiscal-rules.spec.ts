@@ -78,15 +78,17 @@ test('filters and pages the rule groups, and selecting a group loads its state r
   await expect(page.getByTestId('rules-pager-label')).toHaveText('1 de 2');
 
   // selecting a row loads the state rules table, numbers in pt-BR with 2 decimals
-  await page.getByRole('radio', { name: 'Selecionar NCM 9603.21.00 CEST 9603003' }).check();
+  await page.getByRole('radio', { name: 'Selecionar NCM 9603.21.00 CEST 96.030.03' }).check();
   const row = stateRules(page).locator('tbody tr');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('SP');
-  await expect(row).toContainText('1102/5102');
+  await expect(row).toContainText('1.102/5.102');
   await expect(row).toContainText('18,00');
   await expect(row).toContainText('12,50');
   await expect(row).toContainText('33,33');
   await expect(row).toHaveAttribute('data-status', 'Unchecked');
+  // the state rules are brought into view below the 15-row table (issue 13)
+  await expect(page.getByTestId('group-details')).toBeInViewport();
 
   // a click on a cell opens the complete rule
   await row.locator('td').first().click();
@@ -102,7 +104,7 @@ test('filters and pages the rule groups, and selecting a group loads its state r
   });
   await expect(page.getByTestId('rules-count')).toHaveText('2 regras');
   await expect(page.getByTestId('rules-pager-label')).toHaveText('1 de 1');
-  await page.getByRole('radio', { name: /Selecionar NCM 9603.21.00 CEST 9603001/ }).check();
+  await page.getByRole('radio', { name: /Selecionar NCM 9603.21.00 CEST 96.030.01/ }).check();
   await expect(stateRules(page).locator('tbody tr')).toHaveAttribute('data-status', 'Checked');
   // conferred rules are green (Mantine green.8)
   await expect(stateRules(page).locator('tbody tr td').first()).toHaveCSS('color', 'rgb(47, 158, 68)');
@@ -132,13 +134,22 @@ test('creates a named rule: validations, an NCM out of the table is refused, the
   await expect(dialog.getByLabel('CST ICMS')).toHaveValue('060');
   await dialog.getByLabel('ICMS%', { exact: true }).fill('18.5x');
   await expect(dialog.getByLabel('ICMS%', { exact: true })).toHaveValue('18,5');
+  await dialog.getByLabel('ALIQ PIS%').pressSequentially('165');
+  await expect(dialog.getByLabel('ALIQ PIS%')).toHaveValue('1,65');
+  await dialog.getByLabel('ALIQ COFINS%').pressSequentially('1800');
+  await expect(dialog.getByLabel('ALIQ COFINS%')).toHaveValue('18,00');
   await dialog.getByLabel('UF').selectOption('SP');
   await save.click();
   await expect(page.getByText('Confirmar criação de regra nomeada?')).toBeVisible();
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await expect(dialog.getByTestId('named-rule-problems')).toContainText('9999.99.99');
 
-  await dialog.getByLabel('NCM').fill('96031000');
+  // choosing an NCM from the suggestions puts its code in the field and filters the CEST list (issue 13)
+  await dialog.getByLabel('NCM').fill('');
+  await dialog.getByLabel('NCM').pressSequentially('vassouras');
+  await page.getByRole('option', { name: /^9603\.10\.00 - / }).click();
+  await expect(dialog.getByLabel('NCM')).toHaveValue('9603.10.00');
+  await expect(dialog.getByRole('textbox', { name: 'CEST' })).toHaveAttribute('placeholder', 'Selecione o CEST');
   await save.click();
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await expect(toast(page, 'Regra fiscal nomeada criada com sucesso!')).toBeVisible();
@@ -155,6 +166,9 @@ test('creates a named rule: validations, an NCM out of the table is refused, the
   await expect(row.locator('td').first()).toHaveCSS('text-decoration-line', 'underline');
   await expect(row).toContainText('060');
   await expect(row).toContainText('18,50');
+  // the exact decimals typed went to the server: PIS 1,65 and COFINS 18,00
+  await expect(row).toContainText('1,65');
+  await expect(row).toContainText('18,00');
 });
 
 test('marking a rule conferred opens its products; products are checked one by one and all at once', async ({
@@ -280,14 +294,27 @@ test('ST calculator of a product: worked example gives base ST 3.220,00 and ICMS
   await details.getByRole('tab', { name: 'Calculadora ST' }).click();
 
   const calc = details.getByTestId('st-calculator');
-  await expect(calc.getByLabel('IPI %')).toHaveValue('15');
-  await expect(calc.getByLabel('ICMS %', { exact: true })).toHaveValue('18');
-  await expect(calc.getByLabel('ICMS ST %')).toHaveValue('18');
+  await expect(calc.getByLabel('IPI %')).toHaveValue('15,00');
+  await expect(calc.getByLabel('ICMS %', { exact: true })).toHaveValue('18,00');
+  await expect(calc.getByLabel('ICMS ST %')).toHaveValue('18,00');
   await expect(calc.getByLabel('MVA')).toHaveValue('interna');
-  // only digits and dots are accepted
-  await calc.getByLabel('Valor dos produtos').fill('2000,00abc');
-  await expect(calc.getByLabel('Valor dos produtos')).toHaveValue('200000');
-  await calc.getByLabel('Valor dos produtos').fill('2000.00');
+  // pt-BR money as a Brazilian types it, key by key; letters are dropped, the comma is decimal (issue 13)
+  const productValue = calc.getByLabel('Valor dos produtos');
+  await productValue.pressSequentially('100,50abc');
+  await expect(productValue).toHaveValue('100,50');
+  await expect(calc.getByTestId('st-subtotal')).toHaveText('100,50');
+  await productValue.fill('');
+  await productValue.pressSequentially('1.234,56');
+  await expect(calc.getByTestId('st-subtotal')).toHaveText('1.234,56');
+  // a dot decimal pasted from elsewhere is read as such and shown back in pt-BR when the field is left
+  await productValue.fill('2000.00');
+  await productValue.blur();
+  await expect(productValue).toHaveValue('2.000,00');
+  // percent masks place the comma instead of dropping digits
+  const fcp = calc.getByLabel('FCP %');
+  await fcp.pressSequentially('165');
+  await expect(fcp).toHaveValue('1,65');
+  await fcp.fill('');
 
   await expect(calc.getByTestId('st-mva')).toHaveText('MVA aplicada: 40,00%');
   await expect(calc.getByTestId('st-subtotal')).toHaveText('2.000,00');
@@ -299,7 +326,7 @@ test('ST calculator of a product: worked example gives base ST 3.220,00 and ICMS
 
   // interstate MVA choice: adjusted from 12 % (own ICMS 12 %) to the internal 18 %
   await calc.getByLabel('MVA').selectOption('nacional');
-  await expect(calc.getByLabel('ICMS %', { exact: true })).toHaveValue('12');
+  await expect(calc.getByLabel('ICMS %', { exact: true })).toHaveValue('12,00');
   await expect(calc.getByTestId('st-mva')).toHaveText('MVA aplicada: 50,24%');
 
   // the operations query opens from the details: UF is required, then the operation's cards
@@ -314,7 +341,7 @@ test('ST calculator of a product: worked example gives base ST 3.220,00 and ICMS
   await expect(toast(page, 'Preencha o campo da UF corretamente!')).toBeVisible();
   await ops.getByLabel('UF').selectOption('SP');
   await ops.getByRole('button', { name: 'Consultar' }).click();
-  await expect(page.getByTestId('operation-subtitle')).toHaveText('CFOP 5405 - UF SP');
+  await expect(page.getByTestId('operation-subtitle')).toHaveText('CFOP 5.405 - UF SP');
   const opDetails = page.getByRole('dialog', { name: /Detalhes da operação/ });
   for (const card of ['Federal', 'Importação', 'PIS/COFINS', 'IPI', 'ICMS']) {
     await expect(opDetails.getByRole('region', { name: card, exact: true })).toBeVisible();

@@ -205,6 +205,10 @@ test('verifies the integrator account and flags companies in use', async ({ page
   const pendingRow = page.getByRole('row', { name: new RegExp(pending.razaoSocial) });
   await expect(activeRow.getByLabel('Empresa em uso')).toBeVisible();
   await expect(pendingRow.getByLabel('Empresa em uso')).toHaveCount(0);
+  // the tooltip says what "in use" means (issue 13)
+  await activeRow.getByLabel('Empresa em uso').hover();
+  await expect(page.getByRole('tooltip')).toContainText('há usuários com acesso a ela ou produtos cadastrados');
+  await page.mouse.move(0, 0);
 
   await activeRow.getByRole('button', { name: 'Verificar conta do integrador' }).click();
   await expect(toast(page, 'Conta do integrador Ativa')).toBeVisible();

@@ -108,6 +108,31 @@ test('PartnerContributor may assign only Usuário', async ({ page }) => {
   expect(await roleChoices(page, createDialog(page))).toEqual(['Usuário']);
 });
 
+test('PartnerContributor is not offered Alterar on a PartnerOwner, only on whom the role may alter', async ({
+  page,
+}) => {
+  const partner = await seedPartner();
+  const owner = await seedUser('PartnerOwner', { name: 'Otávio Dono', partnerId: partner.id });
+  const member = await seedUser('Member', { name: 'Mara Membro', partnerId: partner.id });
+  const contributor = await seedUser('PartnerContributor', { name: 'Ciro Colab', partnerId: partner.id });
+  await openUsersAs(page, contributor);
+
+  await actionsOf(page, owner.name).click();
+  await expect(page.getByRole('menuitem', { name: 'Resetar senha' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Alterar' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Resetar senha' })).toHaveCount(0);
+
+  await actionsOf(page, member.name).click();
+  await expect(page.getByRole('menuitem', { name: 'Alterar' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Alterar' })).toHaveCount(0);
+
+  // one's own row can always be altered (name, e-mail)
+  await actionsOf(page, contributor.name).click();
+  await expect(page.getByRole('menuitem', { name: 'Alterar' })).toBeVisible();
+});
+
 test('edits a user; Empresas is offered only for Members', async ({ page }) => {
   const partner = await seedPartner();
   const owner = await seedUser('PartnerOwner', { partnerId: partner.id });
@@ -202,4 +227,20 @@ test('resets a password after confirmation', async ({ page }) => {
   await expect(toast(page, 'Enviamos um e-mail com o link para cadastrar sua senha.')).toBeVisible();
 
   await expect.poll(async () => (await readMail(member.email)).length).toBe(1);
+});
+
+test("an Admin's company search for a Member lists only the companies of the Member's partner", async ({ page }) => {
+  const partner = await seedPartner();
+  const other = await seedPartner();
+  const member = await seedUser('Member', { name: 'Rita Membro', partnerId: partner.id });
+  await seedCompany(partner.id, { nomeFantasia: 'GAMA MERCADO PROPRIO' });
+  await seedCompany(other.id, { nomeFantasia: 'GAMA MERCADO ALHEIO' });
+  await openUsersAs(page, await seedUser('Admin'));
+
+  await actionsOf(page, member.name).click();
+  await page.getByRole('menuitem', { name: 'Empresas' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Controle de acesso a empresas' });
+  await dialog.getByLabel('Pesquisar empresa pelo nome fantasia').fill('gama mercado');
+  await expect(dialog.getByRole('option', { name: /GAMA MERCADO PROPRIO/ })).toBeVisible();
+  await expect(dialog.getByRole('option', { name: /GAMA MERCADO ALHEIO/ })).toHaveCount(0);
 });

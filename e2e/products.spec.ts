@@ -86,7 +86,11 @@ test('searches with the panel, keeps the history and checks the date range', asy
 
   // one date only → warning; end before start → error; nothing is searched
   await page.getByRole('button', { name: 'Pesquisar' }).click();
-  await panel.getByLabel('Data inicial').fill('2025-03-10');
+  // pt-BR date pickers (issue 13): typed dd/mm/aaaa, Portuguese month names in the calendar
+  await panel.getByLabel('Data inicial').fill('10/03/2025');
+  await expect(page.getByRole('button', { name: 'março 2025', exact: true })).toBeVisible();
+  await panel.getByLabel('Data inicial').press('Tab');
+  await expect(panel.getByLabel('Data inicial')).toHaveValue('10/03/2025');
   await panel.getByRole('button', { name: 'Pesquisar' }).click();
   await expect(
     toast(
@@ -94,11 +98,13 @@ test('searches with the panel, keeps the history and checks the date range', asy
       'Para realizar uma pesquisa pelo período de última atualização dos produtos, é necessário preencher o campo com as duas datas',
     ),
   ).toBeVisible();
-  await panel.getByLabel('Data final').fill('2025-03-01');
+  await panel.getByLabel('Data final').fill('01/03/2025');
+  await panel.getByLabel('Data final').press('Tab');
   await panel.getByRole('button', { name: 'Pesquisar' }).click();
   await expect(toast(page, 'A data final não pode ser menor que a data inicial.')).toBeVisible();
   await expect(panel).toBeVisible();
-  await panel.getByLabel('Data final').fill('2099-12-31');
+  await panel.getByLabel('Data final').fill('31/12/2099');
+  await panel.getByLabel('Data final').press('Tab');
   await panel.getByLabel('Pesquisar por').selectOption('description');
   await panel.getByLabel('Texto da pesquisa').fill('');
   await panel.getByRole('button', { name: 'Pesquisar' }).click();
@@ -348,8 +354,11 @@ test('marks products up to the 300 limit, page select-all stops there, and the c
   await expect(page.getByRole('dialog', { name: 'Produtos marcados (299)' })).toBeVisible();
   expect(await stored()).toBe(299);
   await page.getByRole('button', { name: 'Desvincular todos produtos' }).click();
-  await expect(page.getByText('Deseja realmente desmarcar todos os produtos marcados?')).toBeVisible();
+  await expect(
+    page.getByText(/Deseja realmente desmarcar todos os produtos marcados\? Somente as marcações/),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toast(page, 'Marcações removidas. Nenhum produto foi desvinculado ou alterado.')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Produtos marcados (0)' })).toBeVisible();
   expect(await stored()).toBe(0);
 });

@@ -1,7 +1,7 @@
 import type { Database } from '../../server/src/db/client.js';
 import { createCompany, createPartner, createUser, linkMemberToCompany } from '../../server/src/db/factories.js';
 import { loadAllReferenceTables } from '../../server/src/modules/reference/loaders/load-reference-tables.js';
-import { seedDemoFiscal } from '../../server/src/scripts/seed-demo-fiscal.js';
+import { seedBenchFiscalRules } from './bench-fiscal-rules.js';
 
 export const GLOBAL_COUNT = Number(process.env.BENCH_GLOBAL ?? 1_000_000);
 export const COMPANY_COUNT = Number(process.env.BENCH_COMPANY ?? 100_000);
@@ -91,7 +91,7 @@ export const BRANDS = [
 export const SIZES = ['200G', '500G', '1KG', '5KG', '350ML', '600ML', '1L', '2L', '12UN', '6X1L', '90G', '1,5L'];
 
 /** SQL text of a description for row expression `n` (deterministic). */
-function descriptionSql(n: string) {
+export function descriptionSql(n: string) {
   const pick = (arr: string[], salt: string) =>
     `(ARRAY[${arr.map((w) => `'${w}'`).join(',')}])[1 + abs(hashtext((${n})::text || '${salt}')) % ${arr.length}]`;
   return `${pick(NOUNS, 'n')} || ' ' || ${pick(VARIETIES, 'v')} || ' ' || ${pick(BRANDS, 'b')} || ' ' || ${pick(SIZES, 's')}`;
@@ -117,7 +117,7 @@ export async function seedBench(database: Database) {
   const done = await pool.query(`SELECT count(*)::int AS n FROM global_products`);
   if (done.rows[0].n < GLOBAL_COUNT) {
     await timed('reference tables', () => loadAllReferenceTables(pool));
-    await timed('fiscal rules (300 NCMs × 27 UFs)', () => seedDemoFiscal(db));
+    await timed('fiscal rules (300 NCMs × 27 UFs)', () => seedBenchFiscalRules(db));
     await timed(`${GLOBAL_COUNT} global products`, () => seedGlobal(database));
   }
   const actors = await seedCompany(database);

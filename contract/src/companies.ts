@@ -22,11 +22,12 @@ export const regimesEspeciais = ['N', 'S', 'SP62647', 'SP62843', 'TO291206', 'GO
 export const regimeEspecialLabels: Record<TRegimeEspecial, string> = {
   N: 'Não',
   S: 'Sim',
-  SP62647: 'SP62647',
-  SP62843: 'SP62843',
-  TO291206: 'TO291206',
-  GO482597: 'GO482597',
-  MG_PRODINT: 'MG_PRODINT',
+  // The code and what it refers to (issue 13): the bare code told the analyst nothing.
+  SP62647: 'SP62647 - Decreto SP nº 62.647',
+  SP62843: 'SP62843 - Decreto SP nº 62.843',
+  TO291206: 'TO291206 - Regime especial do Tocantins',
+  GO482597: 'GO482597 - Regime especial de Goiás',
+  MG_PRODINT: 'MG_PRODINT - Regime especial PRODINT de Minas Gerais',
 };
 
 export const companyStatuses = ['Pending', 'Active', 'Blocked'] as const;
@@ -62,6 +63,8 @@ export const COMPANY_MESSAGES = {
   cnpjInvalid: 'CNPJ inválido!',
   razaoSocialRequired: 'Informe a Razão Social da empresa!',
   nomeFantasiaRequired: 'Informe o Nome Fantasia da empresa!',
+  razaoSocialTooLong: 'A Razão Social deve ter no máximo 200 caracteres.',
+  nomeFantasiaTooLong: 'O Nome Fantasia deve ter no máximo 200 caracteres.',
   ufRequired: 'Informe a UF da empresa!',
   cnaeRequired:
     'Foi informado que a empresa utiliza CNAE, porém nenhum CNAE foi informado. Por favor, verifique essa informação.',
@@ -93,7 +96,9 @@ export const ZCnpj = z
   .string({ error: COMPANY_MESSAGES.cnpjInvalid })
   .refine((v) => isValidCnpj(v), { message: COMPANY_MESSAGES.cnpjInvalid });
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { message }).max(200);
+/** Required text of at most 200 characters; the "too long" message is not the "missing" one (issue 15). */
+const requiredText = (message: string, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, { message }).max(200, { message: tooLong });
 
 const companyFields = {
   document: ZCnpj,
@@ -106,8 +111,8 @@ const companyFields = {
     .min(1, { message: COMPANY_MESSAGES.ufRequired })
     .toUpperCase()
     .pipe(z.enum(ufs, { message: 'UF inválida.' })),
-  razaoSocial: requiredText(COMPANY_MESSAGES.razaoSocialRequired),
-  nomeFantasia: requiredText(COMPANY_MESSAGES.nomeFantasiaRequired),
+  razaoSocial: requiredText(COMPANY_MESSAGES.razaoSocialRequired, COMPANY_MESSAGES.razaoSocialTooLong),
+  nomeFantasia: requiredText(COMPANY_MESSAGES.nomeFantasiaRequired, COMPANY_MESSAGES.nomeFantasiaTooLong),
   crt: ZCrt.default(companyDefaults.crt),
   regimeTributario: ZRegimeTributario.default(companyDefaults.regimeTributario),
   regimeEspecial: ZRegimeEspecial.default(companyDefaults.regimeEspecial),

@@ -23,6 +23,9 @@ export const errorCodes = [
   'USER_NOT_FOUND',
   'PARTNER_NOT_FOUND',
   'NO_DFE_ACCOUNT',
+  'UPLOAD_REFUSED',
+  'TEXT_INVALID',
+  'ORIGIN_REFUSED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
 

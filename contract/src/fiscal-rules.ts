@@ -209,8 +209,14 @@ export const ZFiscalRuleFilters = z.object({
   uf: z.union([ZUf, z.literal('')]).optional(),
   cfopEntrada: z.string().optional(),
   cfopSaida: z.string().optional(),
-  /** ICMS % ("18", "18,00" or "18.00"). */
-  aliqICMS: z.string().optional(),
+  /** ICMS % ("18", "18,00" or "18.00"); empty = any. Anything else is refused (it used to list everything). */
+  aliqICMS: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,3}([.,]\d{0,4})?)?$/, {
+      message: 'Alíquota de ICMS inválida: informe um percentual, como 18 ou 18,00.',
+    })
+    .optional(),
   productDescription: z.string().optional(),
   /** 'Checked' | 'Unchecked'; anything else ('' / 'all') = every status. */
   status: z.string().optional(),

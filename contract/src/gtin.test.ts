@@ -24,6 +24,14 @@ describe('GTIN check digit', () => {
     expect(computeGtinCheckDigit('9638507')).toBe(4);
   });
 
+  it('a check digit of 0 (weighted sum a multiple of 10): the final modulo matters', () => {
+    // From the right: 3·3 + 6 + 1·3 + 1 + 0 + 0 + 0 + 9 + 4·3 + 9 + 8·3 + 7 = 80 → (10 − 0) mod 10 = 0, not 10.
+    expect(computeGtinCheckDigit('789490001163')).toBe(0);
+    expect(isValidGtin('7894900011630')).toBe(true);
+    expect(isValidGtin('96385050')).toBe(true);
+    expect(checkGtin('7894900011630')).toEqual({ ok: true, gtin: '07894900011630' });
+  });
+
   it('keeps the check digit when padded to 14 digits', () => {
     expect(padGtin14('96385074')).toBe('00000096385074');
     expect(isValidGtin(padGtin14('036000291452'))).toBe(true);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZHealthFindingKind } from './catalogue-health.js';
 import { ZQueryBool, ZUuid } from './common.js';
 import { ZProductRuleStatus } from './fiscal-rules.js';
 import { checkGtin } from './gtin.js';
@@ -92,6 +93,10 @@ export const productSearchFieldLabels: Record<TProductSearchField, string> = {
 };
 
 /** Date of the last-update range: YYYY-MM-DD (an ISO date-time is cut to its date). */
+/** Columns the products list can be ordered by (issue 13). */
+export const productSortFields = ['updatedAt', 'internalCode', 'description'] as const;
+export type TProductSortField = (typeof productSortFields)[number];
+
 const ZDateParam = z
   .string()
   .trim()
@@ -115,11 +120,18 @@ export const ZProductListQuery = z.object({
   finishedByFiscalServiceLink: ZQueryBool.optional(),
   audit: ZQueryBool.optional(),
   binded: ZQueryBool.optional(),
+  /** Products whose status is Error (issue 13): combines with the other status flags by OR. */
+  error: ZQueryBool.optional(),
+  /** Column the page is ordered by (issue 13); the last update, newest first, by default. */
+  sort: z.enum(productSortFields, { message: 'Ordenação inválida.' }).default('updatedAt'),
+  order: z.enum(['asc', 'desc'], { message: 'Sentido da ordenação inválido.' }).optional(),
   field: ZProductSearchField.default('description'),
   text: z.string().max(300).optional(),
   page: z.coerce.number().int().min(1).default(1),
   startDate: ZDateParam,
   endDate: ZDateParam,
+  /** Products with this finding in the company's last finished catalogue health check (issue 14). */
+  healthFinding: ZHealthFindingKind.optional(),
 });
 export type TProductListQuery = z.input<typeof ZProductListQuery>;
 export type TProductListFilters = z.output<typeof ZProductListQuery>;
@@ -281,6 +293,8 @@ export const ZImportHistoryRow = z.object({
   Invalid: z.number().int(),
   Duplicated: z.number().int(),
   CreatedAt: z.string(),
+  /** Interrupted: the server stopped mid-file (nothing of it was kept). Issue 15. */
+  Status: z.enum(['Finished', 'Running', 'Interrupted']),
 });
 export type TImportHistoryRow = z.infer<typeof ZImportHistoryRow>;
 

@@ -10,6 +10,8 @@ export const referenceTables = [
   'cclasstrib',
   'ipi-enquadramento',
   'uf-rates',
+  'uf-rules',
+  'cbenef',
 ] as const;
 export const ZReferenceTable = z.enum(referenceTables);
 export type TReferenceTable = z.infer<typeof ZReferenceTable>;

@@ -28,10 +28,8 @@ export function canAssignRole(creator: Role, target: Role): boolean {
   return assignableRoles[creator].includes(target);
 }
 
-/** Partner area: Admin or any role containing "Partner" (spec 01 §2). */
-export function isPartnerRole(role: string | null | undefined): boolean {
-  return !!role && (role === 'Admin' || role.includes('Partner'));
-}
+// Kept zod-free in its own file so the web's first chunk (route guards) does not carry zod.
+export { isPartnerRole } from './role-checks.js';
 
 export const userPermissions = ['Create', 'Read', 'Delete', 'Import', 'Export'] as const;
 export const ZUserPermission = z.enum(userPermissions);

@@ -3,7 +3,6 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,9 +20,14 @@ import type { JobDefinition } from './jobs/job-definition.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { registerModules } from './modules/index.js';
 import authPlugin from './plugins/auth.js';
+import companyScopePlugin from './plugins/company-scope.js';
 import dbPlugin from './plugins/db.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { answerClientError, answerFrameworkError } from './plugins/http-statuses.js';
 import jobsPlugin from './plugins/jobs.js';
+import requestGuards from './plugins/request-guards.js';
+import safeInput from './plugins/safe-input.js';
+import { spaStaticOptions } from './plugins/static-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,7 +54,17 @@ export async function buildApp(opts: BuildAppOptions) {
       level: opts.config.logLevel,
       // Tokens and cookies never reach the logs.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // The query string holds request values (e-mails, searches): logs keep the path only.
+      serializers: {
+        req: (req: { method: string; url: string; id: string }) => ({
+          method: req.method,
+          url: req.url.split('?')[0],
+          reqId: req.id,
+        }),
+      },
     },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     trustProxy: opts.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -65,6 +79,8 @@ export async function buildApp(opts: BuildAppOptions) {
 
   registerErrorHandler(app);
   await app.register(helmet, {
+    // HSTS only when the app is served over HTTPS: on a plain-HTTP install it would pin browsers to https.
+    hsts: opts.config.publicUrl.startsWith('https://'),
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -78,7 +94,7 @@ export async function buildApp(opts: BuildAppOptions) {
     },
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await app.register(requestGuards);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: {
@@ -96,6 +112,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   await app.register(dbPlugin, { database: opts.database });
   await app.register(authPlugin);
+  await app.register(safeInput);
+  await app.register(companyScopePlugin);
   await app.register(jobsPlugin, { definitions: opts.jobDefinitions });
 
   await app.register(registerModules, { prefix: API_PREFIX });
@@ -110,7 +128,7 @@ export async function buildApp(opts: BuildAppOptions) {
  */
 function registerSpa(app: FastifyInstance, distDir: string) {
   const hasSpa = existsSync(path.join(distDir, 'index.html'));
-  if (hasSpa) app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  if (hasSpa) app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, ...spaStaticOptions });
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/v1/') || request.url.startsWith('/docs');
     const isAsset = request.url.startsWith('/assets/');

@@ -1,48 +1,74 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { StartupError } from './db/embedded.js';
-import { openDatabase } from './db/open-database.js';
+import { type OpenedDatabase, openDatabase } from './db/open-database.js';
 import { bootstrapAdmin } from './modules/identity/bootstrap-admin.js';
 import { loadMissingReferenceTables } from './modules/reference/loaders/load-reference-tables.js';
 
+/** A process manager waits ~10 s after SIGTERM before SIGKILL; stop by ourselves before that. */
+const SHUTDOWN_DEADLINE_MS = 8_000;
+
+let opened: OpenedDatabase | undefined;
+let closeApp: (() => Promise<void>) | undefined;
+let stopping = false;
+
+/**
+ * Stops the app and the database we started, whatever made us stop: a signal, a startup failure,
+ * an uncaught error. Without this an abnormal exit left the embedded PostgreSQL running on its port.
+ */
+async function stop(code: number, reason: string): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    if (reason) console.error(reason);
+    // Never wait forever for a stuck request or connection: the deadline still stops the database.
+    const deadline = setTimeout(() => {
+      console.error('Encerramento demorou demais; saindo.');
+      process.exit(code || 1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    await closeApp?.().catch(() => undefined);
+    await opened?.close().catch(() => undefined);
+    process.exit(code);
+  }
+  return new Promise<never>(() => {});
+}
+
 async function main() {
   const config = loadConfig();
-  const opened = await openDatabase(config, { log: (m) => console.log(m) });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => void stop(0, `${signal} recebido, encerrando...`));
+  }
+  // A crash still stops the database. The message only: an error's text may carry request data.
+  process.on('uncaughtException', (err) => void stop(1, `Erro inesperado (${err.name}); encerrando.`));
+  process.on('unhandledRejection', () => void stop(1, 'Erro inesperado (promessa rejeitada); encerrando.'));
+
+  opened = await openDatabase(config, { log: (m) => console.log(m) });
+  if (stopping) return;
   // First start: the bundled official tables (reference-data/) fill the still-empty reference tables.
   for (const r of await loadMissingReferenceTables(opened.database.pool))
     console.log(`tabela ${r.table}: ${r.rowCount} registros`);
   const app = await buildApp({ config, database: opened.database });
+  closeApp = () => app.close();
   await bootstrapAdmin(app);
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal} recebido, encerrando...`);
-    await app.close().catch(() => undefined);
-    await opened.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    console.error(
+    await stop(
+      1,
       code === 'EADDRINUSE'
         ? `\nA porta ${config.port} já está em uso. Pare o outro processo ou defina PORT com outra porta.`
         : `\nNão foi possível iniciar o servidor: ${(err as Error).message}`,
     );
-    await opened.close();
-    process.exit(1);
   }
   console.log(`\nPlataforma Fiscal em ${config.publicUrl}  (documentação da API: ${config.publicUrl}/docs)`);
 }
 
 main().catch((err) => {
-  if (err instanceof StartupError) console.error(`\n${err.message}`);
-  else console.error('\nFalha ao iniciar:', err instanceof Error ? err.message : err);
-  process.exit(1);
+  const message =
+    err instanceof StartupError
+      ? `\n${err.message}`
+      : `\nFalha ao iniciar: ${err instanceof Error ? err.message : String(err)}`;
+  void stop(1, message);
 });

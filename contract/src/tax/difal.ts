@@ -19,6 +19,8 @@ export interface DifalInput {
   internalRate: TaxValue;
   /** Destination FCP, %: charged on the DIFAL base. */
   fcpRate?: TaxValue;
+  /** Base dupla: the state grosses up by internal + FCP (1 − (internal + FCP)) instead of the internal rate alone. */
+  fcpInGrossUp?: boolean;
 }
 
 export interface DifalResult {
@@ -63,7 +65,8 @@ export function calculateDifal(input: DifalInput): DifalResult {
       fcp: money(percentOf(value, input.fcpRate)),
     };
   }
-  const base = round2(value.minus(icmsOrigin).times(100).div(toDecimal(100).minus(internal)));
+  const grossUpRate = input.fcpInGrossUp ? internal.plus(toDecimal(input.fcpRate)) : internal;
+  const base = round2(value.minus(icmsOrigin).times(100).div(toDecimal(100).minus(grossUpRate)));
   const icmsDestination = percentOf(base, internal);
   return {
     type: 2,

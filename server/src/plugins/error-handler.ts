@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, describeError } from '../lib/app-error.js';
+import { describeForLog, describeFrameworkError } from './http-statuses.js';
 
 /** One handler: AppError → its status and pt-BR message; validation → 400 with errors[]; the rest → 500. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -28,11 +29,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && !isResponseSerializationError(err)) {
       // Fastify's own 4xx (bad JSON, body too large, unsupported media type): safe to describe.
-      const detail =
-        err.code === 'FST_REQ_FILE_TOO_LARGE' ? 'O arquivo excede o tamanho máximo de 10 MB.' : 'Requisição inválida.';
-      return reply.status(err.statusCode).send({ status: err.statusCode, code: 'VALIDATION', detail });
+      const status = err.statusCode;
+      return reply.status(status).send({ status, code: 'VALIDATION', detail: describeFrameworkError(err, status) });
     }
-    request.log.error({ err }, 'unhandled error');
+    request.log.error({ err: describeForLog(err) }, 'unhandled error');
     // Never leak internals of a 5xx.
     return reply.status(500).send({ status: 500, code: 'INTERNAL', detail: describeError('INTERNAL').message });
   });

@@ -3,22 +3,9 @@ import type { Db } from '../db/client.js';
 import { companies, globalProducts, users } from '../db/schema/index.js';
 import type { Actor } from '../lib/actor.js';
 import { createProducts } from '../modules/products/products.service.js';
+import { DEMO_BRANDS, demoTrades, type Trade, tradeOf } from './seed-demo-trades.js';
 
-const GLOBAL_COUNT = 5000;
-const PER_COMPANY = 150;
-const BRANDS = [
-  'BOA SAFRA',
-  'SOL NASCENTE',
-  'VALE VERDE',
-  'PRIMOR',
-  'ESTRELA',
-  'IGUAÇU',
-  'CANTAREIRA',
-  'PAMPA',
-  'LITORAL',
-  'SERRANA',
-];
-const SIZES = ['100G', '200G', '500G', '1KG', '350ML', '600ML', '1L', '2L', 'UN', 'CX 12UN'];
+const PER_COMPANY = 60;
 
 /** EAN-13 "789…" (Brazil) with its check digit, padded to the stored 14-digit form. */
 function gtinFor(n: number): string {
@@ -28,54 +15,60 @@ function gtinFor(n: number): string {
   return `0${body}${(10 - (sum % 10)) % 10}`;
 }
 
-/** A readable product name from the NCM's own description ("- Cervejas de malte" → "CERVEJAS DE MALTE"). */
-function nameFrom(description: string): string {
-  const clean = description
-    .replace(/^[-\s]+/, '')
-    .replace(/[:.;]+$/, '')
-    .replace(/<[^>]+>/g, '');
-  const short = clean.split(/[,;(]/)[0]!.trim();
-  return (short.length > 3 ? short : clean).slice(0, 120).toLocaleUpperCase('pt-BR');
+interface GlobalItem {
+  /** The item and pack without the brand ("DIPIRONA SODICA 500MG 10 COMPRIMIDOS"): how a shop names its own. */
+  plain: string;
+  brand: string;
+  code: string;
+  description: string;
+  gtin: string;
+  ncm: string;
+  cest: string | null;
+  trade: Trade;
+}
+
+/** Every item of every trade in each demo brand and size: the shared base products are classified from. */
+function buildGlobalBase(): GlobalItem[] {
+  const rows: GlobalItem[] = [];
+  for (const [trade, items] of Object.entries(demoTrades) as [Trade, (typeof demoTrades)[Trade]][]) {
+    for (const it of items) {
+      for (const brand of DEMO_BRANDS) {
+        for (const size of it.sizes) {
+          const n = rows.length;
+          rows.push({
+            plain: `${it.name} ${size}`,
+            brand,
+            code: `GP${String(n + 1).padStart(6, '0')}`,
+            description: `${it.name} ${brand} ${size}`,
+            gtin: gtinFor(100000 + n),
+            ncm: it.ncm,
+            cest: it.cest,
+            trade,
+          });
+        }
+      }
+    }
+  }
+  return rows;
 }
 
 /**
- * Global base of several thousand products (valid GTINs, NCMs of the demo rules so they classify) and the demo
- * companies' catalogues in every status. Products enter through the real creation service, so the GTIN matching
- * classifies them exactly as it does for users; InAudit/Returned/Error then come from a staff review.
+ * The global base (every trade's items in every demo brand, valid GTINs, the NCM/CEST of their rules) and each
+ * demo company's catalogue from its own trade (issue 13): a supermarket's groceries, beverages and cleaning
+ * products, a drugstore's medicines and hygiene, auto parts, building materials. Products enter through the real
+ * creation service, so GTIN matching classifies them as it does for users; a staff review then puts some in
+ * audit, returns some and flags a few errors.
  */
 export async function seedDemoCatalogue(db: Db): Promise<void> {
-  const [{ n } = { n: 0 }] = (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM global_products`))
-    .rows;
-  if (n < GLOBAL_COUNT) {
-    const ncms = (
-      await db.execute<{ ncm: string; cest: string | null; description: string }>(sql`
-        SELECT DISTINCT ON (r.ncm) r.ncm, r.cest, n.description
-          FROM fiscal_rules r JOIN ref_ncm n ON n.code = r.ncm
-         WHERE NOT r.is_named ORDER BY r.ncm`)
-    ).rows;
-    if (!ncms.length) return;
-    const rows = Array.from({ length: GLOBAL_COUNT }, (_, i) => {
-      const ncm = ncms[i % ncms.length]!;
-      return {
-        code: `GP${String(i + 1).padStart(6, '0')}`,
-        description: `${nameFrom(ncm.description)} ${BRANDS[i % BRANDS.length]} ${SIZES[(i * 7) % SIZES.length]}`,
-        gtin: gtinFor(100000 + i),
-        ncm: ncm.ncm,
-        cest: ncm.cest,
-      };
-    });
-    for (let i = 0; i < rows.length; i += 1000) {
-      await db
-        .insert(globalProducts)
-        .values(rows.slice(i, i + 1000))
-        .onConflictDoNothing();
-    }
+  const base = buildGlobalBase();
+  for (let i = 0; i < base.length; i += 1000) {
+    await db
+      .insert(globalProducts)
+      .values(base.slice(i, i + 1000).map(({ trade: _t, plain: _p, brand: _b, ...row }) => row))
+      .onConflictDoNothing();
   }
 
-  const globals = (
-    await db.execute<{ description: string }>(sql`SELECT description FROM global_products ORDER BY code`)
-  ).rows.map((r) => r.description);
-  const demoCompanies = await db.select().from(companies).where(sql`${companies.status} <> 'Blocked'`);
+  const demoCompanies = await db.select().from(companies);
   for (const [ci, company] of demoCompanies.entries()) {
     const has = await db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM products WHERE company_id = ${company.id}`,
@@ -88,31 +81,41 @@ export async function seedDemoCatalogue(db: Db): Promise<void> {
       .limit(1);
     if (!owner) continue;
     const actor: Actor = { ...owner, sessionId: 'seed', permissions: owner.permissions };
-    const items = Array.from({ length: PER_COMPANY }, (_, i) => {
-      // Two in three carry a GTIN of the global base (classified on arrival); the rest stay pending.
+    const trade = tradeOf(company.nomeFantasia);
+    const offer = base.filter((g) => g.trade === trade);
+    const count = Math.min(PER_COMPANY, offer.length);
+    const items = Array.from({ length: count }, (_, i) => {
+      const g = offer[(ci * 7 + i * 5) % offer.length]!;
+      // Two in three carry the manufacturer's GTIN (classified on arrival); the rest are the shop's own
+      // packs (own GTIN or none), pending classification.
       const matched = i % 3 !== 2;
-      const g = (ci * 397 + i * 13) % GLOBAL_COUNT;
       return {
-        internalCode: `${String(1000 + i)}`,
-        // Companies name products their own way; the GTIN is what links them to the global base.
-        description: matched ? (globals[g] ?? `PRODUTO ${g + 1}`).replace(/ (\S+)$/, ' - $1') : `ITEM LOCAL ${i + 1}`,
-        gtin: matched ? gtinFor(100000 + g).slice(1) : i % 2 === 0 ? gtinFor(900000 + ci * 1000 + i).slice(1) : '',
+        internalCode: String(1000 + i),
+        // Shops write the pack before the brand; their own packs carry no brand at all.
+        description: matched ? `${g.plain} ${g.brand}` : `${g.plain} CAD PROPRIO ${i}`,
+        gtin: matched ? g.gtin.slice(1) : i % 2 === 0 ? gtinFor(900000 + ci * 1000 + i).slice(1) : '',
       };
     });
-    await createProducts(db, actor, { companyId: company.id, products: items });
-    // A staff review put some pending products in audit, returned others and flagged a few errors.
+    const seen = new Set<string>();
+    const unique = items.filter((p) => !seen.has(p.description) && seen.add(p.description));
+    await createProducts(db, actor, { companyId: company.id, products: unique });
     await db.execute(sql`
       WITH pending AS (
         SELECT id, row_number() OVER (ORDER BY internal_code) AS rn FROM products
          WHERE company_id = ${company.id} AND status = 'P')
       UPDATE products p SET status = CASE WHEN pending.rn % 5 = 0 THEN 'A' WHEN pending.rn % 5 = 1 THEN 'D' ELSE 'E' END,
              updated_at = now()
-        FROM pending WHERE p.id = pending.id AND pending.rn % 5 IN (0, 1, 2) AND pending.rn <= 30`);
+        FROM pending WHERE p.id = pending.id AND pending.rn % 5 IN (0, 1, 2) AND pending.rn <= 12`);
+    // A catalogue kept over the last three months, not typed in today.
+    await db.execute(sql`
+      UPDATE products SET updated_at = now() - make_interval(days => abs(hashtext(internal_code)) % 90,
+                                                             mins => abs(hashtext(description)) % 600)
+       WHERE company_id = ${company.id}`);
     await db.execute(sql`
       INSERT INTO product_audits (company_id, product_id, description, user_id)
-      SELECT company_id, id, CASE status WHEN 'A' THEN 'Produto enviado para auditoria'
+      SELECT company_id, id, CASE status WHEN 'A' THEN 'Produto enviado para auditoria: conferir o NCM com o fornecedor'
                                          WHEN 'D' THEN 'Produto devolvido: GTIN não confere com a descrição'
-                                         ELSE 'Erro na integração: NCM inexistente' END, ${owner.id}
+                                         ELSE 'Erro na integração: produto sem NCM no cadastro do ERP' END, ${owner.id}
         FROM products WHERE company_id = ${company.id} AND status IN ('A', 'D', 'E')`);
   }
 }

@@ -1,63 +1,30 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { createFiscalRule } from '../db/factories.js';
-
-const NCM_COUNT = 300;
-// Chapters where retail catalogues live (food, drinks, hygiene, pharma, hardware, electronics, auto parts…).
-const CHAPTERS = [
-  '02',
-  '04',
-  '09',
-  '15',
-  '16',
-  '17',
-  '18',
-  '19',
-  '20',
-  '21',
-  '22',
-  '30',
-  '33',
-  '34',
-  '39',
-  '40',
-  '48',
-  '64',
-  '69',
-  '73',
-  '84',
-  '85',
-  '87',
-  '94',
-  '95',
-  '96',
-];
+import { demoRuleItems } from './seed-demo-trades.js';
 
 /**
- * Base rules for a few hundred common NCMs in all 27 UFs (rates from the official UF table; about a third of the
- * NCMs that have a CEST get ICMS-ST with an MVA), some named rules, and a version history on the SP rules of the
- * first NCMs. Set-based SQL: ~8,000 rules in one statement instead of 16,000 round trips.
+ * Base rules for the NCMs the demo companies sell (seed-demo-trades.ts) in all 27 UFs: rates from the official UF
+ * table, ICMS-ST with the item's MVA where its segment has it, PIS/COFINS by the item's treatment (normal,
+ * alíquota zero, monofásico); a few named rules; a version history on some SP rules. Set-based SQL.
  */
 export async function seedDemoFiscal(db: Db): Promise<void> {
-  const existing = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM fiscal_rules WHERE NOT is_named`);
-  if ((existing.rows[0]?.n ?? 0) >= NCM_COUNT) return;
+  const items = demoRuleItems();
+  const existing = await db.execute<{ n: number }>(
+    sql`SELECT count(DISTINCT ncm)::int AS n FROM fiscal_rules WHERE NOT is_named AND ncm IN ${items.map((i) => i.ncm)}`,
+  );
+  if ((existing.rows[0]?.n ?? 0) >= items.length) return;
+  const picked = JSON.stringify(items.map((i) => ({ ncm: i.ncm, cest: i.cest, pis: i.pis, mva: i.mva ?? null })));
 
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       WITH picked AS (
-        SELECT n.code AS ncm,
-               (SELECT c.code FROM ref_cest c
-                 WHERE c.active AND c.ncm_prefixes && ARRAY[left(n.code,2), left(n.code,4), left(n.code,5), left(n.code,6), left(n.code,7), n.code]
-                 ORDER BY c.code LIMIT 1) AS cest
-          FROM ref_ncm n
-         WHERE n.level = 8 AND n.active AND n.end_date IS NULL AND left(n.code, 2) IN ${CHAPTERS}
-         ORDER BY md5(n.code)
-         LIMIT ${NCM_COUNT}
+        SELECT * FROM jsonb_to_recordset(${picked}::jsonb) AS p(ncm text, cest text, pis text, mva numeric)
       ), src AS (
         SELECT gen_random_uuid() AS rule_id, gen_random_uuid() AS version_id, p.ncm, p.cest, u.uf,
-               u.internal_rate, u.fcp_rate,
-               (p.cest IS NOT NULL AND abs(hashtext(p.ncm)) % 3 = 0) AS has_st,
-               (30 + (abs(hashtext(p.ncm)) % 6) * 8)::numeric AS iva,
+               u.internal_rate, u.fcp_rate, p.pis,
+               p.mva IS NOT NULL AS has_st,
+               p.mva AS iva,
                abs(hashtext(p.ncm || u.uf)) % 10 < 3 AS checked
           FROM picked p CROSS JOIN ref_uf_rates u
          WHERE u.active
@@ -70,8 +37,14 @@ export async function seedDemoFiscal(db: Db): Promise<void> {
           cfop_entrada, cfop_saida, cst_icms, cst_csosn, aliq_icms, aliq_icms_st, iva, mva_ajustado_4, mva_ajustado_12,
           fcp, tp_calc_difal)
         SELECT version_id, rule_id, timestamptz '2026-01-01 00:00:00-03', ncm, cest, uf,
-               '999', 1.65, '50', '01', 7.60, '50', '01',
-               CASE WHEN left(ncm, 2) IN ('84', '85', '87') THEN 5 ELSE 0 END, '999', '00', '50',
+               CASE pis WHEN 'normal' THEN NULL ELSE '999' END,
+               CASE pis WHEN 'normal' THEN 1.65 ELSE 0 END,
+               CASE pis WHEN 'normal' THEN '50' WHEN 'zero' THEN '73' ELSE '70' END,
+               CASE pis WHEN 'normal' THEN '01' WHEN 'zero' THEN '06' ELSE '04' END,
+               CASE pis WHEN 'normal' THEN 7.60 ELSE 0 END,
+               CASE pis WHEN 'normal' THEN '50' WHEN 'zero' THEN '73' ELSE '70' END,
+               CASE pis WHEN 'normal' THEN '01' WHEN 'zero' THEN '06' ELSE '04' END,
+               0, '999', '03', '53',
                '000', '000001', 0.9, 0.1, 0,
                CASE WHEN has_st THEN '1403' ELSE '1102' END, CASE WHEN has_st THEN '5405' ELSE '5102' END,
                CASE WHEN has_st THEN '60' ELSE '00' END, CASE WHEN has_st THEN '500' ELSE '102' END,
@@ -87,11 +60,11 @@ export async function seedDemoFiscal(db: Db): Promise<void> {
              timestamptz '2026-01-01 00:00:00-03', timestamptz '2026-01-01 00:00:00-03'
         FROM src`);
 
-    // Version history: the SP rules of 20 NCMs had 17% then 18% before today's version (dated periods).
+    // Version history: the SP rules of 5 NCMs had 17% then 18% before today's version (dated periods).
     await tx.execute(sql`
       WITH target AS (
         SELECT r.id, r.current_version_id FROM fiscal_rules r
-         WHERE r.uf = 'SP' AND NOT r.is_named ORDER BY r.ncm LIMIT 20
+         WHERE r.uf = 'SP' AND NOT r.is_named ORDER BY r.ncm LIMIT 5
       ), older AS (
         SELECT t.id AS rule_id, v.*, g.valid_from AS h_from, g.valid_to AS h_to, g.rate
           FROM target t JOIN fiscal_rule_versions v ON v.id = t.current_version_id
@@ -107,30 +80,45 @@ export async function seedDemoFiscal(db: Db): Promise<void> {
         FROM older`);
   });
 
-  // Named rules: specific treatments a partner wants to reuse (created Checked, spec 02 §4).
-  const named = await db.execute<{ ncm: string; cest: string | null }>(sql`
-    SELECT ncm, cest FROM fiscal_rules WHERE NOT is_named AND uf = 'SP' AND cest IS NOT NULL ORDER BY ncm LIMIT 4`);
-  const names = [
-    'Substituição tributária SP - varejo',
-    'Regra especial distribuidor SP',
-    'Produtos com MVA reduzida SP',
-    'Revenda com ST recolhida SP',
-  ];
-  for (const [i, row] of named.rows.entries()) {
+  // Named rules: specific treatments a partner reuses (created Checked, spec 02 §4).
+  const named = [
+    { ncm: '22030000', cest: '0302100', name: 'Cerveja - ST retida pelo fabricante SP', iva: '70.0000', pis: 'mono' },
+    {
+      ncm: '30049069',
+      cest: '1300200',
+      name: 'Medicamento genérico - monofásico com ST SP',
+      iva: '33.0000',
+      pis: 'mono',
+    },
+    { ncm: '87083090', cest: '0107500', name: 'Autopeças - ST Protocolo ICMS 41/2008 SP', iva: '71.7800', pis: 'mono' },
+    { ncm: '34025000', cest: '1100700', name: 'Detergente - ST produtos de limpeza SP', iva: '40.0000', pis: 'normal' },
+  ] as const;
+  for (const rule of named) {
+    const isMono = rule.pis === 'mono';
     await createFiscalRule(db, {
-      ncm: row.ncm,
-      cest: row.cest,
+      ncm: rule.ncm,
+      cest: rule.cest,
       uf: 'SP',
-      description: names[i]!,
+      description: rule.name,
       validFrom: new Date('2026-01-01T03:00:00Z'),
       version: {
         cstIcms: '60',
         cstCsosn: '500',
         aliqIcms: '18.0000',
         aliqIcmsSt: '18.0000',
-        iva: '40.0000',
+        iva: rule.iva,
         cfopSaida: '5405',
         cfopEntrada: '1403',
+        ...(isMono
+          ? {
+              pisCstEntrada: '70',
+              pisCstSaida: '04',
+              aliqPis: '0.0000',
+              cofinsCstEntrada: '70',
+              cofinsCstSaida: '04',
+              aliqCofins: '0.0000',
+            }
+          : {}),
       },
     });
   }

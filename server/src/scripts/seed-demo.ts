@@ -12,7 +12,11 @@ import { hashPassword } from '../lib/password.js';
 import { loadMissingReferenceTables } from '../modules/reference/loaders/load-reference-tables.js';
 import { seedDemoCatalogue } from './seed-demo-catalogue.js';
 import { seedDemoClassification } from './seed-demo-classification.js';
+import { seedDemoClassifying } from './seed-demo-classifying.js';
 import { seedDemoFiscal } from './seed-demo-fiscal.js';
+import { seedDemoHealth } from './seed-demo-health.js';
+import { seedDemoOversight } from './seed-demo-oversight.js';
+import { seedDemoTickets } from './seed-demo-tickets.js';
 
 const PASSWORD = 'Demo@2026';
 
@@ -164,6 +168,10 @@ async function main() {
     }
     await seedDemoFiscal(db);
     await seedDemoCatalogue(db);
+    await seedDemoOversight(db);
+    await seedDemoClassifying(db);
+    await seedDemoTickets(db);
+    await seedDemoHealth(db);
     await seedDemoClassification(db);
   } finally {
     await opened.close();

@@ -1,4 +1,5 @@
-import { isPartnerRole } from '@app/contract';
+// The zod-free module, not the contract's barrel: guards are in the first chunk every page loads.
+import { isPartnerRole } from '@app/contract/role-checks';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { getSession, hasSelectedCompany } from '../lib/session';

@@ -7,6 +7,7 @@ export const paths = {
     home: '/member/home',
     productsImport: '/member/products/import',
     productsExport: '/member/products/export',
+    productsHealth: '/member/products/health',
     productsGlobal: '/member/products/global',
     indicators: '/member/company/indicators',
     tickets: '/member/tickets',

@@ -20,8 +20,14 @@ const FiscalRulesPage = page(() => import('../features/fiscal-rules/routes/fisca
 const ProductsHomePage = page(() => import('../features/products/routes/products-home'));
 const ProductsImportPage = page(() => import('../features/products/routes/import-page'));
 const ProductsExportPage = page(() => import('../features/products/routes/export-page'));
+const DashboardPage = page(() => import('../features/dashboard/routes/dashboard-page'));
+const IndicatorsPage = page(() => import('../features/indicators/routes/indicators-page'));
+const LogsPage = page(() => import('../features/logs/routes/logs-page'));
+const TicketsPage = page(() => import('../features/tickets/routes/tickets-page'));
+const HealthPage = page(() => import('../features/catalogue-health/routes/health-page'));
 const GlobalProductsPage = page(() => import('../features/global-products/routes/global-products-page'));
 const FinalizedProductsPage = page(() => import('../features/global-products/routes/finalized-products-page'));
+const PendingProductsPage = page(() => import('../features/pending-products/routes/pending-products-page'));
 
 const soon = (title: string): ReactNode => <NotAvailablePage title={title} />;
 const fallback = (
@@ -53,9 +59,10 @@ export function AppRouter() {
               <Route path="home" element={<ProductsHomePage />} />
               <Route path="products/import" element={<ProductsImportPage />} />
               <Route path="products/export" element={<ProductsExportPage />} />
+              <Route path="products/health" element={<HealthPage />} />
               <Route path="products/global" element={<GlobalProductsPage />} />
-              <Route path="company/indicators" element={soon('Indicadores')} />
-              <Route path="tickets" element={soon('Tickets')} />
+              <Route path="company/indicators" element={<IndicatorsPage />} />
+              <Route path="tickets" element={<TicketsPage />} />
             </Route>
           </Route>
           <Route
@@ -69,15 +76,15 @@ export function AppRouter() {
             }
           >
             <Route index element={<Navigate to={paths.partner.home} replace />} />
-            <Route path="home" element={soon('Dashboard')} />
+            <Route path="home" element={<DashboardPage />} />
             <Route path="products/global" element={<GlobalProductsPage />} />
             <Route path="products/global/finalized" element={<FinalizedProductsPage />} />
-            <Route path="products/global/pending" element={soon('Produtos Pendentes')} />
+            <Route path="products/global/pending" element={<PendingProductsPage />} />
             <Route path="users" element={<UsersPage />} />
             <Route path="companies" element={<PartnerCompaniesPage />} />
-            <Route path="tickets" element={soon('Tickets')} />
+            <Route path="tickets" element={<TicketsPage />} />
             <Route path="fiscal-rules" element={<FiscalRulesPage />} />
-            <Route path="logs" element={soon('Logs')} />
+            <Route path="logs" element={<LogsPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

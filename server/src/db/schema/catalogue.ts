@@ -1,4 +1,15 @@
-import { bigint, char, integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  char,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { fiscalRules } from './fiscal-rules.js';
 import { companies, users } from './foundation.js';
 
@@ -37,7 +48,7 @@ export const classificationBatches = pgTable('classification_batches', {
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' }),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  source: text('source').$type<'Create' | 'Import'>().notNull(),
+  source: text('source').$type<'Create' | 'Import' | 'Global'>().notNull(),
   sent: integer('sent').notNull(),
   classified: integer('classified').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -58,6 +69,10 @@ export const importHistory = pgTable('import_history', {
   invalid: integer('invalid').notNull().default(0),
   classified: integer('classified').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0510: committed at start; finished in the file's transaction (see the migration).
+  finished: boolean('finished').notNull().default(true),
+  backendPid: integer('backend_pid'),
+  backendStart: ts('backend_start'),
 });
 
 export const importInvalidLines = pgTable(

@@ -1,7 +1,11 @@
 // Each area adds its tables in its own file and re-exports it here.
 
 export * from './catalogue.js';
+export * from './classifying.js';
 export * from './fiscal-rules.js';
 export * from './foundation.js';
+export * from './oversight.js';
 export * from './products.js';
 export * from './reference.js';
+export * from './tax.js';
+export * from './tickets.js';

@@ -61,6 +61,23 @@ describe('GET /users/dfe/temporaryAccessToken', () => {
 describe('DFE token', () => {
   const user = { id: '00000000-0000-4000-8000-000000000001', email: 'a@b.c' };
 
+  it('is pinned: payload and HMAC-SHA256 of a fixed input, computed outside this code (openssl dgst -hmac)', () => {
+    const token = signDfeToken(
+      'segredo-fixo',
+      { id: '00000000-0000-4000-8000-000000000001', email: 'ana@exemplo.com.br' },
+      1_700_000_000_000,
+    );
+    const [body, signature] = token.split('.');
+    expect(JSON.parse(Buffer.from(body!, 'base64url').toString('utf8'))).toEqual({
+      sub: '00000000-0000-4000-8000-000000000001',
+      email: 'ana@exemplo.com.br',
+      iat: 1_700_000_000,
+      exp: 1_700_000_300,
+    });
+    // echo -n "<body>" | openssl dgst -sha256 -hmac segredo-fixo -binary | base64 (url-safe, no padding)
+    expect(signature).toBe('oRnX5U7ADWZ51HXtzMvn5Nre-hHM8uUlIq8bW2st0gs');
+  });
+
   it('expires after 5 minutes', () => {
     const t0 = Date.UTC(2026, 0, 1);
     const token = signDfeToken(SECRET, user, t0);

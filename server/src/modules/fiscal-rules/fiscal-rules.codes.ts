@@ -1,7 +1,10 @@
 import { registerErrors } from '../../lib/app-error.js';
 import { registerAuditCodes } from '../../lib/audit.js';
 
-/** Error and audit codes of the fiscal-rules area (audit module FiscalRules, 4000–4999). */
+/**
+ * Error and audit codes of the fiscal-rules area. Its audit events are in the Products range
+ * (3071–3089; spec 02 §7 has Users, Companies and Products only): migration 0550 moved the earlier 4001–4010.
+ */
 registerErrors({
   FISCAL_RULE_NOT_FOUND: { status: 404, message: 'Regra fiscal não encontrada.' },
   FISCAL_RULE_DUPLICATE: { status: 409, message: 'Já existe uma regra fiscal para esse NCM, CEST e UF.' },
@@ -21,27 +24,27 @@ registerErrors({
 });
 
 export const AUDIT = {
-  ruleCreated: 4001,
-  ruleUpdated: 4002,
-  ruleChecked: 4003,
-  ruleUnchecked: 4004,
-  productChecked: 4005,
-  productUnchecked: 4006,
-  productsCheckedAll: 4007,
-  productsUncheckedAll: 4008,
-  productUnbound: 4009,
-  productsLinked: 4010,
+  ruleCreated: 3071,
+  ruleUpdated: 3072,
+  ruleChecked: 3073,
+  ruleUnchecked: 3074,
+  productChecked: 3075,
+  productUnchecked: 3076,
+  productsCheckedAll: 3077,
+  productsUncheckedAll: 3078,
+  productUnbound: 3079,
+  productsLinked: 3080,
 } as const;
 
 registerAuditCodes({
-  4001: { module: 'FiscalRules', description: 'Regra fiscal cadastrada' },
-  4002: { module: 'FiscalRules', description: 'Regra fiscal alterada (nova versão)' },
-  4003: { module: 'FiscalRules', description: 'Regra fiscal marcada como conferida' },
-  4004: { module: 'FiscalRules', description: 'Regra fiscal desmarcada como conferida' },
-  4005: { module: 'FiscalRules', description: 'Produto marcado como conferido na regra fiscal' },
-  4006: { module: 'FiscalRules', description: 'Produto desmarcado como conferido na regra fiscal' },
-  4007: { module: 'FiscalRules', description: 'Todos os produtos da regra fiscal marcados como conferidos' },
-  4008: { module: 'FiscalRules', description: 'Todos os produtos da regra fiscal desmarcados como conferidos' },
-  4009: { module: 'FiscalRules', description: 'Produto desvinculado da regra fiscal' },
-  4010: { module: 'FiscalRules', description: 'Produtos vinculados à regra fiscal' },
+  3071: { module: 'Products', description: 'Regra fiscal cadastrada' },
+  3072: { module: 'Products', description: 'Regra fiscal alterada (nova versão)' },
+  3073: { module: 'Products', description: 'Regra fiscal marcada como conferida' },
+  3074: { module: 'Products', description: 'Regra fiscal desmarcada como conferida' },
+  3075: { module: 'Products', description: 'Produto marcado como conferido na regra fiscal' },
+  3076: { module: 'Products', description: 'Produto desmarcado como conferido na regra fiscal' },
+  3077: { module: 'Products', description: 'Todos os produtos da regra fiscal marcados como conferidos' },
+  3078: { module: 'Products', description: 'Todos os produtos da regra fiscal desmarcados como conferidos' },
+  3079: { module: 'Products', description: 'Produto desvinculado da regra fiscal' },
+  3080: { module: 'Products', description: 'Produtos vinculados à regra fiscal' },
 });

@@ -28,7 +28,8 @@ type UpdateData = z.output<typeof ZFiscalRuleUpdateInput>;
 const digits = (v: string | undefined) => v?.replace(/\D/g, '') || undefined;
 
 function normalizeFilters(q: Filters): groupingsRepo.GroupingFilters {
-  const aliq = q.aliqICMS?.trim().replace(',', '.');
+  // "18," (typed halfway) reads as 18.
+  const aliq = q.aliqICMS?.trim().replace(',', '.').replace(/\.$/, '');
   return {
     ncm: digits(q.ncm),
     cest: digits(q.cest),

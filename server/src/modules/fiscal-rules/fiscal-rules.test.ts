@@ -31,7 +31,7 @@ describe('named rules', () => {
     const audit = await ctx.database.pool.query('SELECT code, module, after FROM audit_events WHERE entity_id = $1', [
       id,
     ]);
-    expect(audit.rows).toEqual([expect.objectContaining({ code: 4001, module: 'FiscalRules' })]);
+    expect(audit.rows).toEqual([expect.objectContaining({ code: 3071, module: 'Products' })]);
   });
 
   it('answers the spec messages for name and NCM', async () => {
@@ -134,8 +134,8 @@ describe('rule status', () => {
       [rule.id],
     );
     expect(audit.rows.map((r) => [r.code, r.before.status, r.after.status])).toEqual([
-      [4003, 'Unchecked', 'Checked'],
-      [4004, 'Checked', 'Unchecked'],
+      [3073, 'Unchecked', 'Checked'],
+      [3074, 'Checked', 'Unchecked'],
     ]);
   });
 

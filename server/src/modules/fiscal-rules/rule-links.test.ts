@@ -75,7 +75,7 @@ describe('binding products to a named rule', () => {
     const audit = await ctx.database.pool.query('SELECT code, company_id FROM audit_events WHERE entity_id = $1', [
       a.id,
     ]);
-    expect(audit.rows).toEqual([{ code: 4010, company_id: s.companySP.id }]);
+    expect(audit.rows).toEqual([{ code: 3080, company_id: s.companySP.id }]);
 
     // Re-linking to another rule closes the first period.
     const other = await createFiscalRule(ctx.db, { ncm: '22029900', uf: 'SP', description: 'Outra regra SP' });

@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
+import { assertMemberPermission } from '../products/product-access.js';
 import { AUDIT } from './fiscal-rules.codes.js';
 import { toProductRuleDetails } from './fiscal-rules.mapper.js';
 import * as repo from './fiscal-rules.repository.js';
@@ -154,6 +155,8 @@ export async function linkProducts(
   actor: Actor,
   input: { fiscalRuleId: string; uf: string; productsId: string[] },
 ): Promise<TMessage> {
+  // Classifying is creating a product's classification: a Member needs Create, as for binding (issue 15).
+  assertMemberPermission(actor, 'Create');
   const mismatch = actor.role === 'Member' ? fiscalRuleMessages.memberUfMismatch : fiscalRuleMessages.partnerUfMismatch;
   const ids = [...new Set(input.productsId)];
   await db.transaction(async (tx) => {

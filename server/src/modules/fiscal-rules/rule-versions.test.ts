@@ -76,7 +76,7 @@ describe('rule versions', () => {
     expect((await findFiscalRule(ctx.db, rule.id))?.stateRule.aliqICMS).toBe('7.0000');
 
     const audit = await ctx.database.pool.query(
-      "SELECT before->>'aliqIcms' AS before, after->>'aliqIcms' AS after FROM audit_events WHERE code = 4002 AND entity_id = $1 ORDER BY id",
+      "SELECT before->>'aliqIcms' AS before, after->>'aliqIcms' AS after FROM audit_events WHERE code = 3072 AND entity_id = $1 ORDER BY id",
       [rule.id],
     );
     expect(audit.rows).toEqual([

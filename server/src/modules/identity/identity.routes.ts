@@ -37,8 +37,9 @@ export default async function identityRoutes(fastify: FastifyInstance) {
         body: ZCheckUserBody,
         response: { 200: ZCheckUserResult },
       },
-      config: { public: true, rateLimit: limitPerIp(L.check.ip, L.check.window) },
-      preHandler: limitPerEmail(app, L.check.email, L.check.window),
+      config: { public: true },
+      onRequest: limitPerIp(app, 'check', L.check.ip, L.check.window),
+      preHandler: limitPerEmail(app, 'check', L.check.email, L.check.window),
     },
     async (request) => checkUser(app, request.body.email),
   );
@@ -52,8 +53,9 @@ export default async function identityRoutes(fastify: FastifyInstance) {
         body: ZSignInBody,
         response: { 200: ZSignInResult },
       },
-      config: { public: true, rateLimit: limitPerIp(L.signin.ip, L.signin.window) },
-      preHandler: limitPerEmail(app, L.signin.email, L.signin.window),
+      config: { public: true },
+      onRequest: limitPerIp(app, 'signin', L.signin.ip, L.signin.window),
+      preHandler: limitPerEmail(app, 'signin', L.signin.email, L.signin.window),
     },
     async (request, reply) => {
       const result = await signIn(app, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -101,8 +103,9 @@ export default async function identityRoutes(fastify: FastifyInstance) {
         body: ZResetPasswordBody,
         response: { 200: ZMessage },
       },
-      config: { public: true, rateLimit: limitPerIp(L.resetPassword.ip, L.resetPassword.window) },
-      preHandler: limitPerEmail(app, L.resetPassword.email, L.resetPassword.window),
+      config: { public: true },
+      onRequest: limitPerIp(app, 'resetPassword', L.resetPassword.ip, L.resetPassword.window),
+      preHandler: limitPerEmail(app, 'password-mail', L.resetPassword.email, L.resetPassword.window),
     },
     async (request) => requestPasswordReset(app, request.body.email, request.actor),
   );
@@ -116,7 +119,10 @@ export default async function identityRoutes(fastify: FastifyInstance) {
         body: ZSetPasswordBody,
         response: { 200: ZMessage },
       },
-      config: { public: true, rateLimit: limitPerIp(L.setPassword.ip, L.setPassword.window) },
+      config: { public: true },
+      onRequest: limitPerIp(app, 'setPassword', L.setPassword.ip, L.setPassword.window),
+      // With only an e-mail this call sends the same link as reset-password: the same per-address counter.
+      preHandler: limitPerEmail(app, 'password-mail', L.resetPassword.email, L.resetPassword.window),
     },
     async (request) => setPassword(app, request.body),
   );

@@ -1,11 +1,10 @@
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.js';
+import { hitRateLimit } from '../../lib/rate-limit.js';
 
 /**
  * Limits of the public identity calls. Per IP they stop one machine from hammering us; per
  * e-mail they stop a botnet from guessing one account's password from many addresses.
- * The counters live in process memory: with several API processes each keeps its own.
+ * The counters live in PostgreSQL (lib/rate-limit.ts): shared by every process, kept across restarts.
  */
 export const identityLimits = {
   check: { ip: 60, email: 20, window: 60_000 },
@@ -14,25 +13,19 @@ export const identityLimits = {
   setPassword: { ip: 20, window: 15 * 60_000 },
 } as const;
 
-const rateLimited = () => new AppError('RATE_LIMITED');
-
-/** Route config (runs onRequest, before the body is read). */
-export function limitPerIp(max: number, timeWindow: number): RateLimitOptions {
-  return { max, timeWindow, keyGenerator: (req) => `ip:${req.ip}`, errorResponseBuilder: rateLimited };
+/** onRequest hook: runs before the body is read. */
+export function limitPerIp(app: FastifyInstance, name: string, max: number, windowMs: number) {
+  return async (request: FastifyRequest) => hitRateLimit(app.db, `${name}:ip:${request.ip}`, max, windowMs);
 }
 
 /**
- * preHandler keyed by the validated (lower-cased) e-mail of the body. A second limiter of the
- * plugin on the same route would be skipped, so this one uses createRateLimit and throws itself.
+ * preHandler keyed by the validated (lower-cased) e-mail of the body; calls without an e-mail are
+ * not counted here. `name` is the counter: routes that send the same mail share one.
  */
-export function limitPerEmail(app: FastifyInstance, max: number, timeWindow: number) {
-  const check = app.createRateLimit({
-    max,
-    timeWindow,
-    keyGenerator: (req) => `email:${(req.body as { email?: unknown } | undefined)?.email ?? ''}`,
-  });
+export function limitPerEmail(app: FastifyInstance, name: string, max: number, windowMs: number) {
   return async (request: FastifyRequest) => {
-    const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) throw rateLimited();
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    if (typeof email !== 'string' || !email) return;
+    await hitRateLimit(app.db, `${name}:email:${email}`, max, windowMs);
   };
 }

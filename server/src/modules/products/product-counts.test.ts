@@ -2,7 +2,13 @@ import { type TProductListFilters, ZProductListQuery } from '@app/contract';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
-import { createCompany, createFiscalRule, createGlobalProduct, createProduct } from '../../db/factories.js';
+import {
+  createCompany,
+  createFiscalRule,
+  createGlobalProduct,
+  createProduct,
+  linkMemberToCompany,
+} from '../../db/factories.js';
 import { COMPACT_AFTER_ROWS, compactProductCounts, countListedProducts } from './product-counts.repository.js';
 import { seedProductActors, uploadProductFile } from './products.fixtures.js';
 import { countProducts, listFilter } from './products.repository.js';
@@ -78,6 +84,46 @@ const deltaRows = async (companyId: string) =>
     (await ctx.database.pool.query('SELECT count(*) AS n FROM product_count_deltas WHERE company_id = $1', [companyId]))
       .rows[0].n,
   );
+
+describe('per-company product counts, pinned by hand', () => {
+  it('answer literal counts for a known catalogue (not the status rule re-derived by the test)', async () => {
+    const company = await createCompany(ctx.db, { partnerId: s.partnerA.id, uf: 'SP' });
+    await linkMemberToCompany(ctx.db, s.member.id, company.id);
+    const rows: [string, 'P' | 'F' | 'D' | 'A', string | null][] = [
+      ['P1', 'P', null],
+      ['P2', 'P', 'G1'],
+      ['F1', 'F', 'G2'],
+      ['F2', 'F', null],
+      ['D1', 'D', null],
+      ['A1', 'A', 'G3'],
+    ];
+    for (const [internalCode, status, code] of rows) {
+      await createProduct(ctx.db, { companyId: company.id, internalCode, status, fiscalServiceReferenceCode: code });
+    }
+    const count = async (query: string, headers: Record<string, string>) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/v1/public/products?companyId=${company.id}${query}`,
+          headers,
+        })
+      ).json().count;
+    // [query, staff, member]: Members never see InAudit (A1).
+    const expected: [string, number, number][] = [
+      ['', 6, 5],
+      ['&pending=true', 2, 2],
+      ['&classified=true', 2, 2],
+      ['&returned=true', 1, 1],
+      ['&finishedByFiscalServiceLink=true', 1, 1],
+      ['&binded=true', 3, 2],
+      ['&pending=true&binded=true', 1, 1],
+      ['&classified=true&returned=true', 3, 3],
+    ];
+    const got = [];
+    for (const [q] of expected) got.push([q, await count(q, s.headers.ownerA), await count(q, s.headers.member)]);
+    expect(got).toEqual(expected);
+  });
+});
 
 describe('per-company product counts (product_count_deltas)', () => {
   it('follow creation (classified by GTIN or pending) and an update of the same code', async () => {

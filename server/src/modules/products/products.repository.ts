@@ -1,4 +1,4 @@
-import { PRODUCTS_PAGE_SIZE, type TProductListFilters } from '@app/contract';
+import { PRODUCTS_PAGE_SIZE, type TProductListFilters, type TProductSortField } from '@app/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type ProductRow, products } from '../../db/schema/index.js';
@@ -16,6 +16,7 @@ export interface StatusFlags {
   finished?: boolean;
   finishedByFiscalServiceLink?: boolean;
   audit?: boolean;
+  error?: boolean;
 }
 
 /** The columns the status filters read: a product (alias `p`) or a row of per-company counts. */
@@ -40,6 +41,7 @@ export function statusFilter(flags: StatusFlags, isMember: boolean, cols: Status
   if (flags.classified || flags.finished) codes.push('F');
   if (flags.returned) codes.push('D');
   if (!isMember && (flags.inAudit || flags.audit)) codes.push('A');
+  if (flags.error) codes.push('E');
   const parts: SQL[] = [];
   if (codes.length) {
     parts.push(
@@ -64,7 +66,7 @@ export function statusListFilter(f: ListFilters, isMember: boolean, cols: Status
 
 /** No text and no date range: the count can come from the per-company counts. */
 export function hasOnlyStatusFilters(f: ListFilters): boolean {
-  return !f.text && !(f.startDate && f.endDate);
+  return !f.text && !(f.startDate && f.endDate) && !f.healthFinding;
 }
 
 /** Filters of GET /products within one company (text already normalised by the service). */
@@ -88,6 +90,11 @@ export function listFilter(companyId: string, f: ListFilters, isMember: boolean)
     parts.push(sql`p.updated_at >= (${f.startDate}::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'`);
     parts.push(sql`p.updated_at < (${f.endDate}::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'`);
   }
+  if (f.healthFinding) {
+    parts.push(sql`EXISTS (SELECT 1 FROM health_findings hf WHERE hf.product_id = p.id AND hf.kind = ${f.healthFinding}
+      AND hf.check_id = (SELECT hc.id FROM health_checks hc WHERE hc.company_id = p.company_id AND hc.status = 'Done'
+        ORDER BY hc.created_at DESC LIMIT 1))`);
+  }
   return and(...parts)!;
 }
 
@@ -101,11 +108,25 @@ export async function countProducts(db: DbOrTx, where: SQL): Promise<number> {
   return res.rows[0]?.n ?? 0;
 }
 
-/** One page, most recently changed first. */
-export async function findProductPage(db: DbOrTx, where: SQL, page: number): Promise<ProductRow[]> {
+// Whitelisted ORDER BY columns: the sort key never reaches SQL as text.
+const sortColumns: Record<TProductSortField, SQL> = {
+  updatedAt: sql`p.updated_at`,
+  internalCode: sql`p.internal_code`,
+  description: sql`p.description`,
+};
+
+/** One page, most recently changed first unless another order is asked for (issue 13). */
+export async function findProductPage(
+  db: DbOrTx,
+  where: SQL,
+  page: number,
+  sort: TProductSortField = 'updatedAt',
+  order: 'asc' | 'desc' = 'desc',
+): Promise<ProductRow[]> {
+  const direction = order === 'asc' ? sql`ASC` : sql`DESC`;
   const res = await db.execute<ProductRow & Record<string, unknown>>(sql`
     SELECT ${productSelect} FROM products p WHERE ${where}
-    ORDER BY p.updated_at DESC, p.id
+    ORDER BY ${sortColumns[sort]} ${direction}, p.id
     LIMIT ${PRODUCTS_PAGE_SIZE} OFFSET ${(page - 1) * PRODUCTS_PAGE_SIZE}`);
   return res.rows;
 }

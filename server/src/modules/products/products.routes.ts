@@ -28,6 +28,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
+import { cleanFileName } from '../../lib/file-name.js';
 import './products.codes.js';
 import { bindProduct } from './classification/binding.service.js';
 import { openProductExport } from './export/export.service.js';
@@ -158,7 +159,10 @@ export default async function productsRoutes(fastify: FastifyInstance) {
       }
       const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES }, throwFileSizeLimit: false });
       if (!part) throw new AppError('IMPORT_FILE_REQUIRED', productMessages.fileRequired);
-      return importProducts(app.db, actorOf(req), req.query, { stream: part.file, fileName: part.filename || null });
+      return importProducts(app.db, actorOf(req), req.query, {
+        stream: part.file,
+        fileName: cleanFileName(part.filename),
+      });
     },
   );
 

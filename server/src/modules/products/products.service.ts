@@ -40,7 +40,13 @@ export async function listProducts(db: Db, actor: Actor, query: TProductListFilt
   // Not in a transaction: the count and the page run at once on two pool connections.
   const [count, rows] = await Promise.all([
     countListedProducts(db, company.id, filters, isMember),
-    repo.findProductPage(db, repo.listFilter(company.id, filters, isMember), query.page),
+    repo.findProductPage(
+      db,
+      repo.listFilter(company.id, filters, isMember),
+      query.page,
+      filters.sort,
+      filters.order ?? (filters.sort === 'updatedAt' ? 'desc' : 'asc'),
+    ),
   ]);
   const pages = Math.max(1, Math.ceil(count / PRODUCTS_PAGE_SIZE));
   return { pages, currentPage: query.page, count, objects: rows.map(toProduct) };

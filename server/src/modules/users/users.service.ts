@@ -8,9 +8,11 @@ import {
   type ZCreateUserBody,
   type ZUpdateUserBody,
 } from '@app/contract';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { sessions } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -143,6 +145,13 @@ export async function updateUser(app: FastifyInstance, actor: Actor, body: Updat
     );
     // Company links only make sense for Members of the same partner.
     if (row.role !== 'Member' || row.partnerId !== target.partnerId) await deleteUserCompanies(tx, row.id);
+    // Deactivation ends every session: otherwise reactivating the user revived the old tokens (issue 15).
+    if (row.status !== 'Active') {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, row.id), isNull(sessions.revokedAt)));
+    }
     await recordAudit(tx, {
       code: 1002,
       actor,

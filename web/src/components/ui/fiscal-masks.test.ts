@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCest,
+  formatCfop,
   formatDecimal,
   formatNcm,
-  maskDecimalInput,
   maskDigits,
   maskNcm,
   maskPercent,
@@ -45,15 +46,18 @@ describe('fiscal masks', () => {
     expect(percentToInput(null)).toBe('');
   });
 
-  it('ST calculator inputs keep digits and dots only', () => {
-    expect(maskDecimalInput('2.000,50x')).toBe('2.00050');
-    expect(maskDecimalInput('15.5')).toBe('15.5');
-  });
-
   it('formats numbers with 2 decimals in pt-BR', () => {
     expect(formatDecimal(3220)).toBe('3.220,00');
     expect(formatDecimal('219.6')).toBe('219,60');
     expect(formatDecimal(null)).toBe('');
     expect(formatDecimal('abc')).toBe('');
+  });
+
+  it('shows CEST as 00.000.00 and CFOP as 0.000', () => {
+    expect(formatCest('0300700')).toBe('03.007.00');
+    expect(formatCest(null)).toBe('');
+    expect(formatCest('123')).toBe('123');
+    expect(formatCfop('5405')).toBe('5.405');
+    expect(formatCfop(undefined)).toBe('');
   });
 });

@@ -55,11 +55,6 @@ export function percentToInput(value: number | string | null | undefined, maxInt
   return maskPercent(String(Number(n.toFixed(2))).replace('.', ','), maxIntDigits);
 }
 
-/** ST calculator inputs accept only digits and dots (spec 02 §5). */
-export function maskDecimalInput(value: string): string {
-  return value.replace(/[^\d.]/g, '');
-}
-
 const ptBr2 = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Numbers shown with 2 decimals, pt-BR grouping (3.220,00). Empty for null/invalid. */
@@ -72,4 +67,16 @@ export function formatDecimal(value: number | string | null | undefined): string
 /** Like formatDecimal but '-' when there is no value (table cells). */
 export function formatDecimalOrDash(value: number | string | null | undefined): string {
   return formatDecimal(value) || '-';
+}
+
+/** Shows a stored CEST (7 digits) as 00.000.00 (issue 13); anything else as given. */
+export function formatCest(cest: string | null | undefined): string {
+  const d = onlyDigits(cest ?? '');
+  return d.length === 7 ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5)}` : (cest ?? '');
+}
+
+/** Shows a stored CFOP (4 digits) as 0.000 (issue 13); anything else as given. */
+export function formatCfop(cfop: string | null | undefined): string {
+  const d = onlyDigits(cfop ?? '');
+  return d.length === 4 ? `${d[0]}.${d.slice(1)}` : (cfop ?? '');
 }

@@ -11,20 +11,35 @@ export interface ImportCounts {
   classified: number;
 }
 
-export async function insertImport(
+/** The connection running `tx`: the history row names it so that its death reads as "interrupted". */
+export async function findBackend(tx: DbOrTx): Promise<{ pid: number; start: string }> {
+  const res = await tx.execute<{ pid: number; start: string }>(sql`
+    SELECT pid, backend_start::text AS start FROM pg_stat_activity WHERE pid = pg_backend_pid()`);
+  return res.rows[0]!;
+}
+
+/** Committed on its own connection (not in the file's transaction): see migration 0510. */
+export async function insertRunningImport(
   db: DbOrTx,
   input: { companyId: string; userId: string; userName: string; fileName: string | null },
+  backend: { pid: number; start: string },
 ): Promise<string> {
   const res = await db.execute<{ id: string }>(sql`
-    INSERT INTO import_history (company_id, user_id, user_name, file_name)
-    VALUES (${input.companyId}, ${input.userId}, ${input.userName}, ${input.fileName}) RETURNING id`);
+    INSERT INTO import_history (company_id, user_id, user_name, file_name, finished, backend_pid, backend_start)
+    VALUES (${input.companyId}, ${input.userId}, ${input.userName}, ${input.fileName}, false,
+      ${backend.pid}, ${backend.start}::timestamptz) RETURNING id`);
   return res.rows[0]!.id;
 }
 
-export async function updateImportCounts(db: DbOrTx, id: string, c: ImportCounts) {
+/** A refused or failed file leaves no history row (its transaction wrote nothing). */
+export async function deleteUnfinishedImport(db: DbOrTx, id: string) {
+  await db.execute(sql`DELETE FROM import_history WHERE id = ${id} AND NOT finished`);
+}
+
+export async function finishImport(db: DbOrTx, id: string, c: ImportCounts) {
   await db.execute(sql`
     UPDATE import_history SET received = ${c.received}, created = ${c.created}, updated = ${c.updated},
-      duplicated = ${c.duplicated}, invalid = ${c.invalid}, classified = ${c.classified}
+      duplicated = ${c.duplicated}, invalid = ${c.invalid}, classified = ${c.classified}, finished = true
     WHERE id = ${id}`);
 }
 
@@ -39,8 +54,12 @@ export async function insertInvalidLines(db: DbOrTx, importId: string, lines: TI
 export async function findImportHistory(db: DbOrTx, companyId: string, limit: number): Promise<TImportHistoryRow[]> {
   const res = await db.execute<TImportHistoryRow & Record<string, unknown>>(sql`
     SELECT id AS "Id", user_name AS "UserName", received AS "Received", created AS "Added", updated AS "Updated",
-      invalid AS "Invalid", duplicated AS "Duplicated", created_at AS "CreatedAt"
-    FROM import_history WHERE company_id = ${companyId}
+      invalid AS "Invalid", duplicated AS "Duplicated", created_at AS "CreatedAt",
+      CASE WHEN finished THEN 'Finished'
+        WHEN EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = h.backend_pid AND a.backend_start = h.backend_start)
+          THEN 'Running'
+        ELSE 'Interrupted' END AS "Status"
+    FROM import_history h WHERE company_id = ${companyId}
     ORDER BY created_at DESC, id LIMIT ${limit}`);
   return res.rows.map((r) => ({ ...r, CreatedAt: new Date(r.CreatedAt).toISOString() }));
 }

@@ -73,9 +73,11 @@ export async function importProducts(
     throw err;
   }
   const upload = await openUpload(file);
+  const started: { importId?: string } = {};
   try {
-    return await writeRows(db, actor, company, query, file, upload.rows);
+    return await writeRows(db, actor, company, query, file, upload.rows, started);
   } catch (err) {
+    if (started.importId) await repo.deleteUnfinishedImport(db, started.importId);
     await upload.drain();
     throw err;
   }
@@ -88,15 +90,16 @@ async function writeRows(
   query: { ignoreHeader: boolean },
   file: UploadedFile,
   rows: AsyncGenerator<SourceRow>,
+  started: { importId?: string },
 ): Promise<TImportResult> {
   return db.transaction(async (tx) => {
     await lockCompanyProductWrites(tx, company.id);
-    const importId = await repo.insertImport(tx, {
-      companyId: company.id,
-      userId: actor.id,
-      userName: actor.name,
-      fileName: file.fileName,
-    });
+    const importId = await repo.insertRunningImport(
+      db,
+      { companyId: company.id, userId: actor.id, userName: actor.name, fileName: file.fileName },
+      await repo.findBackend(tx),
+    );
+    started.importId = importId;
     const counts = { received: 0, created: 0, updated: 0, duplicated: 0, invalid: 0, classified: 0 };
     const firstLineOf = new Map<string, number>();
     const reported: TImportInvalidLine[] = [];
@@ -187,7 +190,7 @@ async function writeRows(
     await writing;
     if (counts.received === 0) throw new AppError('IMPORT_EMPTY');
 
-    await repo.updateImportCounts(tx, importId, counts);
+    await repo.finishImport(tx, importId, counts);
     await recordClassificationBatch(tx, {
       companyId: company.id,
       userId: actor.id,

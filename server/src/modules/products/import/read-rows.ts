@@ -1,7 +1,8 @@
 import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import { AppError } from '../../../lib/app-error.js';
+import { readXlsxRowsSafely } from '../../../lib/safe-xlsx.js';
+import { readAllBounded } from '../../../lib/safe-zip.js';
 import { ImportTextDecoder } from './decode-text.js';
 
 export interface SourceRow {
@@ -11,6 +12,9 @@ export interface SourceRow {
 }
 
 export type FileKind = 'csv' | 'xlsx';
+
+/** The multipart limit already stops larger uploads; this bound keeps the reader safe on its own. */
+const MAX_XLSX_UPLOAD_BYTES = 10 * 1024 * 1024 + 1;
 
 /** ZIP signature (XLSX) vs. the OLE2 signature of the old binary .xls. */
 export function detectKind(head: Uint8Array): FileKind {
@@ -65,41 +69,11 @@ function describeCsvError(err: unknown): string {
   return `conteúdo inválido${where}.`;
 }
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  if (typeof value === 'boolean') return value ? 'VERDADEIRO' : 'FALSO';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-  }
-  return String(value);
-}
-
-/** First worksheet of an XLSX, streamed by exceljs (shared strings cached, styles ignored). */
+/**
+ * First worksheet of an XLSX. The upload (≤ 10 MB) is held whole because a ZIP's directory is at its
+ * end; what it inflates to is bounded by the shared reader (lib/safe-xlsx.ts), never trusted.
+ */
 export async function* readXlsxRows(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<SourceRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
-    sharedStrings: 'cache',
-    worksheets: 'emit',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'emit',
-  });
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        const values = row.values as ExcelJS.CellValue[];
-        // row.values is 1-based.
-        yield { line: row.number, cells: Array.from(values.slice(1), cellText) };
-      }
-      return;
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new AppError('IMPORT_XLSX_INVALID');
-  }
+  const file = await readAllBounded(bytes, MAX_XLSX_UPLOAD_BYTES, () => new AppError('IMPORT_FILE_TOO_LARGE'));
+  yield* readXlsxRowsSafely(file);
 }

@@ -215,7 +215,13 @@ async function writeBatch(db: DbOrTx, ctx: UpsertContext, rows: MatchedRow[]): P
 
 export async function recordClassificationBatch(
   db: DbOrTx,
-  input: { companyId: string; userId: string; source: 'Create' | 'Import'; sent: number; classified: number },
+  input: {
+    companyId: string;
+    userId: string;
+    source: 'Create' | 'Import' | 'Global';
+    sent: number;
+    classified: number;
+  },
 ) {
   await db.execute(sql`
     INSERT INTO classification_batches (company_id, user_id, source, sent, classified)

@@ -10,6 +10,7 @@ import { ipiEnquadramentoSpec, parseIpiEnquadramentoFile } from './ipi-enquadram
 import { ncmSpec, parseNcmFile } from './ncm.js';
 import { bundledFile, readSourcesMeta, sha256 } from './reference-files.js';
 import { parseUfRatesFile, ufRatesSpec } from './uf-rates.js';
+import { cbenefSpec, parseCbenefFile, parseUfRulesFile, ufRulesSpec } from './uf-rules.js';
 import { type TableSpec, upsertRows } from './upsert.js';
 
 interface TableLoader {
@@ -26,6 +27,8 @@ const loaders: Record<TReferenceTable, TableLoader> = {
   cclasstrib: { spec: cclasstribSpec, parse: parseCclasstribFile },
   'ipi-enquadramento': { spec: ipiEnquadramentoSpec, parse: parseIpiEnquadramentoFile },
   'uf-rates': { spec: ufRatesSpec, parse: parseUfRatesFile },
+  'uf-rules': { spec: ufRulesSpec, parse: parseUfRulesFile },
+  cbenef: { spec: cbenefSpec, parse: parseCbenefFile },
 };
 
 export interface LoadOptions {

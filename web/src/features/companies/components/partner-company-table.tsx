@@ -14,6 +14,9 @@ interface Props {
   canDelete: boolean;
 }
 
+const inUseWarning =
+  'Empresa em uso: há usuários com acesso a ela ou produtos cadastrados. Excluí-la apaga também esses dados.';
+
 const columns = ['Status', 'UF', 'CNPJ', 'Nome Fantasia', 'Razão Social', 'Ações'];
 
 export function PartnerCompanyTable({ companies, isLoading, onEdit, onDelete, onVerify, canDelete }: Props) {
@@ -43,16 +46,7 @@ export function PartnerCompanyTable({ companies, isLoading, onEdit, onDelete, on
             </Table.Td>
             <Table.Td>{company.uf}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCnpj(company.document)}</Table.Td>
-            <Table.Td>
-              <Group gap={6} wrap="nowrap">
-                {company.nomeFantasia}
-                {company.emUso && (
-                  <Tooltip label="Empresa em uso: possui usuários ou produtos vinculados">
-                    <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" aria-label="Empresa em uso" />
-                  </Tooltip>
-                )}
-              </Group>
-            </Table.Td>
+            <Table.Td>{company.nomeFantasia}</Table.Td>
             <Table.Td>{company.razaoSocial}</Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap">
@@ -66,6 +60,12 @@ export function PartnerCompanyTable({ companies, isLoading, onEdit, onDelete, on
                     <ActionIcon variant="subtle" color="red" aria-label="Excluir" onClick={() => onDelete(company)}>
                       <IconTrash size={18} />
                     </ActionIcon>
+                  </Tooltip>
+                )}
+                {/* Beside the delete action, where it matters (issue 13): beside every name it said nothing. */}
+                {canDelete && company.emUso && (
+                  <Tooltip label={inUseWarning} multiline w={260}>
+                    <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" aria-label="Empresa em uso" />
                   </Tooltip>
                 )}
                 <Tooltip label="Verificar conta do integrador">

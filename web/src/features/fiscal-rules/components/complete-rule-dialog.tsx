@@ -1,6 +1,6 @@
 import { fiscalRuleStatusLabels, type TFiscalRule, type TProtocol } from '@app/contract';
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { formatDecimal, formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatCest, formatCfop, formatDecimal, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatDate } from '../../../components/ui/format';
 import { FieldGrid, type FieldItem, yesNo } from './field-grid';
 
@@ -49,7 +49,7 @@ export function CompleteRuleDialog({ rule, canWrite, onClose, onClone, onEdit }:
           items={[
             ['NCM', formatNcm(f.ncm)],
             ['Descrição do NCM', f.ncmDescription],
-            ['CEST', f.cest],
+            ['CEST', formatCest(f.cest)],
             ['COD ANP', f.codANP],
           ]}
         />
@@ -78,8 +78,8 @@ export function CompleteRuleDialog({ rule, canWrite, onClose, onClone, onEdit }:
         <FieldGrid
           title={`Estadual (${s.uf})`}
           items={[
-            ['CFOP entrada', s.cfopEntrada],
-            ['CFOP saída', s.cfopSaida],
+            ['CFOP entrada', formatCfop(s.cfopEntrada)],
+            ['CFOP saída', formatCfop(s.cfopSaida)],
             ['CST ICMS', s.cstICMS],
             ['CSOSN', s.cstCSOSN],
             ['ICMS', pct(s.aliqICMS)],

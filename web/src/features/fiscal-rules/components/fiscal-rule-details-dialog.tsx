@@ -2,7 +2,7 @@ import type { TProductRuleDetails } from '@app/contract';
 import { Alert, Button, Group, Modal, NativeSelect, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconCalculator } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDecimal, formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatCest, formatCfop, formatDecimal, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatDate, formatDateTime } from '../../../components/ui/format';
 import { useProductRuleDetails } from '../api/get-product-rule-details';
 import { useProductRuleHistory } from '../api/get-product-rule-history';
@@ -114,7 +114,7 @@ export function DetailsTabs({ details }: { details: TProductRuleDetails }) {
           <FieldGrid
             items={[
               ['NCM', formatNcm(fed.ncm)],
-              ['CEST', fed.cest],
+              ['CEST', formatCest(fed.cest)],
               ['COD ANP', fed.codANP],
               ['PMC', fed.pmc == null ? null : formatDecimal(fed.pmc)],
               ['Imposto de importação', pct(fed.importTax)],
@@ -162,8 +162,8 @@ export function DetailsTabs({ details }: { details: TProductRuleDetails }) {
           <FieldGrid
             title={`ICMS (${st.uf})`}
             items={[
-              ['CFOP', st.cfop],
-              ['CFOP entrada', st.cfopEntrada],
+              ['CFOP', formatCfop(st.cfop)],
+              ['CFOP entrada', formatCfop(st.cfopEntrada)],
               ['CST', st.cst],
               ['CSOSN', st.csosn],
               ['ICMS interno', pct(st.aliqICMSInterna)],

@@ -11,7 +11,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { maskDigits, maskNcm, maskPercent, unmaskNcm } from '../../../components/ui/fiscal-masks';
+import { DecimalInput } from '../../../components/ui/decimal-input';
+import { maskDigits, maskNcm, unmaskNcm } from '../../../components/ui/fiscal-masks';
 import { isNcmNotFound, useNcm } from '../../reference/api/get-ncm';
 import { ncmNotFoundMessage } from '../../reference/components/ncm-messages';
 import { emptyFilters, type FiscalRuleFilters } from '../lib/filters';
@@ -63,7 +64,6 @@ export function FiscalRulesFilterDialog({ opened, value, onClose, onApply }: Pro
               placeholder="####.##.##"
               value={form.ncm}
               onChange={(e) => set('ncm', maskNcm(e.currentTarget.value))}
-              description={ncmHint}
               data-autofocus
             />
             <TextInput
@@ -87,13 +87,20 @@ export function FiscalRulesFilterDialog({ opened, value, onClose, onApply }: Pro
               value={form.cfopSaida}
               onChange={(e) => set('cfopSaida', maskDigits(e.currentTarget.value, 4))}
             />
-            <TextInput
+            <DecimalInput
               label="ICMS%"
               placeholder="##,##"
               value={form.aliqICMS}
-              onChange={(e) => set('aliqICMS', maskPercent(e.currentTarget.value))}
+              maxIntDigits={2}
+              onChange={(value) => set('aliqICMS', value)}
             />
           </SimpleGrid>
+          {/* Under the whole grid, at most two lines: a long official description would stretch one column. */}
+          {ncmHint && (
+            <Text size="xs" c="dimmed" lineClamp={2} title={ncmHint} data-testid="ncm-hint">
+              {ncmHint}
+            </Text>
+          )}
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               Status

@@ -1,6 +1,6 @@
 import type { TFiscalRuleGroup } from '@app/contract';
 import { Radio, Skeleton, Table, Text } from '@mantine/core';
-import { formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatCest, formatNcm } from '../../../components/ui/fiscal-masks';
 
 interface Props {
   groups: TFiscalRuleGroup[];
@@ -57,11 +57,16 @@ export function FiscalRulesTable({ groups, offset, isLoading, selectedKey, onSel
               >
                 <Table.Td>{offset + i + 1}</Table.Td>
                 <Table.Td>{formatNcm(g.ncm)}</Table.Td>
-                <Table.Td>{g.ncmDescription ?? ''}</Table.Td>
-                <Table.Td>{g.cest ?? ''}</Table.Td>
+                <Table.Td>
+                  {/* Official NCM descriptions run to several lines: two, the rest on hover. */}
+                  <Text size="sm" lineClamp={2} title={g.ncmDescription ?? undefined}>
+                    {g.ncmDescription ?? ''}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{formatCest(g.cest)}</Table.Td>
                 <Table.Td>
                   <Radio
-                    aria-label={`Selecionar NCM ${formatNcm(g.ncm)}${g.cest ? ` CEST ${g.cest}` : ''}`}
+                    aria-label={`Selecionar NCM ${formatNcm(g.ncm)}${g.cest ? ` CEST ${formatCest(g.cest)}` : ''}`}
                     checked={isSelected}
                     onChange={() => onSelect(g)}
                     onClick={(e) => e.stopPropagation()}

@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { maskDigits, maskPercent } from '../../../components/ui/fiscal-masks';
+import { DecimalInput } from '../../../components/ui/decimal-input';
+import { maskDigits } from '../../../components/ui/fiscal-masks';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { CestSelect } from '../../reference/components/cest-select';
@@ -72,10 +73,11 @@ const percentKeys = new Set<TextKey>([
 function applyMask(key: TextKey, value: string): string {
   const digits = codeMasks[key];
   if (digits) return maskDigits(value, digits);
-  if (key === 'iva') return maskPercent(value, 3);
-  if (percentKeys.has(key)) return maskPercent(value);
   return value;
 }
+
+// Labels of different lengths wrap to one or two lines: inputs line up on their bottom edge.
+const alignInputs = { alignItems: 'end' } as const;
 
 /** Server refusal as one line per message (NCM not in force, CEST not fitting the NCM, …). */
 function refusalOf(err: unknown): string[] {
@@ -100,17 +102,26 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
     }
   }, [opened, initial]);
 
-  const text = (key: TextKey, label: string, extra: { placeholder?: string } = {}) => (
-    <TextInput
-      label={label}
-      value={form[key]}
-      onChange={(e) => {
-        const value = applyMask(key, e.currentTarget.value);
-        setForm((f) => ({ ...f, [key]: value }));
-      }}
-      {...extra}
-    />
-  );
+  const text = (key: TextKey, label: string, extra: { placeholder?: string } = {}) =>
+    percentKeys.has(key) || key === 'iva' ? (
+      <DecimalInput
+        label={label}
+        value={form[key]}
+        maxIntDigits={key === 'iva' ? 3 : 2}
+        onChange={(value) => setForm((f) => ({ ...f, [key]: value }))}
+        {...extra}
+      />
+    ) : (
+      <TextInput
+        label={label}
+        value={form[key]}
+        onChange={(e) => {
+          const value = applyMask(key, e.currentTarget.value);
+          setForm((f) => ({ ...f, [key]: value }));
+        }}
+        {...extra}
+      />
+    );
 
   const onSubmit = () => {
     const problem = validateNamedRuleForm(form);
@@ -170,7 +181,7 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
               }}
               data-autofocus
             />
-            <SimpleGrid cols={{ base: 1, sm: 4 }}>
+            <SimpleGrid cols={{ base: 1, sm: 4 }} style={alignInputs}>
               <div style={{ gridColumn: 'span 2' }}>
                 <NcmField value={form.ncm} onChange={(ncm) => setForm((f) => ({ ...f, ncm }))} />
               </div>
@@ -182,7 +193,7 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
               {text('codANP', 'COD ANP')}
             </SimpleGrid>
             <Fieldset legend="IPI">
-              <SimpleGrid cols={{ base: 2, sm: 5 }}>
+              <SimpleGrid cols={{ base: 2, sm: 5 }} style={alignInputs}>
                 {text('cstIpiEntrada', 'CST entrada')}
                 {text('cstIpiSaida', 'CST saída')}
                 {text('aliqIPI', 'ALIQ%', { placeholder: '##,##' })}
@@ -191,7 +202,7 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
               </SimpleGrid>
             </Fieldset>
             <Fieldset legend="PIS/COFINS">
-              <SimpleGrid cols={{ base: 2, sm: 5 }}>
+              <SimpleGrid cols={{ base: 2, sm: 5 }} style={alignInputs}>
                 {text('cstPisCofinsEntrada', 'CST entrada')}
                 {text('cstPisCofinsSaida', 'CST saída')}
                 {text('aliqPIS', 'ALIQ PIS%', { placeholder: '##,##' })}
@@ -200,7 +211,7 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
               </SimpleGrid>
             </Fieldset>
             <Fieldset legend="Regra estadual">
-              <SimpleGrid cols={{ base: 2, sm: 6 }}>
+              <SimpleGrid cols={{ base: 2, sm: 6 }} style={alignInputs}>
                 <NativeSelect
                   label="UF"
                   data={[{ value: '', label: '' }, ...ufs.map((u) => ({ value: u, label: u }))]}

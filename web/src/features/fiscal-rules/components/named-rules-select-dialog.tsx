@@ -3,7 +3,7 @@ import { Button, Group, Modal, Radio, Skeleton, Stack, Table, Text, TextInput } 
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { formatDecimalOrDash, formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatCest, formatDecimalOrDash, formatNcm } from '../../../components/ui/fiscal-masks';
 import { notify } from '../../../lib/notify';
 import { useNamedRules } from '../api/get-named-rules';
 
@@ -85,7 +85,7 @@ export function NamedRulesSelectDialog({ opened, onClose, onBind, isBinding }: P
                   </Table.Td>
                   <Table.Td>{r.description}</Table.Td>
                   <Table.Td>{formatNcm(r.ncm)}</Table.Td>
-                  <Table.Td>{r.cest ?? '-'}</Table.Td>
+                  <Table.Td>{r.cest ? formatCest(r.cest) : '-'}</Table.Td>
                   <Table.Td>{r.uf}</Table.Td>
                   <Table.Td>{r.cstICMS || r.cstCSOSN || '-'}</Table.Td>
                   <Table.Td>{formatDecimalOrDash(r.aliqICMS)}</Table.Td>

@@ -1,4 +1,10 @@
-import { fiscalRuleStatusLabels, productRuleStatusLabels, type TFiscalRule, type TRuleProduct } from '@app/contract';
+import {
+  displayGtin,
+  fiscalRuleStatusLabels,
+  productRuleStatusLabels,
+  type TFiscalRule,
+  type TRuleProduct,
+} from '@app/contract';
 import {
   ActionIcon,
   Badge,
@@ -16,7 +22,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLink, IconLinkOff, IconSearch, IconSquareCheck, IconSquareOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatCest, formatNcm } from '../../../components/ui/fiscal-masks';
 import { notify } from '../../../lib/notify';
 import { useExportRuleProducts } from '../api/export-rule-products';
 import { useRuleProducts } from '../api/get-rule-products';
@@ -92,7 +98,7 @@ export function RuleProductsDialog({ rule, canWrite, onClose, onOpenProduct }: P
               c={p.fiscalRuleStatus === 'Checked' ? 'green.8' : undefined}
             >
               <Table.Td>{p.internalCode}</Table.Td>
-              <Table.Td>{p.gtin || '-'}</Table.Td>
+              <Table.Td>{p.gtin ? displayGtin(p.gtin) : '-'}</Table.Td>
               <Table.Td>
                 {p.description}
                 {kind === 'found' && p.fiscalRuleStatus && (
@@ -161,7 +167,7 @@ export function RuleProductsDialog({ rule, canWrite, onClose, onOpenProduct }: P
         <Group gap="xs">
           {rule.description && <Text fw={600}>{rule.description}</Text>}
           <Text size="sm">NCM {ncm}</Text>
-          {rule.federalRule.cest && <Text size="sm">CEST {rule.federalRule.cest}</Text>}
+          {rule.federalRule.cest && <Text size="sm">CEST {formatCest(rule.federalRule.cest)}</Text>}
           <Text size="sm">UF {rule.stateRule.uf}</Text>
           <Badge color={isChecked ? 'green' : 'gray'}>{fiscalRuleStatusLabels[rule.status]}</Badge>
         </Group>

@@ -1,7 +1,9 @@
 import { calculateSt, type MvaOption, mvaOptions, resolveMva, type StCalculation } from '@app/contract';
-import { Divider, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Divider, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { formatDecimal, maskDecimalInput } from '../../../components/ui/fiscal-masks';
+import { DecimalInput } from '../../../components/ui/decimal-input';
+import { formatDecimalText, parseDecimalText } from '../../../components/ui/decimal-text';
+import { formatDecimal } from '../../../components/ui/fiscal-masks';
 
 /** Rates of the rule the calculator starts from (decimal strings as the API answers). */
 export interface StCalculatorDefaults {
@@ -26,11 +28,22 @@ interface Inputs {
   reduction: string;
 }
 
-const fromRate = (v: string | null) => (v == null || v === '' ? '' : String(Number(v)));
+const fromRate = (v: string | null) => (v == null || v === '' ? '' : formatDecimalText(v));
 
 /** Own ICMS rate each MVA choice implies: the interstate rate, or the rule's internal rate. */
 const icmsRateFor = (option: MvaOption, ruleRate: string) =>
-  option === 'nacional' ? '12' : option === 'importado' ? '4' : ruleRate;
+  option === 'nacional' ? '12,00' : option === 'importado' ? '4,00' : ruleRate;
+
+/** Money fields are unbounded; rates follow the percentage mask (##,##). */
+const rateKeys = new Set<keyof Inputs>(['ipiRate', 'icmsRate', 'stRate', 'fcpRate', 'reduction']);
+
+/** The exact decimal of a typed field; an empty one counts as zero, a malformed one stops the calculation. */
+function decimalOf(text: string): string {
+  if (!text.trim()) return '0';
+  const value = parseDecimalText(text);
+  if (value === null) throw new Error('not a number');
+  return value;
+}
 
 /**
  * ICMS-ST calculator (spec 02 §9). All arithmetic is the shared, decimal-safe `calculateSt` of
@@ -51,10 +64,7 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
     reduction: fromRate(defaults.icmsBaseReduction),
   });
 
-  const set = (key: keyof Inputs) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = maskDecimalInput(e.currentTarget.value);
-    setInputs((s) => ({ ...s, [key]: value }));
-  };
+  const set = (key: keyof Inputs) => (value: string) => setInputs((s) => ({ ...s, [key]: value }));
 
   const onOptionChange = (value: MvaOption) => {
     setOption(value);
@@ -64,29 +74,34 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
   const { mva, result } = useMemo((): { mva: number | null; result: StCalculation | null } => {
     try {
       // The destination's internal rate is the ST rate: what the adjusted MVA equalises to.
-      const mvaValue = resolveMva(option, defaults.iva ?? 0, inputs.stRate || 0);
+      const mvaValue = resolveMva(option, defaults.iva ?? 0, decimalOf(inputs.stRate));
       const calc = calculateSt({
-        productValue: inputs.productValue,
-        freight: inputs.freight,
-        insurance: inputs.insurance,
-        otherExpenses: inputs.otherExpenses,
-        discount: inputs.discount,
-        ipiRate: inputs.ipiRate,
-        icmsRate: inputs.icmsRate,
-        icmsBaseReduction: inputs.reduction,
+        productValue: decimalOf(inputs.productValue),
+        freight: decimalOf(inputs.freight),
+        insurance: decimalOf(inputs.insurance),
+        otherExpenses: decimalOf(inputs.otherExpenses),
+        discount: decimalOf(inputs.discount),
+        ipiRate: decimalOf(inputs.ipiRate),
+        icmsRate: decimalOf(inputs.icmsRate),
+        icmsBaseReduction: decimalOf(inputs.reduction),
         mva: mvaValue,
-        stRate: inputs.stRate,
-        fcpRate: inputs.fcpRate,
+        stRate: decimalOf(inputs.stRate),
+        fcpRate: decimalOf(inputs.fcpRate),
       });
       return { mva: mvaValue, result: calc };
     } catch {
-      // An unparsable entry ("1.2.3") leaves the results empty until it is fixed.
+      // An unparsable entry ("1,2,3") leaves the results empty until it is fixed.
       return { mva: null, result: null };
     }
   }, [inputs, option, defaults.iva]);
 
   const field = (key: keyof Inputs, label: string) => (
-    <TextInput label={label} value={inputs[key]} onChange={set(key)} inputMode="decimal" autoComplete="off" />
+    <DecimalInput
+      label={label}
+      value={inputs[key]}
+      onChange={set(key)}
+      maxIntDigits={rateKeys.has(key) ? 2 : undefined}
+    />
   );
 
   const outputs: [keyof StCalculation, string][] = [

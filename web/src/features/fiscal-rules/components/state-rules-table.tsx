@@ -1,7 +1,7 @@
 import type { TFiscalRule } from '@app/contract';
 import { ActionIcon, Menu, Skeleton, Table, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconDotsVertical, IconListDetails, IconSquareCheck, IconSquareOff } from '@tabler/icons-react';
-import { formatDecimalOrDash } from '../../../components/ui/fiscal-masks';
+import { formatCfop, formatDecimalOrDash } from '../../../components/ui/fiscal-masks';
 
 export type StateRuleAction = 'clone' | 'check' | 'uncheck' | 'products';
 
@@ -77,7 +77,7 @@ export function StateRulesTable({ rules, isLoading, canWrite, onOpenRule, onActi
             } as const;
             const cells = [
               s.uf,
-              pair(s.cfopEntrada, s.cfopSaida),
+              pair(s.cfopEntrada && formatCfop(s.cfopEntrada), s.cfopSaida && formatCfop(s.cfopSaida)),
               s.cstICMS || s.cstCSOSN || '-',
               formatDecimalOrDash(s.aliqICMS),
               formatDecimalOrDash(s.redBCICMS),

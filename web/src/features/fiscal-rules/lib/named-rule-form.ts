@@ -6,6 +6,7 @@ import {
   type TNamedRuleInput,
   type Uf,
 } from '@app/contract';
+import { parseDecimalText } from '../../../components/ui/decimal-text';
 import { maskNcm, percentToInput, unmaskNcm } from '../../../components/ui/fiscal-masks';
 
 /** The "Regras Fiscais" modal's fields as typed (masked strings; percentages as "18,00"). */
@@ -131,7 +132,8 @@ export function validateNamedRuleForm(form: NamedRuleForm): string | null {
   return null;
 }
 
-const pct = (v: string) => (v.trim() ? v.trim().replace(',', '.') : null);
+/** The exact decimal typed ("18,5" → "18.5"); what does not parse goes as typed so the server refuses it. */
+const pct = (v: string) => (v.trim() ? (parseDecimalText(v) ?? v.trim()) : null);
 const opt = (v: string) => (v.trim() ? v.trim() : null);
 
 /** The payload of POST /fiscal-rules: NCM without dots; one CST pair for PIS and COFINS. */

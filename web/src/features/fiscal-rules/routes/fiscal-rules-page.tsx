@@ -1,9 +1,10 @@
 import { hasPermission, type TFiscalRule, type TFiscalRuleGroup } from '@app/contract';
 import { Badge, Button, Group, Indicator, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFilter, IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { formatNcm, unmaskNcm } from '../../../components/ui/fiscal-masks';
+import { parseDecimalText } from '../../../components/ui/decimal-text';
+import { formatCest, formatNcm, unmaskNcm } from '../../../components/ui/fiscal-masks';
 import { Pager } from '../../../components/ui/pager';
 import { getSession } from '../../../lib/session';
 import { OperationsQueryDialog, type OperationsTarget } from '../../operations/components/operations-query-dialog';
@@ -30,7 +31,7 @@ function toQuery(f: FiscalRuleFilters, page: number): GroupingsQuery {
     uf: (f.uf || undefined) as GroupingsQuery['uf'],
     cfopEntrada: f.cfopEntrada || undefined,
     cfopSaida: f.cfopSaida || undefined,
-    aliqICMS: f.aliqICMS ? f.aliqICMS.replace(',', '.') : undefined,
+    aliqICMS: f.aliqICMS ? (parseDecimalText(f.aliqICMS) ?? undefined) : undefined,
     status: f.status || undefined,
     gtin: f.gtin || undefined,
   };
@@ -52,6 +53,7 @@ export default function FiscalRulesPage() {
   const [detailsTarget, setDetailsTarget] = useState<RuleDetailsTarget | null>(null);
   const [operationsTarget, setOperationsTarget] = useState<OperationsTarget | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const detailsRef = useRef<HTMLDivElement>(null);
 
   const query = useMemo(() => toQuery(filters, page), [filters, page]);
   const groupings = useFiscalRuleGroupings(query);
@@ -84,6 +86,11 @@ export default function FiscalRulesPage() {
     // Marking a rule as conferred goes straight to its products (spec 02 §4).
     if (action === 'check') setProductsRuleId(rule.id);
   };
+
+  // The state rules appear under a table of up to 15 groups: bring them into view when a group is chosen.
+  useEffect(() => {
+    if (selected) detailsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [selected]);
 
   const activeFilters = countActiveFilters(filters);
   return (
@@ -130,11 +137,11 @@ export default function FiscalRulesPage() {
       </Paper>
 
       {selected && (
-        <Paper withBorder p="sm">
+        <Paper withBorder p="sm" ref={detailsRef} style={{ scrollMarginTop: 16 }} data-testid="group-details">
           <Group gap="xs" mb="xs">
             <Title order={5}>
               NCM {formatNcm(selected.ncm)}
-              {selected.cest ? ` · CEST ${selected.cest}` : ''}
+              {selected.cest ? ` · CEST ${formatCest(selected.cest)}` : ''}
             </Title>
             <Text size="sm" c="dimmed" lineClamp={1}>
               {details.data?.ncmDescription ?? selected.ncmDescription ?? ''}

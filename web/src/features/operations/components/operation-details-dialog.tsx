@@ -1,7 +1,7 @@
 import type { TOperation } from '@app/contract';
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDecimal, formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatCest, formatCfop, formatDecimal, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatDate } from '../../../components/ui/format';
 
 type Item = [label: string, value: ReactNode];
@@ -62,7 +62,7 @@ export function OperationDetailsDialog({ operation, onClose }: { operation: TOpe
         <div>
           <Text fw={600}>Detalhes da operação</Text>
           <Text size="sm" c="dimmed" data-testid="operation-subtitle">
-            CFOP {operation.cfop} - UF {operation.uf}
+            CFOP {formatCfop(operation.cfop)} - UF {operation.uf}
           </Text>
         </div>
       }
@@ -74,7 +74,7 @@ export function OperationDetailsDialog({ operation, onClose }: { operation: TOpe
           items={[
             ['NCM', formatNcm(federal.ncm)],
             ['Descrição do NCM', federal.ncmDescription],
-            ['CEST', federal.cest],
+            ['CEST', formatCest(federal.cest)],
             ['COD ANP', federal.codANP],
             ['PMC', federal.pmc == null ? null : formatDecimal(federal.pmc)],
             ['Origem/Destino', `${operation.ufOrigem} → ${operation.ufDestino}`],

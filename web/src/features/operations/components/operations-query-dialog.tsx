@@ -10,6 +10,7 @@ import {
 } from '@app/contract';
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { formatCfop } from '../../../components/ui/fiscal-masks';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useQueryOperations } from '../api/query-operations';
@@ -149,7 +150,7 @@ export function OperationsQueryDialog({ target, onClose }: Props) {
                       onClick={() => setOpenOperation(op)}
                       style={{ cursor: 'pointer' }}
                     >
-                      <Table.Td>{op.cfop}</Table.Td>
+                      <Table.Td>{formatCfop(op.cfop)}</Table.Td>
                       <Table.Td>{op.uf}</Table.Td>
                       <Table.Td>{op.description}</Table.Td>
                       <Table.Td>{op.icms.cst ?? op.icms.csosn ?? '-'}</Table.Td>

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Modal, ScrollArea, Table, Text } from '@mant
 import { IconSquareX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { notify } from '../../../lib/notify';
 import { type CheckedProduct, markingMessages } from '../lib/checked-products';
 
 interface Props {
@@ -81,6 +82,7 @@ export function CheckedProductsDialog({ opened, checked, onClose, onUncheck, onU
         onConfirm={() => {
           setIsConfirming(false);
           onUncheckAll();
+          notify('success', markingMessages.uncheckedAll);
         }}
       />
     </>

@@ -29,7 +29,20 @@ export function ImportHistoryTable({ rows, isLoading }: { rows: TImportHistoryRo
               <Table.Td>{formatNumber(r.Updated)}</Table.Td>
               <Table.Td>{formatNumber(r.Invalid)}</Table.Td>
               <Table.Td>{formatNumber(r.Duplicated)}</Table.Td>
-              <Table.Td>{formatDateTime(r.CreatedAt)}</Table.Td>
+              <Table.Td>
+                {formatDateTime(r.CreatedAt)}
+                {/* The server stopped mid-file: nothing of it was kept (issue 15). */}
+                {r.Status === 'Interrupted' && (
+                  <Text size="xs" c="red">
+                    Importação não concluída
+                  </Text>
+                )}
+                {r.Status === 'Running' && (
+                  <Text size="xs" c="dimmed">
+                    Em andamento
+                  </Text>
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -6,6 +6,7 @@ import { FiscalRuleDetailsDialog } from '../../fiscal-rules/components/fiscal-ru
 import { AuditDecisionDialog } from '../../global-products/components/audit-decision-dialog';
 import { BindCodeDialog } from '../../global-products/components/bind-code-dialog';
 import { OperationsQueryDialog } from '../../operations/components/operations-query-dialog';
+import { CreateTicketDialog } from '../../tickets/components/create-ticket-dialog';
 import { useDeleteProduct } from '../api/delete-product';
 import { useUnbindProduct } from '../api/unbind-product';
 import type { CheckedProduct } from '../lib/checked-products';
@@ -90,6 +91,7 @@ export function ProductActionDialogs(props: Props) {
         : null,
     [bindRow, marked, companyId],
   );
+  const ticket = is('ticket');
   const confirm = active && (active.action === 'delete' || active.action === 'unbind') ? active.action : null;
   return (
     <>
@@ -135,6 +137,7 @@ export function ProductActionDialogs(props: Props) {
           if (decide) onProductChanged(decide);
         }}
       />
+      <CreateTicketDialog opened={!!ticket} companyId={companyId} product={ticket} onClose={close} />
       <ConfirmDialog
         opened={!!confirm}
         title={confirm === 'unbind' ? 'Desvincular código' : 'Excluir produto'}

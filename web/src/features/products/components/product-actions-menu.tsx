@@ -9,6 +9,7 @@ import {
   IconLinkOff,
   IconListDetails,
   IconShieldSearch,
+  IconTicket,
   IconTrash,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
@@ -24,6 +25,7 @@ const icons: Record<ProductAction, ComponentType<{ size?: number }>> = {
   delete: IconTrash,
   decide: IconGavel,
   audit: IconShieldSearch,
+  ticket: IconTicket,
 };
 
 interface Props {

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { DateField } from '../../../components/ui/date-field';
 import { formatDate } from '../../../components/ui/format';
 import { notify } from '../../../lib/notify';
 import { loadSearchHistory, saveSearch } from '../lib/search-history';
@@ -38,13 +39,14 @@ const statusLabels = [
   ['pending', 'Pendentes'],
   ['returned', 'Devolvidos'],
   ['inAudit', 'Em auditoria'],
+  ['error', 'Com erro'],
 ] as const;
 
 /** One line describing a past search in the history list. */
 export function describeSearch(o: ProductSearchOptions): string {
   const parts: string[] = [];
   parts.push(o.text ? `"${o.text}" em ${productSearchFieldLabels[o.field]}` : 'Sem texto');
-  const statuses = statusLabels.filter(([k]) => o[k]).map(([, l]) => l);
+  const statuses = statusLabels.filter(([k]) => o[k] !== false).map(([, l]) => l);
   parts.push(
     statuses.length === statusLabels.length || statuses.length === 0 ? 'Todas as situações' : statuses.join(', '),
   );
@@ -106,18 +108,8 @@ export function ProductSearchPanel({ opened, isMember, value, onClose, onSearch 
             Última atualização
           </Text>
           <Group grow>
-            <TextInput
-              type="date"
-              label="Data inicial"
-              value={form.startDate}
-              onChange={(e) => set('startDate', e.currentTarget.value)}
-            />
-            <TextInput
-              type="date"
-              label="Data final"
-              value={form.endDate}
-              onChange={(e) => set('endDate', e.currentTarget.value)}
-            />
+            <DateField label="Data inicial" value={form.startDate} onChange={(v) => set('startDate', v)} />
+            <DateField label="Data final" value={form.endDate} onChange={(v) => set('endDate', v)} />
           </Group>
           <Text size="sm" fw={500}>
             Situação
@@ -126,7 +118,12 @@ export function ProductSearchPanel({ opened, isMember, value, onClose, onSearch 
             {statusLabels
               .filter(([k]) => !(isMember && k === 'inAudit'))
               .map(([k, label]) => (
-                <Checkbox key={k} label={label} checked={form[k]} onChange={(e) => set(k, e.currentTarget.checked)} />
+                <Checkbox
+                  key={k}
+                  label={label}
+                  checked={form[k] !== false}
+                  onChange={(e) => set(k, e.currentTarget.checked)}
+                />
               ))}
           </Group>
           <Checkbox

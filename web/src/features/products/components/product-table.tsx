@@ -1,9 +1,11 @@
-import { displayGtin, productStatusLabels, type TProduct } from '@app/contract';
+import { displayGtin, productStatusLabels, type TProduct, type TProductSortField } from '@app/contract';
 import { Checkbox, EmptyState, Skeleton, Table } from '@mantine/core';
 import { IconPackageOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatCest, formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatDate } from '../../../components/ui/format';
 import { isMarkable } from '../lib/checked-products';
+import { type ProductSort, SortableTh } from './sortable-th';
 
 interface Props {
   products: TProduct[];
@@ -14,6 +16,8 @@ interface Props {
   onToggle: (product: TProduct) => void;
   onTogglePage: () => void;
   renderActions: (product: TProduct) => ReactNode;
+  sort: ProductSort;
+  onSort: (field: TProductSortField) => void;
 }
 
 /** Row colours of spec 02 §2: Pending amber, InAudit red, the others normal. */
@@ -36,6 +40,8 @@ export function ProductTable({
   onToggle,
   onTogglePage,
   renderActions,
+  sort,
+  onSort,
 }: Props) {
   if (isLoading) {
     return (
@@ -64,7 +70,9 @@ export function ProductTable({
       <Table highlightOnHover aria-label="Produtos" data-testid="products-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Código interno</Table.Th>
+            <SortableTh field="internalCode" sort={sort} onSort={onSort}>
+              Código interno
+            </SortableTh>
             <Table.Th>GTIN</Table.Th>
             <Table.Th>Código de integração</Table.Th>
             <Table.Th>Situação</Table.Th>
@@ -79,9 +87,14 @@ export function ProductTable({
                 />
               </Table.Th>
             )}
-            <Table.Th>Descrição</Table.Th>
+            <SortableTh field="description" sort={sort} onSort={onSort}>
+              Descrição
+            </SortableTh>
             <Table.Th>NCM</Table.Th>
             <Table.Th>CEST</Table.Th>
+            <SortableTh field="updatedAt" sort={sort} onSort={onSort}>
+              Atualização
+            </SortableTh>
             <Table.Th w={60}>Ações</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -89,9 +102,9 @@ export function ProductTable({
           {products.map((p) => (
             <Table.Tr key={p.id} bg={rowColor[p.status]} data-status={p.status} data-code={p.internalCode}>
               <Table.Td>{p.internalCode}</Table.Td>
-              <Table.Td>{displayGtin(p.gtin)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{displayGtin(p.gtin)}</Table.Td>
               <Table.Td>{p.fiscalServiceReferenceCode ?? ''}</Table.Td>
-              <Table.Td>{productStatusLabels[p.status]}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{productStatusLabels[p.status]}</Table.Td>
               {isMarking && (
                 <Table.Td>
                   {isMarkable(p.status) && (
@@ -104,8 +117,9 @@ export function ProductTable({
                 </Table.Td>
               )}
               <Table.Td>{p.description}</Table.Td>
-              <Table.Td>{formatNcm(p.ncm)}</Table.Td>
-              <Table.Td>{p.cest ?? ''}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatNcm(p.ncm)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCest(p.cest)}</Table.Td>
+              <Table.Td>{formatDate(p.updatedAt)}</Table.Td>
               <Table.Td>{renderActions(p)}</Table.Td>
             </Table.Tr>
           ))}

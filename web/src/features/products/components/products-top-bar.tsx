@@ -1,9 +1,11 @@
 import { ActionIcon, Badge, Button, Group, Menu, Title, Tooltip } from '@mantine/core';
 import {
   IconCheckbox,
+  IconCloudSearch,
   IconDotsVertical,
   IconFileExport,
   IconFileImport,
+  IconHeartbeat,
   IconListCheck,
   IconPlus,
   IconRefresh,
@@ -27,6 +29,9 @@ interface Props {
   onOpenChecked: () => void;
   onImport: () => void;
   onExport: () => void;
+  onHealth: () => void;
+  /** The change check (GET /products/fiscalservice/consult): compares with the global base and applies. */
+  onCheckChanges: () => void;
 }
 
 /** Top bar of the products home (spec 02 §2): add, search, refresh, other actions and the count. */
@@ -88,6 +93,12 @@ export function ProductsTopBar(p: Props) {
                 Exportar produtos
               </Menu.Item>
             )}
+            <Menu.Item leftSection={<IconCloudSearch size={16} />} onClick={p.onCheckChanges}>
+              Consultar alterações da base global
+            </Menu.Item>
+            <Menu.Item leftSection={<IconHeartbeat size={16} />} onClick={p.onHealth}>
+              Saúde fiscal do catálogo
+            </Menu.Item>
           </Menu.Dropdown>
         </Menu>
       </Group>

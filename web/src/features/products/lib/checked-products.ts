@@ -6,7 +6,10 @@ export const markingMessages = {
   overLimit: productMessages.markLimit,
   pagePartial: 'Não foram marcados todos os produtos dessa página! O limite de 300 produtos marcados foi atingido.',
   noneMarked: productMessages.markNone,
-  confirmUncheckAll: 'Deseja realmente desmarcar todos os produtos marcados?',
+  // "Desvincular" (the spec's button) reads as unbinding: say that only the marks go (issue 13).
+  confirmUncheckAll:
+    'Deseja realmente desmarcar todos os produtos marcados? Somente as marcações são removidas: nenhum produto é desvinculado ou alterado.',
+  uncheckedAll: 'Marcações removidas. Nenhum produto foi desvinculado ou alterado.',
 } as const;
 
 export interface CheckedProduct {

@@ -1,7 +1,7 @@
 /**
- * Row actions by status and role (spec 02 §6). Open ticket belongs to a later issue; occurrences
- * is offered (the occurrence table reading of spec 02 §2). "Audit details" also opens for a
- * Returned product, so the member can read why it was returned (issue 9).
+ * Row actions by status and role (spec 02 §6). Occurrences is offered (the occurrence table reading
+ * of spec 02 §2). "Audit details" also opens for a Returned product, so the member can read why it was
+ * returned (issue 9).
  */
 export type ProductAction =
   | 'details'
@@ -12,7 +12,8 @@ export type ProductAction =
   | 'barcode'
   | 'delete'
   | 'decide'
-  | 'audit';
+  | 'audit'
+  | 'ticket';
 
 export const productActionLabels: Record<ProductAction, string> = {
   details: 'Detalhes',
@@ -24,6 +25,7 @@ export const productActionLabels: Record<ProductAction, string> = {
   delete: 'Excluir produto',
   decide: 'Auditar',
   audit: 'Detalhes da auditoria',
+  ticket: 'Abrir ticket',
 };
 
 export interface ActionSubject {
@@ -46,6 +48,8 @@ export function getProductActions(p: ActionSubject, ctx: ActionContext): Product
   if (p.status === 'Classified') actions.push('details', 'operations');
   if (staff && p.status === 'Classified' && p.fiscalServiceReferenceCode) actions.push('unbind');
   if (p.status === 'Error') actions.push('occurrences');
+  // Spec 02 §6: open ticket for Classified products, every role (§2's menu order: after occurrences).
+  if (p.status === 'Classified') actions.push('ticket');
   const bindable = p.status === 'Pending' || (staff && p.status === 'InAudit');
   if (bindable && ctx.canBind !== false) actions.push('bind');
   if (p.gtin?.trim()) actions.push('barcode');

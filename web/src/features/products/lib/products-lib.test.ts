@@ -173,10 +173,11 @@ describe('row actions (spec 02 §6)', () => {
     fiscalServiceReferenceCode: ref,
   });
 
-  it('offers details/operations for Classified, occurrences for Error, barcode with a GTIN', () => {
+  it('offers details/operations/open ticket for Classified, occurrences for Error, barcode with a GTIN', () => {
     expect(getProductActions(p('Classified', '7891234567895'), member)).toEqual([
       'details',
       'operations',
+      'ticket',
       'barcode',
       'delete',
     ]);

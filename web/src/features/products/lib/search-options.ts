@@ -13,6 +13,8 @@ export interface ProductSearchOptions {
   classified: boolean;
   returned: boolean;
   inAudit: boolean;
+  /** Products in Error (issue 13); absent in searches stored before it existed. */
+  error?: boolean;
   binded: boolean;
   field: SearchField;
   text: string;
@@ -30,6 +32,7 @@ export const defaultSearchOptions: ProductSearchOptions = {
   classified: true,
   returned: true,
   inAudit: true,
+  error: true,
   binded: false,
   field: 'description',
   text: '',
@@ -74,7 +77,7 @@ export function mergeSearchOptions(partial: Partial<ProductSearchOptions> | null
   if (!partial || typeof partial !== 'object') return defaultSearchOptions;
   const isCard = cardFlags.some((f) => typeof partial[f] === 'boolean');
   const base = isCard
-    ? { ...defaultSearchOptions, pending: false, classified: false, returned: false, inAudit: false }
+    ? { ...defaultSearchOptions, pending: false, classified: false, returned: false, inAudit: false, error: false }
     : defaultSearchOptions;
   const merged = { ...base };
   for (const key of Object.keys(defaultSearchOptions) as (keyof ProductSearchOptions)[]) {
@@ -104,7 +107,7 @@ export function toProductsQuery(
   page: number,
   isMember: boolean,
 ): ProductsQuery {
-  const isAll = o.pending && o.classified && o.returned && (isMember || o.inAudit);
+  const isAll = o.pending && o.classified && o.returned && (isMember || o.inAudit) && o.error !== false;
   const flag = (v: boolean) => (isAll ? undefined : v);
   return {
     companyId,
@@ -113,6 +116,7 @@ export function toProductsQuery(
     classified: flag(o.classified),
     returned: flag(o.returned),
     inAudit: flag(o.inAudit),
+    error: flag(o.error !== false),
     binded: o.binded || undefined,
     field: o.field,
     text: cleanSearchText(o.field, o.text) || undefined,

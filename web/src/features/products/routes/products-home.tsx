@@ -5,7 +5,10 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { Pager } from '../../../components/ui/pager';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { getSelectedCompany, getSession } from '../../../lib/session';
+import { checkProductChanges } from '../api/check-product-changes';
 import { useCurrentUser } from '../api/get-current-user';
 import { useProducts } from '../api/get-products';
 import { CheckedProductsDialog } from '../components/checked-products-dialog';
@@ -15,6 +18,7 @@ import { ProductSearchPanel } from '../components/product-search-panel';
 import { ProductTable } from '../components/product-table';
 import { ProductsTopBar, type UserPermissionCheck } from '../components/products-top-bar';
 import { RegisterProductDialog } from '../components/register-product-dialog';
+import { defaultProductSort, nextProductSort, type ProductSort } from '../components/sortable-th';
 import { useCheckedProducts } from '../components/use-checked-products';
 import { getProductActions } from '../lib/product-actions';
 import {
@@ -48,6 +52,7 @@ export default function ProductsHomePage() {
     ),
   );
   const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<ProductSort>(defaultProductSort);
   // Marking mode starts on for staff and is forced off at load for Members (spec 02 §6); anyone can toggle it.
   const [isMarking, setIsMarking] = useState(!isMember);
   const [isSearchOpen, setIsSearchOpen] = useState(false);
@@ -56,8 +61,8 @@ export default function ProductsHomePage() {
   const [active, setActive] = useState<ActiveAction | null>(null);
 
   const query = useMemo(
-    () => toProductsQuery(company.id, options, page, isMember),
-    [company.id, options, page, isMember],
+    () => ({ ...toProductsQuery(company.id, options, page, isMember), sort: sort.field, order: sort.order }),
+    [company.id, options, page, isMember, sort],
   );
   const list = useProducts(query);
   const qc = useQueryClient();
@@ -70,6 +75,15 @@ export default function ProductsHomePage() {
     setIsSearchOpen(false);
   };
   const refresh = () => void list.refetch();
+  const onCheckChanges = async () => {
+    try {
+      const out = await checkProductChanges(company.id);
+      notify('info', out.message, 10_000);
+      void qc.invalidateQueries({ queryKey: ['products'] });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    }
+  };
   const onProductChanged = (p: TProduct) => {
     marks.uncheck(p.id);
     void qc.invalidateQueries({ queryKey: ['products'] });
@@ -92,6 +106,8 @@ export default function ProductsHomePage() {
         onOpenChecked={() => setIsCheckedOpen(true)}
         onImport={() => navigate(paths.member.productsImport)}
         onExport={() => navigate(paths.member.productsExport)}
+        onHealth={() => navigate(paths.member.productsHealth)}
+        onCheckChanges={() => void onCheckChanges()}
       />
 
       <Paper withBorder p="sm">
@@ -102,6 +118,11 @@ export default function ProductsHomePage() {
           checkedIds={marks.checkedIds}
           onToggle={marks.toggle}
           onTogglePage={() => marks.togglePage(products)}
+          sort={sort}
+          onSort={(field) => {
+            setSort((s) => nextProductSort(s, field));
+            setPage(1);
+          }}
           renderActions={(p) => (
             <ProductActionsMenu
               productCode={p.internalCode}

@@ -1,5 +1,6 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
+import { formatCest } from '../../../components/ui/fiscal-masks';
 import { useCests } from '../api/get-cests';
 import { cestMismatchMessage } from './ncm-messages';
 
@@ -23,8 +24,8 @@ export function CestSelect({ ncm, value, onChange, error, label = 'CEST', ...res
   const fitting = cests.data ?? [];
 
   const data = useMemo(() => {
-    const items = fitting.map((c) => ({ value: c.code, label: `${c.code} - ${c.description}` }));
-    if (value && !fitting.some((c) => c.code === value)) items.unshift({ value, label: value });
+    const items = fitting.map((c) => ({ value: c.code, label: `${formatCest(c.code)} - ${c.description}` }));
+    if (value && !fitting.some((c) => c.code === value)) items.unshift({ value, label: formatCest(value) });
     return items;
   }, [fitting, value]);
 

@@ -20,6 +20,13 @@ export interface NcmInputProps
   onResolved?: (ncm: TNcmDetail | null) => void;
 }
 
+const clampTwoLines = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+} as const;
+
 const isCodeLike = (text: string) => /^[\d.\s]*$/.test(text);
 
 /**
@@ -57,6 +64,13 @@ export function NcmInput({ value, onChange, date, error, onResolved, label = 'NC
   else if (resolved && !resolved.inForce) problem = ncmNotInForceMessage(resolved);
 
   const handleChange = (next: string) => {
+    // Choosing a suggestion hands over its whole label ("2203.00.00 - Cervejas…"): keep only its code.
+    const chosen = data.find((o) => o.label === next);
+    if (chosen) {
+      setText(chosen.value);
+      onChange(unmaskNcm(chosen.value));
+      return;
+    }
     const shown = isCodeLike(next) ? maskNcm(next) : next;
     setText(shown);
     onChange(isCodeLike(next) ? unmaskNcm(next) : '');
@@ -75,7 +89,14 @@ export function NcmInput({ value, onChange, date, error, onResolved, label = 'NC
       limit={20}
       maxDropdownHeight={320}
       rightSection={search.isFetching || ncm.isFetching ? <Loader size="xs" /> : null}
-      description={resolved?.fullDescription}
+      description={
+        resolved && (
+          // At most two lines: the field shares a row with CEST and COD ANP.
+          <span title={resolved.fullDescription} style={clampTwoLines}>
+            {resolved.fullDescription}
+          </span>
+        )
+      }
       error={error ?? problem}
       inputMode="search"
     />

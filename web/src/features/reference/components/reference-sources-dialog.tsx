@@ -1,6 +1,7 @@
 import { Loader, Modal, Table, Text } from '@mantine/core';
 import { formatDateTime, formatNumber } from '../../../components/ui/format';
 import { useReferenceSources } from '../api/get-reference-sources';
+import { UfTaxRulesTable } from './uf-tax-rules-table';
 
 export interface ReferenceSourcesDialogProps {
   opened: boolean;
@@ -43,6 +44,7 @@ export function ReferenceSourcesDialog({ opened, onClose }: ReferenceSourcesDial
           </Table.Tbody>
         </Table>
       )}
+      <UfTaxRulesTable enabled={opened} />
     </Modal>
   );
 }

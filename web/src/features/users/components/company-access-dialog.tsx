@@ -47,8 +47,11 @@ export function CompanyAccessDialog({ user, onClose }: Props) {
   const results = useMemo(() => {
     const term = debouncedSearch.toLowerCase();
     if (!term) return [];
-    return (allCompanies.data ?? []).filter((c) => c.nomeFantasia.toLowerCase().includes(term));
-  }, [allCompanies.data, debouncedSearch]);
+    // An Admin's list holds every partner's companies: a Member may only be given its own partner's (issue 13).
+    return (allCompanies.data ?? []).filter(
+      (c) => (!user?.partnerId || c.partnerId === user.partnerId) && c.nomeFantasia.toLowerCase().includes(term),
+    );
+  }, [allCompanies.data, debouncedSearch, user?.partnerId]);
 
   function onAdd() {
     if (!user) return;

@@ -10,11 +10,13 @@ interface Props {
   onEdit: (user: TUser) => void;
   onManageCompanies: (user: TUser) => void;
   onResetPassword: (user: TUser) => void;
+  /** Whether the viewer may alter this user (the permission map); "Alterar" is offered only then. */
+  canEdit: (user: TUser) => boolean;
 }
 
 const columns = ['Status', 'Nome', 'Email', 'Função', 'Último acesso', 'Ações'];
 
-export function UserTable({ users, isLoading, onEdit, onManageCompanies, onResetPassword }: Props) {
+export function UserTable({ users, isLoading, onEdit, onManageCompanies, onResetPassword, canEdit }: Props) {
   return (
     <Table striped highlightOnHover verticalSpacing="xs" aria-label="Usuários">
       <Table.Thead>
@@ -51,9 +53,11 @@ export function UserTable({ users, isLoading, onEdit, onManageCompanies, onReset
                   </ActionIcon>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onEdit(user)}>
-                    Alterar
-                  </Menu.Item>
+                  {canEdit(user) && (
+                    <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onEdit(user)}>
+                      Alterar
+                    </Menu.Item>
+                  )}
                   {/* Only Members have company access managed (spec 01 §6). */}
                   {user.role === 'Member' && (
                     <Menu.Item leftSection={<IconBuilding size={16} />} onClick={() => onManageCompanies(user)}>

@@ -4,11 +4,13 @@ import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
+import { useCurrentUser } from '../api/get-current-user';
 import { useUsers } from '../api/get-users';
 import { useResetPassword } from '../api/reset-password';
 import { CompanyAccessDialog } from '../components/company-access-dialog';
 import { UserFormDialog } from '../components/user-form-dialog';
 import { UserTable } from '../components/user-table';
+import { canEditUser } from '../lib/can-edit-user';
 
 /**
  * /partner/users (spec 01 §2). The spec's delete-user confirmation is not wired to any action
@@ -16,6 +18,7 @@ import { UserTable } from '../components/user-table';
  */
 export default function UsersPage() {
   const { data: users, isLoading } = useUsers();
+  const me = useCurrentUser();
   const resetMutation = useResetPassword();
   const [form, setForm] = useState<{ opened: boolean; user: TUser | null }>({ opened: false, user: null });
   const [accessUser, setAccessUser] = useState<TUser | null>(null);
@@ -49,6 +52,7 @@ export default function UsersPage() {
         onEdit={(user) => setForm({ opened: true, user })}
         onManageCompanies={setAccessUser}
         onResetPassword={onResetPassword}
+        canEdit={(user) => canEditUser(me.data, user)}
       />
       <UserFormDialog opened={form.opened} user={form.user} onClose={() => setForm((f) => ({ ...f, opened: false }))} />
       <CompanyAccessDialog user={accessUser} onClose={() => setAccessUser(null)} />

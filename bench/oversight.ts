@@ -1,0 +1,136 @@
+/**
+ * Oversight (issue 12): the partner dashboard and the company indicators over a catalogue spread across
+ * 100 companies, and the log export of a period of audit events, each next to the raw SQL doing the same
+ * work by counting. `npx tsx bench/oversight.ts` (temp cluster). Sizes: BENCH_PRODUCTS (default 1,000,000),
+ * BENCH_COMPANIES (100), BENCH_EVENTS (1,000,000), BENCH_REQUESTS (200).
+ */
+import { createCompany, createPartner, createSessionToken, createUser } from '../server/src/db/factories.js';
+import { startBenchCluster } from './lib/cluster.js';
+import { loadAverage, procMemoryMb, resetPeakMemory, startServer, stats, timeIt } from './lib/measure.js';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
+const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const N = Number(process.env.BENCH_REQUESTS ?? 200);
+
+const cluster = await startBenchCluster();
+const { db, pool } = cluster.database;
+console.log(`load before ${loadAverage().join(' ')}; ${PRODUCTS} products in ${COMPANIES} companies, ${EVENTS} events`);
+const partner = await createPartner(db);
+const owner = await createUser(db, { role: 'PartnerOwner', partnerId: partner.id });
+const companyIds: string[] = [];
+for (let i = 0; i < COMPANIES; i++) companyIds.push((await createCompany(db, { partnerId: partner.id })).id);
+
+// One INSERT per company (its statement triggers append a handful of counter rows), statuses spread.
+const seed = await timeIt(async () => {
+  const per = Math.floor(PRODUCTS / COMPANIES);
+  for (const [i, id] of companyIds.entries()) {
+    const n = per + (i === 0 ? PRODUCTS - per * COMPANIES : 0);
+    await pool.query(
+      `INSERT INTO products (company_id, internal_code, description, status, fiscal_service_reference_code, created_at)
+       SELECT $1, 'C' || g, 'PRODUTO ' || g, (ARRAY['P','F','F','F','D','A'])[1 + g % 6],
+         CASE WHEN g % 6 IN (1, 2) THEN 'G' || g END, now() - (g % 365) * interval '1 day'
+       FROM generate_series(1, $2::int) g`,
+      [id, n],
+    );
+  }
+  await pool.query(
+    `INSERT INTO audit_events (code, module, description, actor_id, actor_name, partner_id, company_id, entity_id, after, created_at)
+     SELECT 3001 + g % 8, 'Products', 'Produto cadastrado', $1, 'Dona Bench', $2, ($3::uuid[])[1 + g % $4], 'P' || g,
+       jsonb_build_object('internalCode', 'C' || g, 'description', 'PRODUTO ' || g, 'gtin', '7894900011517'),
+       now() - (g % 28) * interval '1 day' - (g % 86400) * interval '1 second'
+     FROM generate_series(1, $5::int) g`,
+    [owner.id, partner.id, companyIds, COMPANIES, EVENTS],
+  );
+  await pool.query('VACUUM ANALYZE products, audit_events, product_count_deltas, product_daily_counts');
+});
+console.log(`seed ${(seed.ms / 1000).toFixed(1)} s`);
+
+const token = await createSessionToken(db, owner.id);
+const headers = { authorization: `Bearer ${token}` };
+const server = await startServer(cluster.url, cluster.dir);
+const results: Record<string, unknown> = {
+  load: loadAverage(),
+  products: PRODUCTS,
+  companies: COMPANIES,
+  events: EVENTS,
+};
+try {
+  const company = companyIds[1]!;
+  const ways: Record<string, () => Promise<unknown>> = {
+    dashboard: async () =>
+      (await fetch(`${server.base}/v1/public/users/partners/dashboard`, { headers })).arrayBuffer(),
+    dashboardRawSql: () =>
+      Promise.all([
+        pool.query(
+          `SELECT p.company_id, p.status, count(*) FROM products p JOIN companies c ON c.id = p.company_id
+           WHERE c.partner_id = $1 GROUP BY 1, 2`,
+          [partner.id],
+        ),
+        pool.query(
+          `SELECT (p.created_at AT TIME ZONE 'America/Sao_Paulo')::date, count(*) FROM products p
+           JOIN companies c ON c.id = p.company_id
+           WHERE c.partner_id = $1 AND p.created_at > now() - interval '13 months' GROUP BY 1`,
+          [partner.id],
+        ),
+      ]),
+    indicators: async () =>
+      (
+        await fetch(`${server.base}/v1/public/companies/indicators/common?companyId=${company}`, { headers })
+      ).arrayBuffer(),
+    indicatorsRawSql: () =>
+      pool.query('SELECT status, count(*) FROM products WHERE company_id = $1 GROUP BY 1', [company]),
+  };
+  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
+  // Interleaved, so that the load of the shared machine weighs on every way alike; 10 warm-up rounds.
+  for (let i = 0; i < N + 10; i++) {
+    for (const [way, fn] of Object.entries(ways)) {
+      const { ms } = await timeIt(fn);
+      if (i >= 10) samples[way]!.push(ms);
+    }
+  }
+  for (const [way, s] of Object.entries(samples)) {
+    results[way] = stats(s);
+    console.log(way.padEnd(18), JSON.stringify(stats(s)));
+  }
+
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+    new Date(Date.now() - 29 * 86_400_000),
+  );
+  resetPeakMemory(server.pid);
+  const idle = procMemoryMb(server.pid, 'VmRSS');
+  const exp = await timeIt(async () => {
+    const res = await fetch(
+      `${server.base}/v1/public/users/partners/logs/export?from=${from}&to=${today}&module=Products`,
+      {
+        headers,
+      },
+    );
+    let bytes = 0;
+    for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
+    return bytes;
+  });
+  const raw = await timeIt(async () => {
+    const r = await pool.query(
+      `SELECT count(*), sum(length(e.after::text)) FROM audit_events e
+       LEFT JOIN partners p ON p.id = e.partner_id LEFT JOIN companies c ON c.id = e.company_id
+       WHERE e.partner_id = $1 AND e.code BETWEEN 3000 AND 3999`,
+      [partner.id],
+    );
+    return r.rows[0];
+  });
+  results.export = {
+    seconds: Math.round(exp.ms / 100) / 10,
+    megabytes: Math.round(exp.value / 1e5) / 10,
+    rssIdleMb: idle,
+    rssPeakMb: procMemoryMb(server.pid, 'VmHWM'),
+    rawSqlReadSeconds: Math.round(raw.ms / 100) / 10,
+  };
+  console.log('export', JSON.stringify(results.export));
+  results.loadAfter = loadAverage();
+  console.log(JSON.stringify(results));
+} finally {
+  await server.stop();
+  await cluster.stop();
+}

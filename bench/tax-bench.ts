@@ -1,0 +1,111 @@
+/**
+ * Issue 14 targets: POST /tax/calculate ≥ 2,000 items/s on one process, and the catalogue health check
+ * of 100,000 products in ≤ 10 s. `npx tsx bench/tax-bench.ts` (BENCH_DIR to keep the cluster,
+ * BENCH_TAX_ITEMS / BENCH_HEALTH_PRODUCTS to size it). Prints numbers, asserts nothing.
+ *  1. The engine alone (calculateNfeItem, pure) — the arithmetic's ceiling.
+ *  2. HTTP: the real server (`npm start` bundle) answering BENCH_TAX_ITEMS requests, 16 in flight,
+ *     next to the raw SQL doing the same database work (the one facts query per item).
+ *  3. Health check: 100k products of one company (set-based seed), the job's service call, next to the
+ *     same findings INSERT … SELECT run raw and a bare count(*) scan of the company's products.
+ */
+import { calculateNfeItem, type TTaxCalculateRequest } from '@app/contract';
+import { createCompany, createPartner, createSessionToken, createUser } from '../server/src/db/factories.js';
+import { loadMissingReferenceTables } from '../server/src/modules/reference/loaders/load-reference-tables.js';
+import { insertHealthCheck } from '../server/src/modules/tax/health/health.repository.js';
+import { runHealthCheck } from '../server/src/modules/tax/health/health.service.js';
+import { insertFindingsSql } from '../server/src/modules/tax/health/health-check.sql.js';
+import { findCalculationFacts } from '../server/src/modules/tax/tax.repository.js';
+import { startBenchCluster } from './lib/cluster.js';
+import { loadAverage, startServer, timeIt } from './lib/measure.js';
+
+const ITEMS = Number(process.env.BENCH_TAX_ITEMS ?? 20_000);
+const PRODUCTS = Number(process.env.BENCH_HEALTH_PRODUCTS ?? 100_000);
+
+const item: TTaxCalculateRequest = {
+  operacao: { ufOrigem: 'SP', ufDestino: 'RJ', consumidorFinal: false, contribuinte: true, ano: 2026 },
+  item: {
+    vProd: '1000.00',
+    vFrete: '50.00',
+    icms: { cst: '10', pICMS: 12, pMVAST: 50, ajustarMva: true, pICMSST: 20, pFCPST: 2 },
+    ipi: { cst: '50', pIPI: 5 },
+    pis: { cst: '01', pPIS: 1.65 },
+    cofins: { cst: '01', pCOFINS: 7.6 },
+    ibscbs: { cst: '000', cClassTrib: '000001' },
+  },
+};
+
+const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
+const cluster = await startBenchCluster();
+const { db, pool } = cluster.database;
+console.log(`load before ${loadAverage().join(' ')}`);
+await loadMissingReferenceTables(pool);
+const results: Record<string, unknown> = { loadBefore: loadAverage(), items: ITEMS, products: PRODUCTS };
+
+// 1. engine alone
+for (let i = 0; i < 2000; i++) calculateNfeItem(item);
+const engine = await timeIt(async () => {
+  for (let i = 0; i < ITEMS; i++) calculateNfeItem(item);
+});
+results.engineItemsPerSecond = rate(ITEMS, engine.ms);
+
+// 2. HTTP vs the facts query raw
+const partner = await createPartner(db);
+const company = await createCompany(db, { partnerId: partner.id, uf: 'SP', nomeFantasia: 'BENCH TAX' });
+const user = await createUser(db, { role: 'Admin' });
+const token = await createSessionToken(db, user.id);
+const server = await startServer(cluster.url, cluster.dir);
+try {
+  const body = JSON.stringify(item);
+  const call = () =>
+    fetch(`${server.base}/v1/public/tax/calculate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    }).then((r) => r.arrayBuffer());
+  const run = async (n: number, fn: () => Promise<unknown>, inFlight = 16) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        while (next++ < n) await fn();
+      }),
+    );
+  };
+  await run(500, call);
+  const http = await timeIt(() => run(ITEMS, call));
+  results.httpItemsPerSecond = rate(ITEMS, http.ms);
+  const facts = () =>
+    findCalculationFacts(db, { ufs: ['SP', 'RJ'], date: '2026-06-01', cClassTrib: '000001', cBenef: null });
+  const raw = await timeIt(() => run(ITEMS, facts, 4));
+  results.rawFactsQueryPerSecond = rate(ITEMS, raw.ms);
+} finally {
+  await server.stop();
+}
+
+// 3. health check at scale: a mix of clean and broken products, set-based.
+await pool.query(`DELETE FROM products WHERE company_id = $1`, [company.id]);
+const seeded = await timeIt(() =>
+  pool.query(
+    `INSERT INTO products (company_id, internal_code, description, gtin, ncm, cest, status)
+     SELECT $1, 'B-' || i, 'PRODUTO BENCH ' || i,
+       CASE WHEN i % 10 = 0 THEN '7891234567890' WHEN i % 3 = 0 THEN NULL ELSE '7891000100103' END,
+       CASE WHEN i % 50 = 0 THEN NULL WHEN i % 41 = 0 THEN '99999999' ELSE (ARRAY['22021000','22030000','19053100','04011010'])[1 + i % 4] END,
+       CASE WHEN i % 7 = 0 THEN '0300700' WHEN i % 13 = 0 THEN '0100100' ELSE NULL END, 'P'
+     FROM generate_series(1, $2::int) AS i`,
+    [company.id, PRODUCTS],
+  ),
+);
+await pool.query('ANALYZE products');
+results.seedMs = Math.round(seeded.ms);
+const check = await insertHealthCheck(db, company.id, user.id);
+const job = await timeIt(() => runHealthCheck(db, check.id));
+results.healthCheckMs = Math.round(job.ms);
+const done = await pool.query('SELECT products, findings FROM health_checks WHERE id = $1', [check.id]);
+results.healthCheck = done.rows[0];
+const rawCheck = await insertHealthCheck(db, company.id, user.id);
+const statement = await timeIt(() => db.execute(insertFindingsSql(rawCheck.id, company.id, rawCheck.referenceDate)));
+results.rawFindingsInsertMs = Math.round(statement.ms);
+const scan = await timeIt(() => pool.query('SELECT count(*) FROM products WHERE company_id = $1', [company.id]));
+results.countScanMs = Math.round(scan.ms);
+results.loadAfter = loadAverage();
+console.log(JSON.stringify(results, null, 2));
+await cluster.stop();

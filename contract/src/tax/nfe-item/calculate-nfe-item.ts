@@ -1,0 +1,52 @@
+import type { Decimal } from 'decimal.js';
+import { round2, TaxDecimal, toDecimal } from '../decimal.js';
+import { calculateCbsIbsItem } from './cbs-ibs-item.js';
+import { calculateDifalItem, isDifalDue } from './difal-item.js';
+import { calculateIpi, calculatePisCofins } from './federal.js';
+import { calculateIcms } from './icms.js';
+import { findIcmsSituation } from './icms-situation.js';
+import { Memoria } from './memoria.js';
+import { type NfeItemContext, type NfeItemInput, type NfeItemResult, nfeItemValueFields } from './types.js';
+
+/**
+ * Every tax field of one NF-e item, in the order the NF-e manual computes them, with the
+ * calculation memory. Pure: the state rules and the cClassTrib row come in `ctx`.
+ *  1. valor da operação = vProd + vFrete + vSeg + vOutro − vDesc
+ *  2. IPI  3. ICMS (own, deferral, ST, FCP-ST, relief)  4. DIFAL  5. PIS/COFINS  6. IBS/CBS (UB16-10)
+ */
+export function calculateNfeItem(input: NfeItemInput, ctx: NfeItemContext = {}): NfeItemResult {
+  const m = new Memoria();
+  const it = input.item;
+  const subtotal = round2(
+    toDecimal(it.vProd)
+      .plus(toDecimal(it.vFrete))
+      .plus(toDecimal(it.vSeg))
+      .plus(toDecimal(it.vOutro))
+      .minus(toDecimal(it.vDesc)),
+  );
+  m.add({
+    campo: 'valorOperacao',
+    descricao: 'Valor da operação',
+    formula: 'vProd + vFrete + vSeg + vOutro − vDesc',
+    valores: { vProd: it.vProd, vFrete: it.vFrete, vSeg: it.vSeg, vOutro: it.vOutro, vDesc: it.vDesc },
+    resultado: subtotal,
+    baseLegal: 'LC 87/1996, art. 13, §1º, II; MOC NF-e, grupo I (produtos)',
+  });
+  const vIPI = calculateIpi(input, subtotal, m);
+  const icms = calculateIcms(input, subtotal, vIPI, ctx, m);
+  const zero = new TaxDecimal(0);
+  const difal = isDifalDue(input, findIcmsSituation(it.icms.cst, it.icms.csosn))
+    ? calculateDifalItem(input, subtotal.plus(vIPI), ctx, m)
+    : { vBCUFDest: zero, vICMSUFDest: zero, vFCPUFDest: zero };
+  const { vPIS, vCOFINS } = calculatePisCofins(input, subtotal, icms.vICMS, m);
+  const cbsIbs = calculateCbsIbsItem(
+    input,
+    { vICMS: icms.vICMS, vPIS, vCOFINS, vFCP: icms.vFCP, vICMSUFDest: difal.vICMSUFDest, vFCPUFDest: difal.vFCPUFDest },
+    ctx,
+    m,
+  );
+  const values: Record<string, Decimal> = { ...icms, vIPI, vPIS, vCOFINS, ...difal, ...cbsIbs };
+  const result = { memoria: m.steps } as NfeItemResult;
+  for (const field of nfeItemValueFields) result[field] = (values[field] ?? zero).toNumber();
+  return result;
+}

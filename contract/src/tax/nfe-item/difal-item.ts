@@ -1,0 +1,87 @@
+import type { Decimal } from 'decimal.js';
+import { TaxDecimal, toDecimal } from '../decimal.js';
+import { calculateDifal } from '../difal.js';
+import { findInterstateRate, isImportedOrigin } from '../interstate-rate.js';
+import type { IcmsSituation } from './icms-situation.js';
+import type { Memoria } from './memoria.js';
+import type { NfeItemContext, NfeItemInput } from './types.js';
+
+export interface DifalItem {
+  vBCUFDest: Decimal;
+  vICMSUFDest: Decimal;
+  vFCPUFDest: Decimal;
+}
+
+/** True when the item owes DIFAL: interstate, to a final consumer who is not an ICMS taxpayer, and taxed. */
+export function isDifalDue(input: NfeItemInput, situation: IcmsSituation | undefined): boolean {
+  const op = input.operacao;
+  return op.ufOrigem !== op.ufDestino && op.consumidorFinal && !op.contribuinte && !!situation && !situation.exempt;
+}
+
+/**
+ * The ICMSUFDest group (EC 87/2015, Convênio ICMS 236/2021, LC 190/2022): the method and the
+ * destination rates come from the request or, when it does not say, from the destination's state rule.
+ */
+export function calculateDifalItem(
+  input: NfeItemInput,
+  operationValue: Decimal,
+  ctx: NfeItemContext,
+  m: Memoria,
+): DifalItem {
+  const op = input.operacao;
+  const dest = ctx.destination;
+  const method = op.difal ?? dest?.difalMethod ?? 'simples';
+  const internalRate = input.item.icms.pICMSUFDest ?? dest?.internalRate ?? 0;
+  const fcpRate = input.item.icms.pFCPUFDest ?? dest?.fcpRate ?? 0;
+  const interstateRate =
+    findInterstateRate(op.ufOrigem, op.ufDestino, { imported: isImportedOrigin(input.item.origem) }) ?? 0;
+  const fcpInGrossUp = method === 'dupla' && (dest?.difalFcpInGrossUp ?? false);
+  const r = calculateDifal({
+    type: method === 'dupla' ? 2 : 1,
+    operationValue,
+    interstateRate,
+    internalRate,
+    fcpRate,
+    fcpInGrossUp,
+  });
+  const source = dest ? `; regra da UF ${dest.uf}: ${dest.source}` : '';
+  m.add({
+    campo: 'vBCUFDest',
+    descricao: method === 'dupla' ? 'Base do DIFAL, base dupla ("por dentro")' : 'Base do DIFAL, base única',
+    formula:
+      method === 'dupla'
+        ? `(valor da operação − valor × pICMSInter) / (1 − ${fcpInGrossUp ? '(pICMSUFDest + pFCPUFDest)' : 'pICMSUFDest'})`
+        : 'valor da operação (com IPI)',
+    valores: {
+      valorOperacao: operationValue,
+      pICMSInter: interstateRate,
+      pICMSUFDest: internalRate,
+      pFCPUFDest: fcpRate,
+    },
+    resultado: new TaxDecimal(r.base),
+    baseLegal: `${method === 'dupla' ? 'LC 87/1996, art. 13, §1º, I e §3º (LC 190/2022)' : 'LC 87/1996, art. 13, IX (LC 190/2022)'}${source}`,
+  });
+  m.add({
+    campo: 'vICMSUFDest',
+    descricao: 'ICMS devido à UF de destino (DIFAL)',
+    formula: 'vBCUFDest × pICMSUFDest − ICMS interestadual (nunca negativo)',
+    valores: { vBCUFDest: r.base, pICMSUFDest: internalRate, icmsInterestadual: r.icmsOrigin },
+    resultado: new TaxDecimal(r.difal),
+    baseLegal: 'CF, art. 155, §2º, VII e VIII (EC 87/2015); Convênio ICMS 236/2021, cláusula segunda',
+  });
+  if (toDecimal(fcpRate).gt(0)) {
+    m.add({
+      campo: 'vFCPUFDest',
+      descricao: 'FCP devido à UF de destino',
+      formula: 'vBCUFDest × pFCPUFDest',
+      valores: { vBCUFDest: r.base, pFCPUFDest: fcpRate },
+      resultado: new TaxDecimal(r.fcp),
+      baseLegal: 'ADCT, art. 82; Convênio ICMS 236/2021, cláusula segunda, §4º',
+    });
+  }
+  return {
+    vBCUFDest: new TaxDecimal(r.base),
+    vICMSUFDest: new TaxDecimal(r.difal),
+    vFCPUFDest: new TaxDecimal(r.fcp),
+  };
+}

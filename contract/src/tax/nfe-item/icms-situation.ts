@@ -1,0 +1,64 @@
+/**
+ * What each CST ICMS (regime normal) / CSOSN (Simples Nacional) fills in the NF-e item
+ * (MOC 7.0, grupos ICMS00…ICMS90 and ICMSSN101…ICMSSN900).
+ */
+export interface IcmsSituation {
+  /** Own ICMS is charged and shown (vBC, vICMS). */
+  ownTax: boolean;
+  /** The own base may be reduced (pRedBC). */
+  reducible: boolean;
+  /** ICMS-ST is retained (always for 10/30/70 and 201/202/203; 90/900 only when ST rates are given). */
+  st: 'always' | 'optional' | 'never';
+  /** vICMSDeson may be filled (with motDesICMS). */
+  relief: boolean;
+  /** vICMSDif is filled (CST 51). */
+  deferral: boolean;
+  /** The operation carries no ICMS of its own at all (exempt, not taxed, ST paid before). */
+  exempt: boolean;
+}
+
+const none: IcmsSituation = {
+  ownTax: false,
+  reducible: false,
+  st: 'never',
+  relief: false,
+  deferral: false,
+  exempt: true,
+};
+
+const byCst: Record<string, IcmsSituation> = {
+  '00': { ...none, ownTax: true, exempt: false },
+  '10': { ...none, ownTax: true, st: 'always', exempt: false },
+  '20': { ...none, ownTax: true, reducible: true, relief: true, exempt: false },
+  '30': { ...none, st: 'always', relief: true, reducible: true },
+  '40': { ...none, relief: true },
+  '41': { ...none, relief: true },
+  '50': { ...none, relief: true },
+  '51': { ...none, ownTax: true, reducible: true, deferral: true, exempt: false },
+  '60': none,
+  '70': { ...none, ownTax: true, reducible: true, st: 'always', relief: true, exempt: false },
+  '90': { ...none, ownTax: true, reducible: true, st: 'optional', relief: true, exempt: false },
+};
+
+const byCsosn: Record<string, IcmsSituation> = {
+  '101': { ...none, exempt: false },
+  '102': { ...none, exempt: false },
+  '103': none,
+  '201': { ...none, st: 'always', exempt: false },
+  '202': { ...none, st: 'always', exempt: false },
+  '203': { ...none, st: 'always' },
+  '300': none,
+  '400': none,
+  '500': none,
+  '900': { ...none, ownTax: true, reducible: true, st: 'optional', exempt: false },
+};
+
+export const icmsCsts = Object.keys(byCst);
+export const icmsCsosns = Object.keys(byCsosn);
+
+/** The situation of a CST (2 digits, or 3 with the origin digit) or CSOSN; undefined when unknown. */
+export function findIcmsSituation(cst?: string, csosn?: string): IcmsSituation | undefined {
+  if (csosn) return byCsosn[csosn];
+  if (cst) return byCst[cst.slice(-2)];
+  return undefined;
+}

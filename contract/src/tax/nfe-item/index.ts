@@ -1,0 +1,3 @@
+export * from './calculate-nfe-item.js';
+export * from './icms-situation.js';
+export * from './types.js';

@@ -1,0 +1,43 @@
+import type { Decimal } from 'decimal.js';
+import type { TaxValue } from '../decimal.js';
+import { toDecimal } from '../decimal.js';
+import type { MemoriaStep } from './types.js';
+
+type Shown = TaxValue | boolean | null | undefined;
+
+/** Money and percentages as the NF-e prints them: a dot and two decimals ("1234.50"). */
+export function formatValue(value: Shown): string {
+  if (value === null || value === undefined) return '0.00';
+  if (typeof value === 'boolean') return value ? 'sim' : 'não';
+  if (typeof value === 'string' && !/^-?\d+([.,]\d+)?$/.test(value.trim())) return value;
+  const d = toDecimal(value);
+  // Effective CBS/IBS rates carry 4 places (0.0450): never round away what the engine used.
+  return d.decimalPlaces() > 2 ? d.toString() : d.toFixed(2);
+}
+
+/**
+ * The calculation memory: each step the engine takes, in the order it takes it, so an analyst can
+ * redo the arithmetic by hand and check the legal basis of each figure.
+ */
+export class Memoria {
+  readonly steps: MemoriaStep[] = [];
+
+  add(step: {
+    campo: string;
+    descricao: string;
+    formula: string;
+    valores: Record<string, Shown>;
+    resultado: Decimal | string;
+    baseLegal: string;
+  }): void {
+    this.steps.push({
+      passo: this.steps.length + 1,
+      campo: step.campo,
+      descricao: step.descricao,
+      formula: step.formula,
+      valores: Object.fromEntries(Object.entries(step.valores).map(([k, v]) => [k, formatValue(v)])),
+      resultado: typeof step.resultado === 'string' ? step.resultado : step.resultado.toFixed(2),
+      baseLegal: step.baseLegal,
+    });
+  }
+}

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { seedDirtyCatalogue } from '../server/src/modules/tax/health/health.fixtures';
+import { e2eDb } from './support/db';
+import { seedMemberWithCompanies, useSessionOf } from './support/fixtures';
+
+/**
+ * "Saúde fiscal do catálogo" (issue 14 §3): reached from the products home, the check runs as a
+ * background job, the cards count each finding and filter the list, the findings export as XLSX.
+ */
+test('checks the catalogue, filters by finding and exports the findings', async ({ page }) => {
+  // Several suites share this machine: give the first page load and the job room.
+  test.setTimeout(120_000);
+  const seeded = await seedMemberWithCompanies([{ nomeFantasia: 'MERCADO SAUDE', uf: 'SP' }]);
+  const company = seeded.companies[0]!;
+  await seedDirtyCatalogue(e2eDb(), company.id);
+  await useSessionOf(page, seeded.member, company);
+  await page.goto('/member/home');
+  await expect(page.getByRole('heading', { name: 'Meus Produtos' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Outras ações' }).click();
+  await page.getByRole('menuitem', { name: 'Saúde fiscal do catálogo' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Saúde fiscal do catálogo' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Nenhuma verificação feita ainda. Clique em "Verificar catálogo".')).toBeVisible();
+  await page.getByRole('button', { name: 'Verificar catálogo' }).click();
+  await expect(page.getByTestId('health-status')).toHaveText('Concluída', { timeout: 45_000 });
+  await expect(page.getByTestId('health-last-run')).toContainText('11 produtos · 11 com achados');
+
+  const gtinCard = page.getByTestId('health-card-GTIN_INVALID');
+  await expect(gtinCard).toContainText('GTIN com dígito verificador ou tamanho inválido');
+  await expect(gtinCard).toContainText('Rejeição 611');
+  await expect(gtinCard).toContainText('1');
+  const rows = page.getByTestId('health-findings').locator('tbody tr');
+  await expect(rows).toHaveCount(11);
+
+  await page.getByTestId('health-card-CBENEF_INVALID').click();
+  await expect(page.getByText('Achados: cBenef inexistente na UF ou incompatível com o CST')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('cBenef RJ801001 (UF RJ, CST 20)');
+  await expect(rows.first()).toContainText('946');
+  await page.screenshot({ path: `test-results/catalogue-health.png`, fullPage: true });
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar XLSX' }).click();
+  const file = await (await download).path();
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((await readFile(file!)) as unknown as ArrayBuffer);
+  const ws = wb.getWorksheet('Saúde fiscal')!;
+  expect(ws.rowCount).toBe(12);
+  expect(ws.getRow(1).values).toContain('Como corrigir');
+});

@@ -1,0 +1,65 @@
+import type { Readable } from 'node:stream';
+import { neutralise } from '../products/export/export-writers.js';
+import type { LogRow } from './logs.repository.js';
+import { type Cell, streamXlsx } from './xlsx-stream.js';
+
+export const LOG_HEADERS = [
+  'Data/Hora',
+  'Código',
+  'Descrição',
+  'Usuário',
+  'Parceiro',
+  'Empresa',
+  'Entidade',
+  'Antes',
+  'Depois',
+] as const;
+
+// One formatter for the whole file (building one per row was most of an export's time elsewhere).
+const brDateTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** Excel refuses cells longer than 32,767 characters: a huge before/after is cut, with a mark. */
+const MAX_CELL = 32_000;
+
+/** A before/after snapshot as "campo: valor; campo: valor" (nested values as compact JSON). */
+export function describeSnapshot(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text: string;
+  if (typeof value !== 'object' || Array.isArray(value)) text = JSON.stringify(value);
+  else {
+    text = Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${k}: ${v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+      .join('; ');
+  }
+  return neutralise(text.length > MAX_CELL ? `${text.slice(0, MAX_CELL)}…` : text);
+}
+
+export function logRowValues(r: LogRow): Cell[] {
+  return [
+    brDateTime.format(r.createdAt).replace(',', ''),
+    r.code,
+    neutralise(r.description),
+    neutralise(r.actorName ?? ''),
+    neutralise(r.partnerName ?? ''),
+    neutralise(r.companyName ?? r.companyId ?? ''),
+    neutralise(r.entityId ?? ''),
+    describeSnapshot(r.before),
+    describeSnapshot(r.after),
+  ];
+}
+
+/** The Log sheet, streamed page by page (xlsx-stream.ts: nothing of the file is kept in memory). */
+export function writeLogXlsx(pages: AsyncIterable<LogRow[]>): Readable {
+  async function* rows(): AsyncGenerator<Cell[][]> {
+    for await (const page of pages) yield page.map(logRowValues);
+  }
+  return streamXlsx('Log', [...LOG_HEADERS], rows());
+}

@@ -1,0 +1,78 @@
+import { readCsv } from './csv.js';
+import { cleanText, parseIsoDate } from './reference-files.js';
+import type { TableSpec } from './upsert.js';
+
+export const ufRulesSpec: TableSpec = {
+  table: 'ref_uf_tax_rules',
+  columns: [
+    { name: 'uf', type: 'text' },
+    { name: 'valid_from', type: 'date' },
+    { name: 'valid_to', type: 'date' },
+    { name: 'difal_method', type: 'text' },
+    { name: 'difal_fcp_in_gross_up', type: 'boolean' },
+    { name: 'relief_formula', type: 'text' },
+    { name: 'cbenef_required', type: 'boolean' },
+    { name: 'source', type: 'text' },
+  ],
+  key: ['uf', 'valid_from'],
+};
+
+const yes = (v: string | undefined) => /^(s|sim|true|1)$/i.test((v ?? '').trim());
+
+/**
+ * uf-tax-rules.csv (';'): uf, metodo_difal, fcp_no_calculo_por_dentro, formula_desoneracao,
+ * cbenef_obrigatorio, vigencia_inicio, vigencia_fim, fonte. A row without a valid method, formula or
+ * start date stops the load: a state rule read wrong would silently change every DIFAL of that state.
+ */
+export function parseUfRulesFile(content: string) {
+  const rows = readCsv(content, ';').map((r, i) => {
+    const row = {
+      uf: (r.uf ?? '').trim().toUpperCase(),
+      valid_from: parseIsoDate(r.vigencia_inicio),
+      valid_to: parseIsoDate(r.vigencia_fim),
+      difal_method: (r.metodo_difal ?? '').trim().toLowerCase(),
+      difal_fcp_in_gross_up: yes(r.fcp_no_calculo_por_dentro),
+      relief_formula: (r.formula_desoneracao ?? '').trim().toLowerCase(),
+      cbenef_required: yes(r.cbenef_obrigatorio),
+      source: cleanText(r.fonte),
+    };
+    const ok =
+      /^[A-Z]{2}$/.test(row.uf) &&
+      row.valid_from !== null &&
+      ['simples', 'dupla'].includes(row.difal_method) &&
+      ['simples', 'por-dentro'].includes(row.relief_formula) &&
+      row.source.length > 0;
+    if (!ok) throw new Error(`Linha ${i + 2} de uf-tax-rules.csv inválida (UF, método, fórmula, vigência e fonte).`);
+    return row;
+  });
+  return { rows };
+}
+
+export const cbenefSpec: TableSpec = {
+  table: 'ref_cbenef',
+  columns: [
+    { name: 'code', type: 'text' },
+    { name: 'uf', type: 'text' },
+    { name: 'csts', type: 'text[]' },
+    { name: 'description', type: 'text' },
+    { name: 'valid_from', type: 'date' },
+    { name: 'valid_to', type: 'date' },
+  ],
+  key: ['code'],
+};
+
+/** cbenef.csv (';'): codigo, uf, csts (comma separated), descricao, vigencia_inicio, vigencia_fim. */
+export function parseCbenefFile(content: string) {
+  const rows = readCsv(content, ';').map((r) => ({
+    code: (r.codigo ?? '').trim().toUpperCase(),
+    uf: (r.uf ?? '').trim().toUpperCase(),
+    csts: (r.csts ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
+    description: cleanText(r.descricao),
+    valid_from: parseIsoDate(r.vigencia_inicio) ?? '2019-01-01',
+    valid_to: parseIsoDate(r.vigencia_fim),
+  }));
+  return { rows };
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+
+/**
+ * Every rejection rule over one company's catalogue as ONE set-based statement: a scan of the
+ * company's products joined to their rule's current version, the NCM/CEST/cClassTrib/cBenef tables by
+ * hash join. Each branch of the UNION is one finding kind (contract healthFindingKinds); `detail` is
+ * what the analyst needs to see to fix it.
+ */
+export const insertFindingsSql = (checkId: string, companyId: string, date: string) => sql`
+  WITH p AS MATERIALIZED (
+    SELECT p.id, p.ncm, p.cest, p.gtin, p.fiscal_rule_id IS NOT NULL AS has_rule, v.uf,
+      right(v.cst_icms, 2) AS cst, v.cfop_saida AS cfop, nullif(trim(v.cod_benef), '') AS cbenef,
+      v.cbs_cst, v.cbs_cclass_trib AS cclass
+    FROM products p
+    LEFT JOIN fiscal_rules r ON r.id = p.fiscal_rule_id
+    LEFT JOIN fiscal_rule_versions v ON v.id = r.current_version_id
+    WHERE p.company_id = ${companyId}
+  ),
+  uf_rule AS (
+    SELECT DISTINCT ON (uf) uf, cbenef_required FROM ref_uf_tax_rules
+    WHERE active AND valid_from <= ${date}::date AND (valid_to IS NULL OR valid_to >= ${date}::date)
+    ORDER BY uf, valid_from DESC
+  ),
+  -- CSTs that have a benefit code in the UF's table: NT 2019.001 N12-85 asks cBenef for them.
+  uf_benefit_csts AS (
+    SELECT DISTINCT uf, unnest(csts) AS cst FROM ref_cbenef
+    WHERE active AND valid_from <= ${date}::date AND (valid_to IS NULL OR valid_to >= ${date}::date)
+  ),
+  f AS (
+    SELECT id, 'NCM_MISSING' AS kind, '' AS detail FROM p WHERE ncm IS NULL
+    UNION ALL
+    SELECT p.id, 'NCM_NOT_IN_FORCE', 'NCM ' || p.ncm
+    FROM p LEFT JOIN ref_ncm n ON n.code = p.ncm
+    WHERE p.ncm IS NOT NULL
+      AND (n.code IS NULL OR n.start_date > ${date}::date OR n.end_date < ${date}::date)
+    UNION ALL
+    SELECT id, 'GTIN_INVALID', 'GTIN ' || gtin FROM p WHERE gtin IS NOT NULL AND NOT gtin_is_valid(gtin)
+    UNION ALL
+    SELECT p.id, 'CEST_NCM_MISMATCH', 'CEST ' || p.cest || ' × NCM ' || coalesce(p.ncm, '—')
+    FROM p LEFT JOIN ref_cest c ON c.code = p.cest
+    WHERE p.cest IS NOT NULL AND (
+      c.code IS NULL OR p.ncm IS NULL OR (cardinality(c.ncm_prefixes) > 0
+        AND NOT EXISTS (SELECT 1 FROM unnest(c.ncm_prefixes) AS x WHERE starts_with(p.ncm, x))))
+    UNION ALL
+    SELECT id, 'CST_CFOP_MISMATCH', 'CST ' || cst || ' × CFOP ' || cfop FROM p
+    WHERE cst IS NOT NULL AND cfop IS NOT NULL AND (
+      (cst IN ('10', '30', '60', '70') AND cfop NOT IN ('5401', '5402', '5403', '5405', '6401', '6403', '6404'))
+      OR (cst IN ('00', '20', '40', '41', '51') AND cfop IN ('5401', '5402', '5403', '5405', '6401', '6403', '6404')))
+    UNION ALL
+    SELECT p.id, 'CBENEF_MISSING', 'UF ' || p.uf || ', CST ' || p.cst
+    FROM p JOIN uf_rule u ON u.uf = p.uf AND u.cbenef_required
+    JOIN uf_benefit_csts b ON b.uf = p.uf AND b.cst = p.cst
+    WHERE p.cbenef IS NULL
+    UNION ALL
+    SELECT p.id, 'CBENEF_INVALID', 'cBenef ' || p.cbenef || ' (UF ' || p.uf || ', CST ' || coalesce(p.cst, '—') || ')'
+    FROM p WHERE p.cbenef IS NOT NULL AND p.cbenef <> 'SEM CBENEF' AND NOT EXISTS (
+      SELECT 1 FROM ref_cbenef c WHERE c.code = p.cbenef AND c.uf = p.uf AND c.active AND p.cst = ANY(c.csts)
+        AND c.valid_from <= ${date}::date AND (c.valid_to IS NULL OR c.valid_to >= ${date}::date))
+    UNION ALL
+    SELECT id, 'IBSCBS_MISSING', '' FROM p WHERE has_rule AND cbs_cst IS NULL AND ${date}::date >= '2026-01-01'
+    UNION ALL
+    SELECT id, 'CCLASSTRIB_MISSING', 'CST ' || cbs_cst FROM p WHERE cbs_cst IS NOT NULL AND cclass IS NULL
+    UNION ALL
+    SELECT p.id, 'CCLASSTRIB_NOT_IN_FORCE', 'cClassTrib ' || p.cclass
+    FROM p LEFT JOIN ref_cclasstrib t ON t.code = p.cclass
+    WHERE p.cclass IS NOT NULL
+      AND (t.code IS NULL OR t.start_date > ${date}::date OR t.end_date < ${date}::date)
+    UNION ALL
+    SELECT id, 'CCLASSTRIB_CST_MISMATCH', 'cClassTrib ' || cclass || ' × CST ' || cbs_cst FROM p
+    WHERE cclass IS NOT NULL AND cbs_cst IS NOT NULL AND left(cclass, 3) <> cbs_cst
+  )
+  INSERT INTO health_findings (check_id, company_id, product_id, kind, detail)
+  SELECT ${checkId}, ${companyId}, id, kind, detail FROM f`;

@@ -1,0 +1,50 @@
+import type { Db } from '../../../db/client.js';
+import { createFiscalRule, createProduct, generateGtin14 } from '../../../db/factories.js';
+
+/** IBS/CBS fields a clean 2026 rule carries (CST 000, cClassTrib 000001: tributação integral). */
+const cleanCbs = { cbsCst: '000', cbsCClassTrib: '000001' };
+
+/** A GTIN with its check digit changed: exactly what rejection 611 catches. */
+export function breakGtin(gtin: string): string {
+  const last = Number(gtin.slice(-1));
+  return gtin.slice(0, -1) + String((last + 1) % 10);
+}
+
+/** Two clean products: one classified under a complete rule, one pending with a valid NCM. */
+export async function seedCleanCatalogue(db: Db, companyId: string) {
+  const rule = await createFiscalRule(db, { ncm: '22021000', cest: '0300700', uf: 'SP', version: cleanCbs });
+  await createProduct(db, { companyId, fiscalRuleId: rule.id, gtin: generateGtin14() });
+  await createProduct(db, { companyId, ncm: '22030000' });
+}
+
+/**
+ * One product per rejection rule (issue 14 §3), keyed by the finding it must produce. Each is
+ * otherwise clean, so the check must find exactly one finding per product.
+ */
+export async function seedDirtyCatalogue(db: Db, companyId: string) {
+  let n = 0;
+  // Named rules: several may share one NCM/CEST/UF (base rules are unique per key).
+  const withRule = async (version: Record<string, unknown>, uf = 'SP', extra: Record<string, unknown> = {}) => {
+    const rule = await createFiscalRule(db, {
+      ncm: '22021000',
+      cest: '0300700',
+      uf,
+      description: `Regra de saúde fiscal ${++n}`,
+      version: { ...cleanCbs, ...version },
+    });
+    return (await createProduct(db, { companyId, fiscalRuleId: rule.id, ...extra })).id;
+  };
+  return {
+    NCM_MISSING: (await createProduct(db, { companyId, internalCode: 'SEM-NCM' })).id,
+    NCM_NOT_IN_FORCE: (await createProduct(db, { companyId, ncm: '99999999' })).id,
+    GTIN_INVALID: (await createProduct(db, { companyId, ncm: '22030000', gtin: breakGtin(generateGtin14()) })).id,
+    CEST_NCM_MISMATCH: (await createProduct(db, { companyId, ncm: '22021000', cest: '0100100' })).id,
+    CST_CFOP_MISMATCH: await withRule({ cstIcms: '60', cfopSaida: '5102' }),
+    CBENEF_MISSING: await withRule({ cstIcms: '40' }, 'RJ'),
+    CBENEF_INVALID: await withRule({ cstIcms: '20', codBenef: 'RJ801001' }, 'RJ'),
+    CCLASSTRIB_MISSING: await withRule({ cbsCClassTrib: null }),
+    CCLASSTRIB_NOT_IN_FORCE: await withRule({ cbsCClassTrib: '000999' }),
+    CCLASSTRIB_CST_MISMATCH: await withRule({ cbsCClassTrib: '200003' }),
+    IBSCBS_MISSING: await withRule({ cbsCst: null, cbsCClassTrib: null }),
+  };
+}

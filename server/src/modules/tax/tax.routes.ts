@@ -1,0 +1,42 @@
+import { ZTaxCalculateRequest, ZTaxCalculateResponse, ZUfTaxRuleList } from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as service from './tax.service.js';
+
+const tags = ['Motor tributário'];
+
+export default async function taxRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/tax/calculate',
+    {
+      schema: {
+        tags,
+        summary: 'Calcula um item de NF-e: ICMS, ST, FCP, DIFAL, desoneração, diferimento, IPI, PIS/COFINS e IBS/CBS',
+        description:
+          'Campos com os nomes das tags da NF-e; valores e alíquotas aceitam número ou texto decimal. A resposta traz ' +
+          'cada campo arredondado como o MOC da NF-e e a `memoria`: os passos do cálculo com fórmula, valores e base legal. ' +
+          'Autenticação: o token de sessão como `Authorization: Bearer`.',
+        body: ZTaxCalculateRequest,
+        response: { 200: ZTaxCalculateResponse },
+      },
+      // Reading reference data: every signed-in role may calculate.
+      preHandler: app.requirePermission('read:reference:global'),
+    },
+    (req) => service.calculateTaxItem(app.db, req.body),
+  );
+
+  app.get(
+    '/tax/uf-rules',
+    {
+      schema: {
+        tags,
+        summary: 'Regras estaduais em vigor: método do DIFAL, fórmula da desoneração, cBenef, fonte e vigência',
+        response: { 200: ZUfTaxRuleList },
+      },
+      preHandler: app.requirePermission('read:reference:global'),
+    },
+    () => service.listUfRules(app.db),
+  );
+}

@@ -1,0 +1,88 @@
+import {
+  calculateNfeItem,
+  type NfeItemContext,
+  type TTaxCalculateRequest,
+  type TTaxCalculateResponse,
+  type TUfTaxRule,
+  type Uf,
+  type UfRuleFacts,
+} from '@app/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { type CalculationFacts, findCalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
+
+const refused = (field: string, message: string) => new AppError('VALIDATION', message, [{ field, message }]);
+
+function toUfRule(row: UfRuleRow): UfRuleFacts {
+  return {
+    uf: row.uf as Uf,
+    internalRate: row.internalRate,
+    fcpRate: row.fcpRate,
+    // A state without a loaded rule keeps the constitutional default: base única, no gross-up.
+    difalMethod: row.difalMethod ?? 'simples',
+    difalFcpInGrossUp: row.difalFcpInGrossUp ?? false,
+    reliefFormula: row.reliefFormula ?? 'simples',
+    cbenefRequired: row.cbenefRequired ?? false,
+    source: row.source ?? `Alíquota interna e FCP de ${row.uf} (tabela de alíquotas por UF)`,
+    validFrom: row.validFrom ?? '',
+    validTo: row.validTo,
+  };
+}
+
+const inForce = (date: string, from: string, to: string | null) => from <= date && (to === null || to >= date);
+
+/** Refuses, with a message per field, what the official tables say SEFAZ would reject. */
+function checkAgainstTables(req: TTaxCalculateRequest, facts: CalculationFacts, date: string): void {
+  const group = req.item.ibscbs;
+  if (group?.cClassTrib) {
+    const ct = facts.classTrib;
+    if (!ct) throw refused('item.ibscbs.cClassTrib', `cClassTrib ${group.cClassTrib} não existe na tabela oficial.`);
+    if (!inForce(date, ct.startDate, ct.endDate))
+      throw refused(
+        'item.ibscbs.cClassTrib',
+        `cClassTrib ${ct.code} não está em vigor em ${date.split('-').reverse().join('/')}.`,
+      );
+  }
+  const { cBenef, cst } = req.item.icms;
+  if (cBenef && cBenef !== 'SEM CBENEF') {
+    const b = facts.cbenef;
+    if (!b || b.uf !== req.operacao.ufOrigem)
+      throw refused('item.icms.cBenef', `cBenef ${cBenef} não existe na tabela da UF ${req.operacao.ufOrigem}.`);
+    if (cst && !b.csts.includes(cst.slice(-2)))
+      throw refused(
+        'item.icms.cBenef',
+        `cBenef ${cBenef} não pode ser usado com o CST ${cst} (CSTs permitidos: ${b.csts.join(', ')}).`,
+      );
+  }
+}
+
+/** One NF-e item: the state rules and the cClassTrib come from the reference tables, the arithmetic from the engine. */
+export async function calculateTaxItem(db: DbOrTx, req: TTaxCalculateRequest): Promise<TTaxCalculateResponse> {
+  const op = req.operacao;
+  const date = op.data ?? new Date().toISOString().slice(0, 10);
+  const facts = await findCalculationFacts(db, {
+    ufs: [op.ufOrigem, op.ufDestino],
+    date,
+    cClassTrib: req.item.ibscbs?.cClassTrib ?? null,
+    cBenef: req.item.icms.cBenef ?? null,
+  });
+  checkAgainstTables(req, facts, date);
+  const rule = (uf: string) => {
+    const row = facts.rules.find((r) => r.uf === uf);
+    return row ? toUfRule(row) : undefined;
+  };
+  const ct = facts.classTrib;
+  const ctx: NfeItemContext = {
+    origin: rule(op.ufOrigem),
+    destination: rule(op.ufDestino),
+    classTrib: ct
+      ? { code: ct.code, cst: ct.cst, pRedCBS: ct.pRedCbs, pRedIBS: ct.pRedIbs, legalBasis: ct.legalBasis }
+      : undefined,
+  };
+  return calculateNfeItem(req, ctx);
+}
+
+/** The state rules in force today (read-only list of the fiscal-rules screen). */
+export async function listUfRules(db: DbOrTx): Promise<TUfTaxRule[]> {
+  return (await findUfRules(db)) as unknown as TUfTaxRule[];
+}

@@ -1,0 +1,68 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TUfTaxRule } from '@app/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createSessionToken } from '../../../test/auth-helpers.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { createUser } from '../../db/factories.js';
+import { loadReferenceTable } from '../reference/loaders/load-reference-tables.js';
+import { bundledFile } from '../reference/loaders/reference-files.js';
+
+let ctx: TestContext;
+let auth: Record<string, string>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const admin = await createUser(ctx.db, { role: 'Admin' });
+  auth = bearer(await createSessionToken(ctx.db, admin.id));
+});
+
+const rules = async () =>
+  (await ctx.app.inject({ method: 'GET', url: '/v1/public/tax/uf-rules', headers: auth })).json<TUfTaxRule[]>();
+
+describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () => {
+  it('loads one rule per listed state with its source and validity', async () => {
+    const byUf = Object.fromEntries((await rules()).map((r) => [r.uf, r]));
+    expect(Object.keys(byUf).sort()).toEqual(['DF', 'GO', 'PR', 'RJ', 'RN', 'RS', 'SC', 'SP']);
+    expect(byUf.PR).toMatchObject({ difalMethod: 'dupla', cbenefRequired: true, validFrom: '2019-02-01' });
+    expect(byUf.PR?.source).toContain('Norma de Procedimento Fiscal 53/2018');
+    expect(byUf.RJ).toMatchObject({ reliefFormula: 'por-dentro', difalFcpInGrossUp: true });
+    expect(byUf.RJ?.source).toContain('Resolução SEFAZ-RJ 13/2019');
+    expect(byUf.RS).toMatchObject({ difalMethod: 'dupla', reliefFormula: 'simples' });
+    expect(byUf.DF).toMatchObject({ difalMethod: 'simples', validFrom: '2021-02-01' });
+    expect(byUf.GO).toMatchObject({ difalMethod: 'dupla', validFrom: '2022-06-01' });
+    expect(byUf.GO?.source).toContain('1.518/2022');
+    expect(byUf.SC).toMatchObject({ difalMethod: 'dupla' });
+    expect(byUf.RN).toMatchObject({ difalMethod: 'simples', cbenefRequired: true });
+    expect(byUf.SP).toMatchObject({ difalMethod: 'simples', cbenefRequired: true });
+    for (const r of Object.values(byUf)) expect(r.cbenefCount).toBeGreaterThanOrEqual(2);
+    const rj = await ctx.database.pool.query("SELECT csts FROM ref_cbenef WHERE code = 'RJ802001'");
+    expect(rj.rows[0].csts).toEqual(['20', '70']);
+  });
+
+  it("changes a state's rule by reloading the file, not the code", async () => {
+    const payload = {
+      operacao: { ufOrigem: 'RJ', ufDestino: 'SP', consumidorFinal: true, contribuinte: false },
+      item: { vProd: 1000, icms: { cst: '00', pICMS: 12 } },
+    };
+    const calc = async () =>
+      (await ctx.app.inject({ method: 'POST', url: '/v1/public/tax/calculate', headers: auth, payload })).json();
+    expect(await calc()).toMatchObject({ vBCUFDest: 1000, vICMSUFDest: 60 });
+    const file = path.join(os.tmpdir(), `uf-tax-rules-${process.pid}.csv`);
+    const original = readFileSync(bundledFile('uf-rules'), 'utf8');
+    writeFileSync(file, original.replace(/^SP;simples;/m, 'SP;dupla;'));
+    await loadReferenceTable(ctx.database.pool, 'uf-rules', { file });
+    // (1000 − 120) / 0.82 = 1073.17; × 18 % − 120 = 73.17
+    expect(await calc()).toMatchObject({ vBCUFDest: 1073.17, vICMSUFDest: 73.17 });
+    const src = await ctx.database.pool.query("SELECT file_name FROM reference_sources WHERE table_name = 'uf-rules'");
+    expect(src.rows[0].file_name).toBe(path.basename(file));
+  });
+
+  it('refuses a file with an unknown DIFAL method and keeps the loaded rules', async () => {
+    const file = path.join(os.tmpdir(), `uf-tax-rules-bad-${process.pid}.csv`);
+    writeFileSync(file, readFileSync(bundledFile('uf-rules'), 'utf8').replace(/^PR;dupla;/m, 'PR;tripla;'));
+    await expect(loadReferenceTable(ctx.database.pool, 'uf-rules', { file })).rejects.toThrow(/Linha 2/);
+    expect((await rules()).find((r) => r.uf === 'PR')?.difalMethod).toBe('dupla');
+  });
+});

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** True when the URL (an Origin or a Referer) is this app: the public URL, or the host the browser called. */
+function isOwnOrigin(value: string, request: FastifyRequest, publicOrigin: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.origin === publicOrigin || url.host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Cross-site request forgery: a page elsewhere can make the browser send our session cookie with a
+ * form or fetch (SameSite=Lax still lets top-level POSTs of some browsers through, and a sibling
+ * subdomain is "same site"). A state-changing request that carries the cookie must come from our own
+ * origin. Browsers always send Origin on cross-origin writes; a call with neither Origin nor Referer
+ * is not a browser's and is let through. Bearer calls (ERPs, scripts) carry no ambient credential.
+ *
+ * Also: authenticated answers are never cached (Cache-Control: no-store).
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    const publicOrigin = new URL(app.config.publicUrl).origin;
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      if (request.headers.authorization?.startsWith('Bearer ')) return;
+      if (!request.cookies?.session) return;
+      const origin = request.headers.origin ?? request.headers.referer;
+      if (origin !== undefined && !isOwnOrigin(origin, request, publicOrigin)) throw new AppError('ORIGIN_REFUSED');
+    });
+    app.addHook('onSend', async (request, reply) => {
+      // API answers only: the SPA's assets keep their own caching (a signed-in browser sends the cookie
+      // with every asset request, and re-downloading them on each page slowed every screen).
+      if (request.actor && request.url.startsWith('/v1/')) reply.header('cache-control', 'no-store');
+    });
+  },
+  { name: 'request-guards' },
+);

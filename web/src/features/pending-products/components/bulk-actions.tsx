@@ -1,0 +1,41 @@
+import { Badge, Button, Group } from '@mantine/core';
+import { IconDatabasePlus, IconFileImport, IconLink, IconListCheck, IconTrash, IconX } from '@tabler/icons-react';
+
+interface Props {
+  count: number;
+  onLinkGlobal: () => void;
+  onLinkRule: () => void;
+  onCreateGlobal: () => void;
+  onImport: () => void;
+  onClear: () => void;
+  onDelete: () => void;
+}
+
+/** The screen's bulk actions over the checked products (spec 02 §2) and the global base's curation. */
+export function BulkActions(p: Props) {
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Badge size="lg" variant="light" aria-label="Produtos marcados">
+        {p.count} marcado(s)
+      </Badge>
+      <Button size="xs" variant="light" leftSection={<IconLink size={16} />} onClick={p.onLinkGlobal}>
+        Vincular a um produto global
+      </Button>
+      <Button size="xs" variant="light" leftSection={<IconListCheck size={16} />} onClick={p.onLinkRule}>
+        Vincular a uma regra nomeada
+      </Button>
+      <Button size="xs" variant="light" leftSection={<IconDatabasePlus size={16} />} onClick={p.onCreateGlobal}>
+        Cadastrar produto global
+      </Button>
+      <Button size="xs" variant="light" leftSection={<IconFileImport size={16} />} onClick={p.onImport}>
+        Importar base global
+      </Button>
+      <Button size="xs" variant="default" leftSection={<IconX size={16} />} onClick={p.onClear}>
+        Limpar seleção
+      </Button>
+      <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={p.onDelete}>
+        Excluir produtos
+      </Button>
+    </Group>
+  );
+}

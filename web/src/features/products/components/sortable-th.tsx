@@ -1,0 +1,44 @@
+import type { TProductSortField } from '@app/contract';
+import { Table, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export interface ProductSort {
+  field: TProductSortField;
+  order: 'asc' | 'desc';
+}
+
+export const defaultProductSort: ProductSort = { field: 'updatedAt', order: 'desc' };
+
+/** A second click on the sorted column reverses it; a new column starts ascending (dates newest first). */
+export function nextProductSort(current: ProductSort, field: TProductSortField): ProductSort {
+  if (current.field === field) return { field, order: current.order === 'asc' ? 'desc' : 'asc' };
+  return { field, order: field === 'updatedAt' ? 'desc' : 'asc' };
+}
+
+interface Props {
+  field: TProductSortField;
+  sort: ProductSort;
+  onSort: (field: TProductSortField) => void;
+  children: ReactNode;
+  w?: number;
+}
+
+/** Column header that orders the list by its column and shows the order in use (issue 13). */
+export function SortableTh({ field, sort, onSort, children, w }: Props) {
+  const isActive = sort.field === field;
+  const Icon = !isActive ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <Table.Th w={w} aria-sort={isActive ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton
+        onClick={() => onSort(field)}
+        fw={700}
+        fz="sm"
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}
+      >
+        {children}
+        <Icon size={14} opacity={isActive ? 1 : 0.4} aria-hidden />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
