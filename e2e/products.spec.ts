@@ -372,7 +372,7 @@ test('shows the barcode of a product with a GTIN, and only the actions its statu
   await goHome(page, seeded);
 
   await page.getByRole('button', { name: 'Ações do produto BAR-13' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Código de barras', 'Excluir produto']);
+  await expect(page.getByRole('menuitem')).toHaveText(['Vincular código', 'Código de barras', 'Excluir produto']);
   await page.getByRole('menuitem', { name: 'Código de barras' }).click();
   const dialog = page.getByRole('dialog', { name: 'Código de barras' });
   const img = dialog.getByRole('img', { name: 'Código de barras EAN-13 7891234567895' });
@@ -383,7 +383,8 @@ test('shows the barcode of a product with a GTIN, and only the actions its statu
 
   // a Returned product for a Member: barcode only (no delete), drawn as ITF-14
   await page.getByRole('button', { name: 'Ações do produto BAR-14' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Código de barras']);
+  // A Returned product's audit details say why it was returned (issue 9).
+  await expect(page.getByRole('menuitem')).toHaveText(['Código de barras', 'Detalhes da auditoria']);
   await page.getByRole('menuitem', { name: 'Código de barras' }).click();
   await expect(dialog.getByRole('img', { name: 'Código de barras GTIN-14 (ITF-14) 17891234567892' })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -437,11 +438,11 @@ test('staff see in-audit products, audit details, and unbind a linked product; a
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Ações do produto STF-RET' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Excluir produto']);
+  await expect(page.getByRole('menuitem')).toHaveText(['Excluir produto', 'Detalhes da auditoria']);
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Ações do produto STF-AUD' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Detalhes da auditoria']);
+  await expect(page.getByRole('menuitem')).toHaveText(['Vincular código', 'Auditar', 'Detalhes da auditoria']);
   await page.getByRole('menuitem', { name: 'Detalhes da auditoria' }).click();
   const audit = page.getByRole('dialog', { name: 'Detalhes da auditoria' });
   await expect(audit).toContainText('NCM divergente do GTIN informado');
