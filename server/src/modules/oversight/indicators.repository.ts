@@ -35,10 +35,19 @@ export async function findClassificationHistory(db: DbOrTx, companyId: string) {
   return res.rows;
 }
 
-/**
- * Change-check runs (table product_change_checks of the classification-at-scale issue, 10). Until
- * that table is merged there are none, and the screen shows the spec's empty message.
- */
-export async function findChangeCheckHistory(_db: DbOrTx, _companyId: string) {
-  return [] as { id: string; createdAt: string; amount: number; missing: number; changed: number; finished: number }[];
+/** Change-check runs (0530 product_change_checks, GET /products/fiscalservice/consult), newest first. */
+export async function findChangeCheckHistory(db: DbOrTx, companyId: string) {
+  const res = await db.execute<{
+    id: string;
+    createdAt: string;
+    amount: number;
+    missing: number;
+    changed: number;
+    finished: number;
+  }>(sql`
+    SELECT c.id, to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+      c.amount, c.missing, c.changed, c.finished
+    FROM product_change_checks c WHERE c.company_id = ${companyId}
+    ORDER BY c.created_at DESC, c.id LIMIT ${HISTORY_LIMIT}`);
+  return res.rows;
 }

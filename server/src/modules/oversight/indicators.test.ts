@@ -79,6 +79,29 @@ describe('GET /companies/indicators/common', () => {
     expect(body.consultProductsChangesHistIndicators).toEqual([]);
   });
 
+  it("lists the change check's runs (GET /products/fiscalservice/consult) in its history, newest first", async () => {
+    const consult = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/v1/public/products/fiscalservice/consult?company=${s.companySP.id}`,
+        headers: s.headers.ownerA,
+      });
+    const first = await consult();
+    expect(first.statusCode).toBe(200);
+    const second = await consult();
+    expect(second.statusCode).toBe(200);
+    const body = (await indicators(s.companySP.id, s.headers.ownerA)).json();
+    const hist = body.consultProductsChangesHistIndicators;
+    expect(hist).toHaveLength(2);
+    const { amount, missing, changed, finished } = second.json();
+    expect(hist[0]).toMatchObject({ amount, missing, changed, finished });
+    expect(amount).toBeGreaterThan(0); // the GTIN-linked products of the first test
+    expect(Date.parse(hist[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(hist[1].createdAt));
+    expect((await indicators(s.companySP.id, s.headers.member)).json().consultProductsChangesHistIndicators).toEqual(
+      [],
+    );
+  });
+
   it('a Member sees neither products in audit nor the histories', async () => {
     const res = await indicators(s.companySP.id, s.headers.member);
     expect(res.statusCode).toBe(200);
