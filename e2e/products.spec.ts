@@ -454,6 +454,7 @@ test('staff see in-audit products, audit details, and unbind a linked product; a
     'Detalhes',
     'Consultar operações',
     'Desvincular código',
+    'Abrir ticket',
     'Excluir produto',
   ]);
   await page.getByRole('menuitem', { name: 'Detalhes', exact: true }).click();
