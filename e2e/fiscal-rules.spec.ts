@@ -16,7 +16,7 @@ async function openAsStaff(page: Page) {
   const user = await seedUser('PartnerOwner', { partnerId: partner.id });
   await useSessionOf(page, user);
   await page.goto('/partner/fiscal-rules');
-  await expect(page.getByRole('heading', { name: 'Regras Fiscais' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Regras Fiscais' })).toBeVisible({ timeout: 20_000 });
   return { partner, user };
 }
 
