@@ -35,7 +35,9 @@ function run(command, args, cwd) {
   });
 }
 
-const built = await run(npm, ['run', 'build'], root);
+// START_SKIP_BUILD=1: a process manager restarting an already built checkout skips the rebuild
+// (and the test that signals `npm start` uses it to avoid a 60 s web build).
+const built = process.env.START_SKIP_BUILD === '1' ? 0 : await run(npm, ['run', 'build'], root);
 if (signalled) process.exit(0);
 if (built !== 0) process.exit(built);
 const heapMb = process.env.SERVER_HEAP_MB || '256';
