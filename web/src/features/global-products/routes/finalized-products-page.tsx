@@ -3,7 +3,6 @@ import { Badge, Group, LoadingOverlay, Paper, Stack, Table, Title, Tooltip } fro
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PageInputPager } from '../../../components/ui/page-input-pager';
-import { notify } from '../../../lib/notify';
 import { getSelectedCompany } from '../../../lib/session';
 import { storageKeys } from '../../../lib/storage';
 import { BarcodeDialog } from '../../products/components/barcode-dialog';
@@ -11,13 +10,8 @@ import { type IntegratorQuery, useIntegratorProducts } from '../api/get-integrat
 import { GlobalProductsTable, type GlobalRow } from '../components/global-products-table';
 import { GlobalRuleDetailsDialog } from '../components/global-rule-details-dialog';
 import { GlobalSearchForm } from '../components/global-search-form';
-import {
-  finalizedPatternOptions,
-  type GlobalSearchOptions,
-  loadGlobalSearch,
-  saveGlobalSearch,
-  validateGlobalSearch,
-} from '../lib/global-search';
+import { finalizedPatternOptions } from '../lib/global-search';
+import { useGlobalSearch } from '../lib/use-global-search';
 import { MineHint } from './global-products-page';
 
 type Row = GlobalRow & { product: TIntegratorProduct };
@@ -50,31 +44,25 @@ const STORAGE_KEY = `${storageKeys.globalProductsSearch}Finalized`;
 export default function FinalizedProductsPage() {
   const { pathname } = useLocation();
   const company = pathname.includes('member') ? getSelectedCompany() : null;
-  const [form, setForm] = useState<GlobalSearchOptions>(() => {
-    const saved = loadGlobalSearch(STORAGE_KEY);
-    return { ...saved, uf: (company?.uf as GlobalSearchOptions['uf']) || saved.uf || 'SP' };
-  });
-  const [search, setSearch] = useState<Omit<IntegratorQuery, 'page'> | null>(null);
-  const [page, setPage] = useState(1);
+  const { form, setForm, search, page, setPage, submit } = useGlobalSearch(STORAGE_KEY, company?.uf, 'SP');
   const [details, setDetails] = useState<Row | null>(null);
   const [barcode, setBarcode] = useState<Row | null>(null);
-  const query = useMemo(() => (search ? { ...search, page } : null), [search, page]);
+  const query = useMemo<IntegratorQuery | null>(
+    () =>
+      search
+        ? {
+            companyId: company?.id,
+            uf: search.uf,
+            field: search.field,
+            consultTypeFilter: search.searchPattern,
+            text: search.text,
+            page,
+          }
+        : null,
+    [search, page, company?.id],
+  );
   const result = useIntegratorProducts(query);
   const rows = useMemo(() => (result.data?.objects ?? []).map(toRow), [result.data]);
-
-  const onSearch = () => {
-    const problem = validateGlobalSearch(form);
-    if (problem) return notify('warning', problem);
-    saveGlobalSearch(form, STORAGE_KEY);
-    setPage(1);
-    setSearch({
-      companyId: company?.id,
-      uf: form.uf as IntegratorQuery['uf'],
-      field: form.field,
-      consultTypeFilter: form.searchPattern,
-      text: form.text.trim(),
-    });
-  };
 
   return (
     <Stack gap="md">
@@ -86,7 +74,7 @@ export default function FinalizedProductsPage() {
         <GlobalSearchForm
           value={form}
           onChange={setForm}
-          onSearch={onSearch}
+          onSearch={submit}
           patterns={finalizedPatternOptions}
           isUfFixed={!!company}
         />

@@ -3,7 +3,6 @@ import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PageInputPager } from '../../../components/ui/page-input-pager';
-import { notify } from '../../../lib/notify';
 import { getSelectedCompany } from '../../../lib/session';
 import { OperationsQueryDialog } from '../../operations/components/operations-query-dialog';
 import { BarcodeDialog } from '../../products/components/barcode-dialog';
@@ -11,13 +10,8 @@ import { type GlobalProductsQuery, useGlobalProducts } from '../api/get-global-p
 import { GlobalProductsTable, type GlobalRow } from '../components/global-products-table';
 import { GlobalRuleDetailsDialog } from '../components/global-rule-details-dialog';
 import { GlobalSearchForm } from '../components/global-search-form';
-import {
-  type GlobalSearchOptions,
-  globalPatternOptions,
-  loadGlobalSearch,
-  saveGlobalSearch,
-  validateGlobalSearch,
-} from '../lib/global-search';
+import { globalPatternOptions } from '../lib/global-search';
+import { useGlobalSearch } from '../lib/use-global-search';
 
 type Row = GlobalRow & { product: TSharedProduct };
 
@@ -58,33 +52,17 @@ export default function GlobalProductsPage() {
   const { pathname } = useLocation();
   const isMemberSide = pathname.includes('member');
   const company = isMemberSide ? getSelectedCompany() : null;
-  const [form, setForm] = useState<GlobalSearchOptions>(() => {
-    const saved = loadGlobalSearch();
-    return company?.uf ? { ...saved, uf: company.uf as GlobalSearchOptions['uf'] } : saved;
-  });
-  const [search, setSearch] = useState<Omit<GlobalProductsQuery, 'page'> | null>(null);
-  const [page, setPage] = useState(1);
+  const { form, setForm, search, page, setPage, submit } = useGlobalSearch(undefined, company?.uf);
   const [details, setDetails] = useState<Row | null>(null);
   const [operations, setOperations] = useState<Row | null>(null);
   const [barcode, setBarcode] = useState<Row | null>(null);
 
-  const query = useMemo(() => (search ? { ...search, page } : null), [search, page]);
+  const query = useMemo<GlobalProductsQuery | null>(
+    () => (search ? { ...search, companyId: company?.id, page } : null),
+    [search, page, company?.id],
+  );
   const result = useGlobalProducts(query);
   const rows = useMemo(() => (result.data?.objects ?? []).map(toRow), [result.data]);
-
-  const onSearch = () => {
-    const problem = validateGlobalSearch(form);
-    if (problem) return notify('warning', problem);
-    saveGlobalSearch(form);
-    setPage(1);
-    setSearch({
-      companyId: company?.id,
-      uf: form.uf as GlobalProductsQuery['uf'],
-      field: form.field,
-      searchPattern: form.searchPattern,
-      text: form.text.trim(),
-    });
-  };
 
   return (
     <Stack gap="md">
@@ -96,7 +74,7 @@ export default function GlobalProductsPage() {
         <GlobalSearchForm
           value={form}
           onChange={setForm}
-          onSearch={onSearch}
+          onSearch={submit}
           patterns={globalPatternOptions}
           isUfFixed={isMemberSide}
           isSearching={result.isFetching}
