@@ -108,11 +108,13 @@ export async function countProducts(db: DbOrTx, where: SQL): Promise<number> {
   return res.rows[0]?.n ?? 0;
 }
 
-// Whitelisted ORDER BY columns: the sort key never reaches SQL as text.
-const sortColumns: Record<TProductSortField, SQL> = {
-  updatedAt: sql`p.updated_at`,
-  internalCode: sql`p.internal_code`,
-  description: sql`p.description`,
+// Whitelisted ORDER BY clauses: the sort key never reaches SQL as text. Each matches an index read
+// forward or backward: (company_id, updated_at DESC, id), (company_id, internal_code) — unique, so id
+// never decides — and (company_id, description, id) (0562).
+const orderClauses: Record<TProductSortField, Record<'asc' | 'desc', SQL>> = {
+  updatedAt: { desc: sql`p.updated_at DESC, p.id ASC`, asc: sql`p.updated_at ASC, p.id DESC` },
+  internalCode: { desc: sql`p.internal_code DESC, p.id DESC`, asc: sql`p.internal_code ASC, p.id ASC` },
+  description: { desc: sql`p.description DESC, p.id DESC`, asc: sql`p.description ASC, p.id ASC` },
 };
 
 /** One page, most recently changed first unless another order is asked for (issue 13). */
@@ -123,10 +125,9 @@ export async function findProductPage(
   sort: TProductSortField = 'updatedAt',
   order: 'asc' | 'desc' = 'desc',
 ): Promise<ProductRow[]> {
-  const direction = order === 'asc' ? sql`ASC` : sql`DESC`;
   const res = await db.execute<ProductRow & Record<string, unknown>>(sql`
     SELECT ${productSelect} FROM products p WHERE ${where}
-    ORDER BY ${sortColumns[sort]} ${direction}, p.id
+    ORDER BY ${orderClauses[sort][order]}
     LIMIT ${PRODUCTS_PAGE_SIZE} OFFSET ${(page - 1) * PRODUCTS_PAGE_SIZE}`);
   return res.rows;
 }
