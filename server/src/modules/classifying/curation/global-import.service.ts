@@ -1,10 +1,10 @@
-import type { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { checkGtin, type TGlobalImportResult } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../../lib/actor.js';
 import { AppError } from '../../../lib/app-error.js';
 import { recordAudit } from '../../../lib/audit.js';
+import { openUpload, type UploadedFile } from '../../../lib/upload-stream.js';
 import { csvCell } from '../../products/import/import.service.js';
 import { detectKind, readCsvRows, readXlsxRows, type SourceRow } from '../../products/import/read-rows.js';
 import { AUDIT } from '../classifying.codes.js';
@@ -15,10 +15,7 @@ import * as repo from './curation.repository.js';
 const BATCH_SIZE = 1000;
 const REPORTED_IN_ANSWER = 100;
 
-export interface GlobalUpload {
-  stream: Readable & { truncated?: boolean };
-  fileName: string | null;
-}
+export type GlobalUpload = UploadedFile;
 
 const fold = (v: string) =>
   v
@@ -58,25 +55,11 @@ function parseLine(row: SourceRow, cols: Columns): repo.GlobalLine | { line: num
   return { line: row.line, code, description, gtin: gtin.gtin, ncm, cest };
 }
 
-/** The upload as rows (CSV `;` UTF-8/Windows-1252 or XLSX), refused once over its byte limit. */
+/** The upload as rows (CSV `;` UTF-8/Windows-1252 or XLSX), refused once over its byte limit (lib/upload-stream). */
 async function openRows(file: GlobalUpload) {
-  const it = file.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const first = await it.next();
-  if (first.done || first.value.length === 0) throw new AppError('IMPORT_EMPTY');
-  const kind = detectKind(first.value);
-  async function* chunks(): AsyncGenerator<Uint8Array> {
-    yield first.value as Buffer;
-    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
-    if (file.stream.truncated) throw new AppError('GLOBAL_IMPORT_TOO_LARGE');
-  }
-  const drain = async () => {
-    try {
-      for (let n = await it.next(); !n.done; n = await it.next());
-    } catch {
-      // the stream already failed: nothing left to read
-    }
-  };
-  return { rows: kind === 'xlsx' ? readXlsxRows(chunks()) : readCsvRows(chunks()), drain };
+  const upload = await openUpload(file, 'GLOBAL_IMPORT_TOO_LARGE');
+  const rows = detectKind(upload.head) === 'xlsx' ? readXlsxRows(upload.chunks) : readCsvRows(upload.chunks);
+  return { rows, drain: upload.drain };
 }
 
 /**
