@@ -9,7 +9,7 @@ import { csvCell } from '../../products/import/import.service.js';
 import { detectKind, readCsvRows, readXlsxRows, type SourceRow } from '../../products/import/read-rows.js';
 import { AUDIT } from '../classifying.codes.js';
 import type { PendingTwins } from '../fanout/fanout.repository.js';
-import { findPendingTwins, type PlannedFanout, planFanout, sendFanoutJobs } from '../fanout/fanout.service.js';
+import { findPendingTwins, type PlannedFanout, planFanout, reportFanout } from '../fanout/fanout.service.js';
 import * as repo from './curation.repository.js';
 
 const BATCH_SIZE = 1000;
@@ -67,7 +67,7 @@ async function openRows(file: GlobalUpload) {
  * transaction (a refused or broken file changes nothing, as the product import: decision 008).
  * Invalid lines are kept with their reason (downloadable); a code seen again updates its row.
  * GTINs the base got are matched against Pending products batch by batch (index lookups), and the
- * fan-out jobs are sent once the file is committed.
+ * fan-out jobs are queued by the file's transaction (they exist if and only if the file commits).
  */
 export async function importGlobalProducts(
   app: FastifyInstance,
@@ -169,10 +169,10 @@ async function writeFile(
       entityId: importId,
       after: { fileName: file.fileName, ...counts },
     });
-    plan = await planFanout(tx, { source: 'Import', actor, twins: [...twins.values()] });
+    plan = await planFanout(app, tx, { source: 'Import', actor, twins: [...twins.values()] });
     return { importId, ...counts, invalidLines: reported.sort((a, b) => a.line - b.line) };
   });
-  const fanout = await sendFanoutJobs(app, plan);
+  const fanout = await reportFanout(app, plan);
   return { ...result, fanout };
 }
 
