@@ -5,6 +5,7 @@
  * job's statement (classifyPendingByGtin), and the job's statement timed alone.
  */
 import { sql } from 'drizzle-orm';
+import { applyGlobalChanges } from '../server/src/modules/classifying/change-check/change-check.repository.js';
 import { classifyPendingByGtin } from '../server/src/modules/classifying/fanout/fanout.repository.js';
 import { startBenchCluster } from './lib/cluster.js';
 import { gtin13 } from './lib/import-file.js';
@@ -93,6 +94,36 @@ try {
       audit: { code: 3044, description: 'bench' },
     });
     client.off('notice', onNotice);
+    console.log(notices.join('\n\n'));
+  });
+  // The change check of the first pending company after 1 in 10 of its global products changed (as the bench).
+  const company = (await pool.query<{ id: string }>(`SELECT id FROM companies WHERE nome_fantasia = 'LOJA PENDENTE 0'`))
+    .rows[0]!;
+  await pool.query(
+    `UPDATE global_products g SET ncm = CASE WHEN g.ncm = '22021000' THEN '22029900' ELSE '22021000' END, cest = NULL
+    WHERE g.code IN (SELECT p.fiscal_service_reference_code FROM products p WHERE p.company_id = $1 AND p.status = 'F'
+      AND p.internal_code LIKE '%5')`,
+    [company.id],
+  );
+  await rolledBack('EXPLAIN change check', async (tx) => {
+    await tx.execute(sql`LOAD 'auto_explain'`);
+    await tx.execute(sql`SET auto_explain.log_min_duration = 5`);
+    await tx.execute(sql`SET auto_explain.log_analyze = on`);
+    await tx.execute(sql`SET auto_explain.log_buffers = on`);
+    await tx.execute(sql`SET auto_explain.log_nested_statements = on`);
+    await tx.execute(sql`SET auto_explain.log_triggers = on`);
+    await tx.execute(sql`SET auto_explain.log_level = notice`);
+    const client = (tx as unknown as { session: { client: import('pg').PoolClient } }).session.client;
+    const notices: string[] = [];
+    const onNotice = (n: { message?: string }) => notices.push(n.message ?? '');
+    client.on('notice', onNotice);
+    const counts = await applyGlobalChanges(tx, {
+      companyId: company.id,
+      uf: 'SP',
+      actor: { id: user.id, name: 'bench' },
+    });
+    client.off('notice', onNotice);
+    console.log(JSON.stringify(counts));
     console.log(notices.join('\n\n'));
   });
   await pool.query(`DELETE FROM global_fanouts WHERE id = $1`, [fanout.id]);

@@ -113,12 +113,11 @@ async function writeFile(
       counts.invalid += lines.length;
       for (const l of lines) if (reported.length < REPORTED_IN_ANSWER) reported.push(l);
     };
-    const flush = async () => {
-      await repo.insertGlobalInvalidLines(tx, importId, problems);
-      report(problems);
-      problems = [];
-      if (batch.length === 0) return;
-      const out = await repo.writeGlobalBatch(tx, ctx, batch);
+    const writeBatch = async (lines: repo.GlobalLine[], refused: typeof problems) => {
+      await repo.insertGlobalInvalidLines(tx, importId, refused);
+      report(refused);
+      if (lines.length === 0) return;
+      const out = await repo.writeGlobalBatch(tx, ctx, lines);
       counts.created += out.created;
       counts.updated += out.updated;
       report(out.invalid);
@@ -128,39 +127,59 @@ async function writeFile(
         else
           twins.set(t.companyId, { ...seen, gtins: [...seen.gtins, ...t.gtins], products: seen.products + t.products });
       }
+    };
+    // A pipeline of two, as the product import: batch N is written (one statement at a time on the
+    // transaction's connection, in file order) while batch N+1 is read and checked here.
+    let writing: Promise<void> = Promise.resolve();
+    const flush = async () => {
+      const lines = batch;
+      const refused = problems;
       batch = [];
+      problems = [];
       codes = new Set();
       gtins = new Set();
+      const previous = writing;
+      writing = previous.then(() => writeBatch(lines, refused));
+      // Surfaced by the next await of `writing`; handled here so it is never an unhandled rejection.
+      writing.catch(() => undefined);
+      await previous;
     };
 
     let cols: Columns | null = null;
     let sinceYield = 0;
-    for await (const row of rows) {
-      // Rows of a buffered chunk resolve as microtasks: a turn of the event loop every 100 rows lets
-      // the database's answers (and other requests) through (as the product import: decision 008).
-      if (++sinceYield === 100) {
-        sinceYield = 0;
-        await yieldToEventLoop();
+    try {
+      for await (const row of rows) {
+        // Rows of a buffered chunk resolve as microtasks: a turn of the event loop every 100 rows lets
+        // the database's answers (and other requests) through (as the product import: decision 008).
+        if (++sinceYield === 100) {
+          sinceYield = 0;
+          await yieldToEventLoop();
+        }
+        if (row.cells.every((c) => !c?.trim())) continue;
+        if (!cols) {
+          cols = readHeader(row.cells);
+          continue;
+        }
+        counts.received++;
+        const parsed = parseLine(row, cols);
+        if ('reason' in parsed) problems.push(parsed);
+        else {
+          // A code or GTIN already in this batch: the earlier lines are written first, so the later
+          // line updates the row (code) or is refused as another product's GTIN.
+          if (codes.has(parsed.code) || (parsed.gtin && gtins.has(parsed.gtin))) await flush();
+          batch.push(parsed);
+          codes.add(parsed.code);
+          if (parsed.gtin) gtins.add(parsed.gtin);
+        }
+        if (batch.length >= BATCH_SIZE || problems.length >= BATCH_SIZE) await flush();
       }
-      if (row.cells.every((c) => !c?.trim())) continue;
-      if (!cols) {
-        cols = readHeader(row.cells);
-        continue;
-      }
-      counts.received++;
-      const parsed = parseLine(row, cols);
-      if ('reason' in parsed) problems.push(parsed);
-      else {
-        // A code or GTIN already in this batch: the earlier lines are written first, so the later
-        // line updates the row (code) or is refused as another product's GTIN.
-        if (codes.has(parsed.code) || (parsed.gtin && gtins.has(parsed.gtin))) await flush();
-        batch.push(parsed);
-        codes.add(parsed.code);
-        if (parsed.gtin) gtins.add(parsed.gtin);
-      }
-      if (batch.length >= BATCH_SIZE || problems.length >= BATCH_SIZE) await flush();
+      await flush();
+      await writing;
+    } catch (err) {
+      // No statement may still be running on the transaction's connection when it rolls back.
+      await writing.catch(() => undefined);
+      throw err;
     }
-    await flush();
     if (counts.received === 0) throw new AppError('IMPORT_EMPTY');
     await repo.updateGlobalImportCounts(tx, importId, counts);
     await recordAudit(tx, {
