@@ -26,6 +26,9 @@ import { loadAverage, procMemoryMb, repoRoot, resetPeakMemory, startServer, stat
 import { seedBench } from './lib/seed.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+/** BENCH_ONLY=fanout,check,import,search runs only those parts (a kept cluster is reset for each). */
+const only = process.env.BENCH_ONLY?.split(',');
+const runs = (part: string) => !only || only.includes(part);
 const results: Record<string, unknown> = { startedAt: new Date().toISOString(), loadBefore: loadAverage() };
 const log = (...a: unknown[]) => console.log(...a);
 
@@ -73,7 +76,7 @@ try {
     },
   ];
   const search: Record<string, unknown> = {};
-  for (const c of cases) {
+  for (const c of runs('search') ? cases : []) {
     const qs = new URLSearchParams(c.q as unknown as Record<string, string>).toString();
     const http: number[] = [];
     const raw: number[] = [];
@@ -101,131 +104,147 @@ try {
   results.search = search;
 
   // ---- fan-out: a new global product whose GTIN is Pending in FANOUT_COMPANIES × FANOUT_PER_COMPANY ----
-  const rawFanout = await timeIt(async () => {
-    const c = await pool.connect();
-    try {
-      await c.query('BEGIN');
-      await c.query(
-        `UPDATE products SET status = 'F', fiscal_service_reference_code = 'RAW', ncm = '22021000', updated_at = now()
+  if (runs('fanout')) {
+    // A kept cluster: the previous run's global product goes and its twins are Pending again.
+    await pool.query(
+      `UPDATE products SET status = 'P', fiscal_service_reference_code = NULL, ncm = NULL, cest = NULL,
+      fiscal_rule_id = NULL, fiscal_rule_since = NULL, fiscal_rule_status = NULL WHERE gtin = $1 AND status <> 'P'`,
+      [s.fanoutGtin],
+    );
+    await pool.query(`DELETE FROM global_products WHERE code = 'FANOUT-1'`);
+    await pool.query('VACUUM ANALYZE products');
+    const rawFanout = await timeIt(async () => {
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        await c.query(
+          `UPDATE products SET status = 'F', fiscal_service_reference_code = 'RAW', ncm = '22021000', updated_at = now()
          WHERE gtin = $1 AND status = 'P'`,
-        [s.fanoutGtin],
-      );
-      await c.query('ROLLBACK');
-    } finally {
-      c.release();
-    }
-  });
-  const fan = await timeIt(async () => {
-    const res = await fetch(`${server!.base}/v1/public/products/global`, {
-      method: 'POST',
-      headers: { ...admin, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        code: 'FANOUT-1',
-        description: 'PRODUTO GEMEO',
-        gtin: s.fanoutGtin,
-        ncm: '22021000',
-        cest: null,
-      }),
+          [s.fanoutGtin],
+        );
+        await c.query('ROLLBACK');
+      } finally {
+        c.release();
+      }
     });
-    const body = (await res.json()) as { fanout: { id: string } };
-    if (!res.ok) throw new Error(JSON.stringify(body));
-    for (;;) {
-      const f = await get(`/products/global/fanouts/${body.fanout.id}`, admin);
-      if (f.finished) return f;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  });
-  results.fanout = {
-    products: FANOUT_COMPANIES * FANOUT_PER_COMPANY,
-    companies: FANOUT_COMPANIES,
-    ms: Math.round(fan.ms),
-    rawUpdateMs: Math.round(rawFanout.ms),
-    run: fan.value,
-  };
-  log(
-    `fan-out: ${JSON.stringify(fan.value)} in ${(fan.ms / 1000).toFixed(2)} s (raw single UPDATE ${rawFanout.ms.toFixed(0)} ms)`,
-  );
+    const fan = await timeIt(async () => {
+      const res = await fetch(`${server!.base}/v1/public/products/global`, {
+        method: 'POST',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          code: 'FANOUT-1',
+          description: 'PRODUTO GEMEO',
+          gtin: s.fanoutGtin,
+          ncm: '22021000',
+          cest: null,
+        }),
+      });
+      const body = (await res.json()) as { fanout: { id: string } };
+      if (!res.ok) throw new Error(JSON.stringify(body));
+      for (;;) {
+        const f = await get(`/products/global/fanouts/${body.fanout.id}`, admin);
+        if (f.finished) return f;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    });
+    results.fanout = {
+      products: FANOUT_COMPANIES * FANOUT_PER_COMPANY,
+      companies: FANOUT_COMPANIES,
+      ms: Math.round(fan.ms),
+      rawUpdateMs: Math.round(rawFanout.ms),
+      run: fan.value,
+    };
+    log(
+      `fan-out: ${JSON.stringify(fan.value)} in ${(fan.ms / 1000).toFixed(2)} s (raw single UPDATE ${rawFanout.ms.toFixed(0)} ms)`,
+    );
+  }
 
   // ---- change check of one company: 1 in 20 of its global products get another CEST/NCM ----
-  const company = s.pendingCompanies[0]!;
-  await pool.query(
-    `
+  if (runs('check')) {
+    const company = s.pendingCompanies[0]!;
+    await pool.query(
+      `
     UPDATE global_products g SET ncm = CASE WHEN g.ncm = '22021000' THEN '22029900' ELSE '22021000' END, cest = NULL
     WHERE g.code IN (SELECT p.fiscal_service_reference_code FROM products p WHERE p.company_id = $1 AND p.status = 'F'
       AND p.internal_code LIKE '%5')`,
-    [company],
-  );
-  const rawCheck = await timeIt(() =>
-    db
-      .transaction(async (tx) => {
-        const counts = await applyGlobalChanges(tx, {
-          companyId: company,
-          uf: 'SP',
-          actor: { id: s.owner.id, name: 'bench' },
-        });
-        tx.rollback();
-        return counts;
-      })
-      .catch((e: Error) => (e.message.includes('Rollback') ? null : Promise.reject(e))),
-  );
-  const check = await timeIt(() => get(`/products/fiscalservice/consult?company=${company}`, owner));
-  results.changeCheck = { ms: Math.round(check.ms), rawStatementMs: Math.round(rawCheck.ms), result: check.value };
-  log(
-    `change check: ${JSON.stringify(check.value)} in ${(check.ms / 1000).toFixed(2)} s (the statement alone, rolled back: ${(rawCheck.ms / 1000).toFixed(2)} s)`,
-  );
+      [company],
+    );
+    const rawCheck = await timeIt(() =>
+      db
+        .transaction(async (tx) => {
+          const counts = await applyGlobalChanges(tx, {
+            companyId: company,
+            uf: 'SP',
+            actor: { id: s.owner.id, name: 'bench' },
+          });
+          tx.rollback();
+          return counts;
+        })
+        .catch((e: Error) => (e.message.includes('Rollback') ? null : Promise.reject(e))),
+    );
+    const check = await timeIt(() => get(`/products/fiscalservice/consult?company=${company}`, owner));
+    results.changeCheck = { ms: Math.round(check.ms), rawStatementMs: Math.round(rawCheck.ms), result: check.value };
+    log(
+      `change check: ${JSON.stringify(check.value)} in ${(check.ms / 1000).toFixed(2)} s (the statement alone, rolled back: ${(rawCheck.ms / 1000).toFixed(2)} s)`,
+    );
+  }
 
   // ---- global import vs raw COPY of the same file ----
-  const rules = (
-    await db.execute<{ ncm: string; cest: string | null }>(
-      sql`SELECT DISTINCT ncm, cest FROM fiscal_rules WHERE uf = 'SP' AND NOT is_named ORDER BY ncm LIMIT 200`,
-    )
-  ).rows;
-  const file = path.join(cluster.dir, 'global-import.csv');
-  await writeGlobalImportFile(file, rules);
-  const mb = +(statSync(file).size / 1024 / 1024).toFixed(1);
-  const copy = await timeIt(async () => {
-    const c = await pool.connect();
-    try {
-      await c.query('BEGIN');
-      await c.query(
-        `CREATE TEMP TABLE raw_import (code text, description text, gtin text, ncm text, cest text) ON COMMIT DROP`,
-      );
-      await c.query(`COPY raw_import FROM '${file}' WITH (FORMAT csv, DELIMITER ';', HEADER true)`);
-      await c.query(`INSERT INTO global_products (code, description, gtin, ncm, cest)
+  if (runs('import')) {
+    // A kept cluster: the previous run's imported rows go, so the file creates them again.
+    await pool.query(`DELETE FROM global_products WHERE code LIKE 'N%'`);
+    const rules = (
+      await db.execute<{ ncm: string; cest: string | null }>(
+        sql`SELECT DISTINCT ncm, cest FROM fiscal_rules WHERE uf = 'SP' AND NOT is_named ORDER BY ncm LIMIT 200`,
+      )
+    ).rows;
+    const file = path.join(cluster.dir, 'global-import.csv');
+    await writeGlobalImportFile(file, rules);
+    const mb = +(statSync(file).size / 1024 / 1024).toFixed(1);
+    const copy = await timeIt(async () => {
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        await c.query(
+          `CREATE TEMP TABLE raw_import (code text, description text, gtin text, ncm text, cest text) ON COMMIT DROP`,
+        );
+        await c.query(`COPY raw_import FROM '${file}' WITH (FORMAT csv, DELIMITER ';', HEADER true)`);
+        await c.query(`INSERT INTO global_products (code, description, gtin, ncm, cest)
         SELECT code, description, nullif(lpad(gtin, 14, '0'), '00000000000000'), ncm, nullif(cest, '') FROM raw_import`);
-      await c.query('ROLLBACK');
-    } finally {
-      c.release();
-    }
-  });
-  resetPeakMemory(server.pid);
-  const imp = await timeIt(async () => {
-    const form = new FormData();
-    form.append('file', new Blob([readFileSync(file)], { type: 'text/csv' }), 'base.csv');
-    const res = await fetch(`${server!.base}/v1/public/products/global/import`, {
-      method: 'POST',
-      headers: admin,
-      body: form,
+        await c.query('ROLLBACK');
+      } finally {
+        c.release();
+      }
     });
-    const body = (await res.json()) as Record<string, unknown>;
-    if (!res.ok) throw new Error(JSON.stringify(body));
-    delete body.invalidLines;
-    return body;
-  });
-  const peak = procMemoryMb(server.pid, 'VmHWM');
-  results.globalImport = {
-    rows: GLOBAL_IMPORT_ROWS,
-    mb,
-    copyMs: Math.round(copy.ms),
-    httpMs: Math.round(imp.ms),
-    ratio: +(imp.ms / copy.ms).toFixed(2),
-    peakRssMb: peak,
-    result: imp.value,
-  };
-  log(
-    `global import ${GLOBAL_IMPORT_ROWS} rows (${mb} MB): raw COPY+INSERT ${(copy.ms / 1000).toFixed(1)} s, HTTP ${(imp.ms / 1000).toFixed(1)} s (${(imp.ms / copy.ms).toFixed(2)}×), server peak RSS ${peak} MB`,
-    imp.value,
-  );
+    resetPeakMemory(server.pid);
+    const imp = await timeIt(async () => {
+      const form = new FormData();
+      form.append('file', new Blob([readFileSync(file)], { type: 'text/csv' }), 'base.csv');
+      const res = await fetch(`${server!.base}/v1/public/products/global/import`, {
+        method: 'POST',
+        headers: admin,
+        body: form,
+      });
+      const body = (await res.json()) as Record<string, unknown>;
+      if (!res.ok) throw new Error(JSON.stringify(body));
+      delete body.invalidLines;
+      return body;
+    });
+    const peak = procMemoryMb(server.pid, 'VmHWM');
+    results.globalImport = {
+      rows: GLOBAL_IMPORT_ROWS,
+      mb,
+      copyMs: Math.round(copy.ms),
+      httpMs: Math.round(imp.ms),
+      ratio: +(imp.ms / copy.ms).toFixed(2),
+      peakRssMb: peak,
+      result: imp.value,
+    };
+    log(
+      `global import ${GLOBAL_IMPORT_ROWS} rows (${mb} MB): raw COPY+INSERT ${(copy.ms / 1000).toFixed(1)} s, HTTP ${(imp.ms / 1000).toFixed(1)} s (${(imp.ms / copy.ms).toFixed(2)}×), server peak RSS ${peak} MB`,
+      imp.value,
+    );
+  }
 } finally {
   results.loadAfter = loadAverage();
   mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });

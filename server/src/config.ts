@@ -26,6 +26,8 @@ export interface AppConfig {
   webDistDir: string;
   /** Run background-job workers in this process (JOB_WORKERS=false for API-only processes; tests drain by hand). */
   jobWorkers: boolean;
+  /** Upload limit of the global base import (contract GLOBAL_IMPORT_MAX_BYTES; tests lower it to send an oversize file). */
+  globalImportMaxBytes: number;
 }
 
 function readInt(value: string | undefined, fallback: number, name: string): number {
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === 'true',
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'web/dist'),
     jobWorkers: env.JOB_WORKERS !== 'false',
+    globalImportMaxBytes: 256 * 1024 * 1024,
   };
 }
 

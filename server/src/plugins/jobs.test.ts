@@ -62,3 +62,33 @@ describe('background jobs (pg-boss in the same PostgreSQL)', () => {
     expect(n).toBe(1);
   });
 });
+
+describe('jobs queued by a transaction (pg-boss send through it)', () => {
+  it('exist once the transaction commits and not at all when it rolls back', async () => {
+    const { app, database } = await createTestApp({}, { jobDefinitions: [recordJob] });
+    await database.pool.query('CREATE TABLE job_probe (label text NOT NULL)');
+    const queued = () =>
+      database.pool
+        .query("SELECT data->>'label' AS label FROM pgboss.job WHERE name = 'test-record' ORDER BY data->>'label'")
+        .then((r) => r.rows.map((row) => row.label));
+
+    await app.db
+      .transaction(async (tx) => {
+        await app.jobs.send('test-record', { label: 'rolled-back' }, { tx });
+        // Inside the transaction the job is there; another connection does not see it yet.
+        expect(await queued()).toEqual([]);
+        throw new Error('a escrita falhou');
+      })
+      .catch((err: Error) => expect(err.message).toBe('a escrita falhou'));
+    expect(await queued()).toEqual([]);
+    expect(await app.jobs.drain('test-record')).toBe(0);
+
+    await app.db.transaction(async (tx) => {
+      await app.jobs.send('test-record', { label: 'committed' }, { tx });
+    });
+    expect(await queued()).toEqual(['committed']);
+    expect(await app.jobs.drain('test-record')).toBe(1);
+    const rows = await database.pool.query('SELECT label FROM job_probe');
+    expect(rows.rows).toEqual([{ label: 'committed' }]);
+  });
+});

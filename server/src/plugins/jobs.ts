@@ -1,12 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
+import type { Tx } from '../db/client.js';
 import { jobDefinitions } from '../jobs/index.js';
 import type { JobDefinition } from '../jobs/job-definition.js';
 
 export interface Jobs {
-  /** Queues a job (validated against its schema); returns its id. Never runs it in this request. */
-  send: (name: string, data: object, options?: { singletonKey?: string; startAfter?: number }) => Promise<string>;
+  /**
+   * Queues a job (validated against its schema); returns its id. Never runs it in this request. With `tx` the
+   * job row is inserted by the caller's transaction (pg-boss `send` with `db`): it exists if and only if that
+   * transaction commits, so a crash between a write and its job can lose neither. Call `wake` after the commit.
+   */
+  send: (
+    name: string,
+    data: object,
+    options?: { singletonKey?: string; startAfter?: number; tx?: Tx },
+  ) => Promise<string>;
+  /**
+   * After the commit of a transaction that queued jobs: this process's worker of `name` fetches now instead of
+   * at its next poll (up to a second later). Other processes still find the jobs at their poll.
+   */
+  wake: (name: string) => void;
   /**
    * Runs the queued jobs of `name` (or of every queue) in this process until none is left; returns how many ran.
    * Tests and scripts use it instead of waiting for a worker's poll.
@@ -38,6 +53,7 @@ export default fp(
     });
     boss.on('error', (err: Error) => app.log.error({ err: { message: err.message } }, 'fila de tarefas: erro'));
     const byName = new Map<string, JobDefinition>(definitions.map((d) => [d.name, d]));
+    const workerIds = new Map<string, string>();
     let started = false;
 
     async function ensureStarted() {
@@ -62,9 +78,14 @@ export default fp(
         if (!def) throw new Error(`Tarefa desconhecida: ${name}`);
         def.schema.parse(data);
         await ensureStarted();
-        const id = await boss.send(name, data, options);
+        const { tx, ...sendOptions } = options ?? {};
+        const id = await boss.send(name, data, tx ? { ...sendOptions, db: transactionDb(tx) } : sendOptions);
         if (!id) throw new Error(`Tarefa ${name} não enfileirada`);
         return id;
+      },
+      wake(name) {
+        const workerId = workerIds.get(name);
+        if (workerId) boss.notifyWorker(workerId);
       },
       async drain(name) {
         await ensureStarted();
@@ -91,10 +112,11 @@ export default fp(
       app.addHook('onReady', async () => {
         await ensureStarted();
         for (const def of definitions) {
-          await boss.work(def.name, { pollingIntervalSeconds: 1 }, async ([job]) => {
+          const workerId = await boss.work(def.name, { pollingIntervalSeconds: 1 }, async ([job]) => {
             if (!job) return null;
             return (await run(def, job.data)) ?? null;
           });
+          workerIds.set(def.name, workerId);
         }
       });
     }
@@ -104,3 +126,16 @@ export default fp(
   },
   { name: 'jobs', dependencies: ['db'] },
 );
+
+/**
+ * pg-boss's statements on the connection of a Drizzle transaction. Drizzle keeps that connection in the
+ * transaction's session (not a typed field): checked here, so a Drizzle upgrade that moves it fails loudly
+ * (plugins/jobs.test.ts) instead of silently queueing outside the transaction.
+ */
+function transactionDb(tx: Tx) {
+  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
+  if (!client || typeof client.query !== 'function' || typeof client.release !== 'function') {
+    throw new Error('Tarefa: a transação não expõe sua conexão');
+  }
+  return { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
+}

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import {
-  GLOBAL_IMPORT_MAX_BYTES,
   ZChangeCheckQuery,
   ZChangeCheckResult,
   ZFanout,
@@ -110,10 +109,11 @@ export default async function classifyingRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       if (!req.isMultipart()) throw new AppError('IMPORT_FILE_REQUIRED');
-      if (Number(req.headers['content-length'] ?? 0) > GLOBAL_IMPORT_MAX_BYTES + 64 * 1024) {
+      const maxBytes = app.config.globalImportMaxBytes;
+      if (Number(req.headers['content-length'] ?? 0) > maxBytes + 64 * 1024) {
         throw new AppError('GLOBAL_IMPORT_TOO_LARGE');
       }
-      const part = await req.file({ limits: { fileSize: GLOBAL_IMPORT_MAX_BYTES }, throwFileSizeLimit: false });
+      const part = await req.file({ limits: { fileSize: maxBytes }, throwFileSizeLimit: false });
       if (!part) throw new AppError('IMPORT_FILE_REQUIRED');
       return importGlobalProducts(app, actorOf(req), { stream: part.file, fileName: part.filename || null });
     },

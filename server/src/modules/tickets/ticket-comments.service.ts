@@ -6,7 +6,7 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { findTicketFor } from './ticket-access.js';
-import { queueTicketNotification } from './ticket-notifications.js';
+import { queueTicketNotification, TICKET_NOTIFICATION_JOB } from './ticket-notifications.js';
 import { TICKET_AUDIT } from './tickets.codes.js';
 import { toComment } from './tickets.mapper.js';
 import * as repo from './tickets.repository.js';
@@ -60,9 +60,11 @@ export async function addComment(app: FastifyInstance, actor: Actor, body: Comme
       before: { status: ticket.status },
       after: { status, commentId: id, knowledgeBase: isKnowledgeBase },
     });
-    return { commentId: id, notifyCreator: actor.role !== 'Member' && ticket.createdBy !== actor.id };
+    const notifyCreator = actor.role !== 'Member' && ticket.createdBy !== actor.id;
+    if (notifyCreator) await queueTicketNotification(app, tx, { kind: 'answered', ticketId: ticket.id, commentId: id });
+    return { commentId: id, notifyCreator };
   });
-  if (notifyCreator) await queueTicketNotification(app, { kind: 'answered', ticketId: body.ticketId, commentId });
+  if (notifyCreator) app.jobs.wake(TICKET_NOTIFICATION_JOB);
   const [row] = await repo.findComments(app.db, body.ticketId, commentId - 1);
   if (!row || row.id !== commentId) throw new Error('comentário recém-criado não encontrado');
   return toComment(row, actor.id);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { Mail } from '../../lib/mailer.js';
 import { findCreatorRecipient, findMailTicket, findStaffRecipients } from './ticket-mail.repository.js';
 
@@ -13,12 +13,14 @@ export const ZTicketNotification = z.discriminatedUnion('kind', [
 export type TicketNotification = z.infer<typeof ZTicketNotification>;
 
 /**
- * Queues the e-mail of a ticket event (★ beyond the spec). Called after the commit; a queue failure is
- * logged and swallowed: the ticket or comment is saved, and a missing e-mail must not turn it into an error.
+ * Queues the e-mail of a ticket event (★ beyond the spec) inside the transaction writing the ticket or comment,
+ * so the job exists if and only if that write commits (a crash after the commit loses no e-mail). It runs in a
+ * savepoint: a queue failure is logged and rolled back alone, the ticket or comment is still saved, and a missing
+ * e-mail must not turn it into an error. The caller wakes the worker after the commit.
  */
-export async function queueTicketNotification(app: FastifyInstance, event: TicketNotification): Promise<void> {
+export async function queueTicketNotification(app: FastifyInstance, tx: Tx, event: TicketNotification): Promise<void> {
   try {
-    await app.jobs.send(TICKET_NOTIFICATION_JOB, event);
+    await tx.transaction((savepoint) => app.jobs.send(TICKET_NOTIFICATION_JOB, event, { tx: savepoint }));
   } catch (err) {
     app.log.error({ err: { message: (err as Error).message }, event }, 'ticket: e-mail não enfileirado');
   }

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { findUsableCompany } from '../../lib/company-access.js';
 import { findTicketFor, ticketScopeOf } from './ticket-access.js';
-import { queueTicketNotification } from './ticket-notifications.js';
+import { queueTicketNotification, TICKET_NOTIFICATION_JOB } from './ticket-notifications.js';
 import { TICKET_AUDIT } from './tickets.codes.js';
 import { toTicket } from './tickets.mapper.js';
 import * as repo from './tickets.repository.js';
@@ -23,7 +23,7 @@ type CreateBody = z.output<typeof ZTicketCreateBody>;
 /**
  * POST /tickets/products: a ticket about one product of a company the caller may use (a Member's linked,
  * not blocked company; staff of its partner; Admin). It starts Open; staff are told by e-mail when a
- * Member opens one (queued after the commit, so mail never slows or fails the request).
+ * Member opens one (queued by the ticket's transaction, sent by a worker: mail never slows or fails the request).
  */
 export async function createTicket(app: FastifyInstance, actor: Actor, body: CreateBody): Promise<TTicket> {
   const ticketId = await app.db.transaction(async (tx) => {
@@ -53,9 +53,10 @@ export async function createTicket(app: FastifyInstance, actor: Actor, body: Cre
       entityId: id,
       after: { title: body.title, description: body.description, productId: product.id },
     });
+    if (actor.role === 'Member') await queueTicketNotification(app, tx, { kind: 'opened', ticketId: id });
     return id;
   });
-  if (actor.role === 'Member') await queueTicketNotification(app, { kind: 'opened', ticketId });
+  app.jobs.wake(TICKET_NOTIFICATION_JOB);
   return getTicket(app.db, actor, ticketId);
 }
 

@@ -11,7 +11,7 @@ import type { Actor } from '../../../lib/actor.js';
 import { AppError } from '../../../lib/app-error.js';
 import { recordAudit } from '../../../lib/audit.js';
 import { AUDIT } from '../classifying.codes.js';
-import { findPendingTwins, type PlannedFanout, planFanout, sendFanoutJobs } from '../fanout/fanout.service.js';
+import { findPendingTwins, type PlannedFanout, planFanout, reportFanout } from '../fanout/fanout.service.js';
 import * as repo from './curation.repository.js';
 
 type Body = z.output<typeof ZGlobalProductBody>;
@@ -32,8 +32,8 @@ function answer(row: repo.GlobalLine & { id: string }, message: string, fanout: 
 
 /**
  * POST /products/global (Admin and partner staff). A GTIN classifies every Pending product with it in
- * every company (server-design "classify once, classify everywhere"): the jobs are planned in the
- * transaction and sent after it commits.
+ * every company (server-design "classify once, classify everywhere"): the jobs are planned and queued in
+ * the transaction, so they exist if and only if the product does.
  */
 export async function createGlobalProduct(
   app: FastifyInstance,
@@ -48,11 +48,11 @@ export async function createGlobalProduct(
     const saved = await repo.insertGlobal(tx, { code: body.code, ...fields });
     await recordAudit(tx, { code: AUDIT.globalCreated, actor, entityId: saved.id, after: saved });
     if (saved.gtin) {
-      plan = await planFanout(tx, { source: 'Create', actor, twins: await findPendingTwins(tx, [saved.gtin]) });
+      plan = await planFanout(app, tx, { source: 'Create', actor, twins: await findPendingTwins(tx, [saved.gtin]) });
     }
     return saved;
   });
-  const fanout = await sendFanoutJobs(app, plan);
+  const fanout = await reportFanout(app, plan);
   return answer({ ...row, line: 0 }, globalCurationMessages.created, fanout);
 }
 
@@ -106,10 +106,10 @@ export async function updateGlobalProduct(
       after: saved,
     });
     if (saved.gtin && saved.gtin !== before.gtin) {
-      plan = await planFanout(tx, { source: 'Update', actor, twins: await findPendingTwins(tx, [saved.gtin]) });
+      plan = await planFanout(app, tx, { source: 'Update', actor, twins: await findPendingTwins(tx, [saved.gtin]) });
     }
     return saved;
   });
-  const fanout = await sendFanoutJobs(app, plan);
+  const fanout = await reportFanout(app, plan);
   return answer({ ...row, line: 0 }, globalCurationMessages.updated, fanout);
 }

@@ -1,24 +1,21 @@
-import type { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { checkGtin, type TGlobalImportResult } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../../lib/actor.js';
 import { AppError } from '../../../lib/app-error.js';
 import { recordAudit } from '../../../lib/audit.js';
+import { openUpload, type UploadedFile } from '../../../lib/upload-stream.js';
 import { csvCell } from '../../products/import/import.service.js';
 import { detectKind, readCsvRows, readXlsxRows, type SourceRow } from '../../products/import/read-rows.js';
 import { AUDIT } from '../classifying.codes.js';
 import type { PendingTwins } from '../fanout/fanout.repository.js';
-import { findPendingTwins, type PlannedFanout, planFanout, sendFanoutJobs } from '../fanout/fanout.service.js';
+import { findPendingTwins, type PlannedFanout, planFanout, reportFanout } from '../fanout/fanout.service.js';
 import * as repo from './curation.repository.js';
 
 const BATCH_SIZE = 1000;
 const REPORTED_IN_ANSWER = 100;
 
-export interface GlobalUpload {
-  stream: Readable & { truncated?: boolean };
-  fileName: string | null;
-}
+export type GlobalUpload = UploadedFile;
 
 const fold = (v: string) =>
   v
@@ -58,25 +55,11 @@ function parseLine(row: SourceRow, cols: Columns): repo.GlobalLine | { line: num
   return { line: row.line, code, description, gtin: gtin.gtin, ncm, cest };
 }
 
-/** The upload as rows (CSV `;` UTF-8/Windows-1252 or XLSX), refused once over its byte limit. */
+/** The upload as rows (CSV `;` UTF-8/Windows-1252 or XLSX), refused once over its byte limit (lib/upload-stream). */
 async function openRows(file: GlobalUpload) {
-  const it = file.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const first = await it.next();
-  if (first.done || first.value.length === 0) throw new AppError('IMPORT_EMPTY');
-  const kind = detectKind(first.value);
-  async function* chunks(): AsyncGenerator<Uint8Array> {
-    yield first.value as Buffer;
-    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
-    if (file.stream.truncated) throw new AppError('GLOBAL_IMPORT_TOO_LARGE');
-  }
-  const drain = async () => {
-    try {
-      for (let n = await it.next(); !n.done; n = await it.next());
-    } catch {
-      // the stream already failed: nothing left to read
-    }
-  };
-  return { rows: kind === 'xlsx' ? readXlsxRows(chunks()) : readCsvRows(chunks()), drain };
+  const upload = await openUpload(file, 'GLOBAL_IMPORT_TOO_LARGE');
+  const rows = detectKind(upload.head) === 'xlsx' ? readXlsxRows(upload.chunks) : readCsvRows(upload.chunks);
+  return { rows, drain: upload.drain };
 }
 
 /**
@@ -84,7 +67,7 @@ async function openRows(file: GlobalUpload) {
  * transaction (a refused or broken file changes nothing, as the product import: decision 008).
  * Invalid lines are kept with their reason (downloadable); a code seen again updates its row.
  * GTINs the base got are matched against Pending products batch by batch (index lookups), and the
- * fan-out jobs are sent once the file is committed.
+ * fan-out jobs are queued by the file's transaction (they exist if and only if the file commits).
  */
 export async function importGlobalProducts(
   app: FastifyInstance,
@@ -130,12 +113,11 @@ async function writeFile(
       counts.invalid += lines.length;
       for (const l of lines) if (reported.length < REPORTED_IN_ANSWER) reported.push(l);
     };
-    const flush = async () => {
-      await repo.insertGlobalInvalidLines(tx, importId, problems);
-      report(problems);
-      problems = [];
-      if (batch.length === 0) return;
-      const out = await repo.writeGlobalBatch(tx, ctx, batch);
+    const writeBatch = async (lines: repo.GlobalLine[], refused: typeof problems) => {
+      await repo.insertGlobalInvalidLines(tx, importId, refused);
+      report(refused);
+      if (lines.length === 0) return;
+      const out = await repo.writeGlobalBatch(tx, ctx, lines);
       counts.created += out.created;
       counts.updated += out.updated;
       report(out.invalid);
@@ -145,39 +127,59 @@ async function writeFile(
         else
           twins.set(t.companyId, { ...seen, gtins: [...seen.gtins, ...t.gtins], products: seen.products + t.products });
       }
+    };
+    // A pipeline of two, as the product import: batch N is written (one statement at a time on the
+    // transaction's connection, in file order) while batch N+1 is read and checked here.
+    let writing: Promise<void> = Promise.resolve();
+    const flush = async () => {
+      const lines = batch;
+      const refused = problems;
       batch = [];
+      problems = [];
       codes = new Set();
       gtins = new Set();
+      const previous = writing;
+      writing = previous.then(() => writeBatch(lines, refused));
+      // Surfaced by the next await of `writing`; handled here so it is never an unhandled rejection.
+      writing.catch(() => undefined);
+      await previous;
     };
 
     let cols: Columns | null = null;
     let sinceYield = 0;
-    for await (const row of rows) {
-      // Rows of a buffered chunk resolve as microtasks: a turn of the event loop every 100 rows lets
-      // the database's answers (and other requests) through (as the product import: decision 008).
-      if (++sinceYield === 100) {
-        sinceYield = 0;
-        await yieldToEventLoop();
+    try {
+      for await (const row of rows) {
+        // Rows of a buffered chunk resolve as microtasks: a turn of the event loop every 100 rows lets
+        // the database's answers (and other requests) through (as the product import: decision 008).
+        if (++sinceYield === 100) {
+          sinceYield = 0;
+          await yieldToEventLoop();
+        }
+        if (row.cells.every((c) => !c?.trim())) continue;
+        if (!cols) {
+          cols = readHeader(row.cells);
+          continue;
+        }
+        counts.received++;
+        const parsed = parseLine(row, cols);
+        if ('reason' in parsed) problems.push(parsed);
+        else {
+          // A code or GTIN already in this batch: the earlier lines are written first, so the later
+          // line updates the row (code) or is refused as another product's GTIN.
+          if (codes.has(parsed.code) || (parsed.gtin && gtins.has(parsed.gtin))) await flush();
+          batch.push(parsed);
+          codes.add(parsed.code);
+          if (parsed.gtin) gtins.add(parsed.gtin);
+        }
+        if (batch.length >= BATCH_SIZE || problems.length >= BATCH_SIZE) await flush();
       }
-      if (row.cells.every((c) => !c?.trim())) continue;
-      if (!cols) {
-        cols = readHeader(row.cells);
-        continue;
-      }
-      counts.received++;
-      const parsed = parseLine(row, cols);
-      if ('reason' in parsed) problems.push(parsed);
-      else {
-        // A code or GTIN already in this batch: the earlier lines are written first, so the later
-        // line updates the row (code) or is refused as another product's GTIN.
-        if (codes.has(parsed.code) || (parsed.gtin && gtins.has(parsed.gtin))) await flush();
-        batch.push(parsed);
-        codes.add(parsed.code);
-        if (parsed.gtin) gtins.add(parsed.gtin);
-      }
-      if (batch.length >= BATCH_SIZE || problems.length >= BATCH_SIZE) await flush();
+      await flush();
+      await writing;
+    } catch (err) {
+      // No statement may still be running on the transaction's connection when it rolls back.
+      await writing.catch(() => undefined);
+      throw err;
     }
-    await flush();
     if (counts.received === 0) throw new AppError('IMPORT_EMPTY');
     await repo.updateGlobalImportCounts(tx, importId, counts);
     await recordAudit(tx, {
@@ -186,10 +188,10 @@ async function writeFile(
       entityId: importId,
       after: { fileName: file.fileName, ...counts },
     });
-    plan = await planFanout(tx, { source: 'Import', actor, twins: [...twins.values()] });
+    plan = await planFanout(app, tx, { source: 'Import', actor, twins: [...twins.values()] });
     return { importId, ...counts, invalidLines: reported.sort((a, b) => a.line - b.line) };
   });
-  const fanout = await sendFanoutJobs(app, plan);
+  const fanout = await reportFanout(app, plan);
   return { ...result, fanout };
 }
 

@@ -96,6 +96,20 @@ describe('POST /products/global/import', () => {
     ]);
   });
 
+  it('writes a file of several batches in file order: a code repeated two batches later updates its row', async () => {
+    const lines = Array.from({ length: 2500 }, (_, i) => `MB-${i};Produto ${i};;22021000;`);
+    lines[1500] = 'MB-BAD;NCM inexistente;;99999999;';
+    lines.push('MB-7;Produto 7 revisto;;22029900;');
+    const res = await upload(['Codigo;Descricao;GTIN;NCM;CEST', ...lines].join('\r\n'), s.headers.ownerA);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ received: 2501, created: 2499, updated: 1, invalid: 1 });
+    expect(res.json().invalidLines).toEqual([
+      { line: 1502, code: 'MB-BAD', reason: 'NCM inexistente ou fora de vigência.' },
+    ]);
+    const row = await query("SELECT description, ncm FROM global_products WHERE code = 'MB-7'");
+    expect(row[0]).toEqual({ description: 'Produto 7 revisto', ncm: '22029900' });
+  });
+
   it('refuses a file without the header, an empty file and Members; nothing is written', async () => {
     const before = await query('SELECT count(*)::int AS n FROM global_products');
     const layout = await upload('a;b;c\r\n1;2;3', s.headers.ownerA);
@@ -107,6 +121,6 @@ describe('POST /products/global/import', () => {
     const after = await query('SELECT count(*)::int AS n FROM global_products');
     expect(after[0].n).toBe(before[0].n);
     const imports = await query('SELECT count(*)::int AS n FROM global_imports');
-    expect(imports[0].n).toBe(1); // only the first test's file
+    expect(imports[0].n).toBe(2); // only the two files above
   });
 });

@@ -1,6 +1,6 @@
 import type { TFanout } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db, DbOrTx } from '../../../db/client.js';
+import type { Db, Tx } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
 import { auditCodes } from '../../../lib/audit.js';
 import { AUDIT } from '../classifying.codes.js';
@@ -66,11 +66,13 @@ export function packJobs(twins: PendingTwins[]): FanoutStep[][] {
 /**
  * Plans "classify once → everywhere" for GTINs the global base just got (server-design "Curating the
  * global base"): the companies with Pending products of those GTINs, packed into jobs, recorded in
- * global_fanouts inside the caller's transaction. The caller sends the jobs after its commit
- * (sendFanoutJobs), so no job can run before the global rows are visible.
+ * global_fanouts and queued, all inside the caller's transaction (pg-boss send through it): the run and its
+ * jobs exist if and only if the global rows commit, and no job can see the base before they are visible.
+ * After the commit the caller answers with reportFanout.
  */
 export async function planFanout(
-  tx: DbOrTx,
+  app: FastifyInstance,
+  tx: Tx,
   input: { source: 'Create' | 'Update' | 'Import'; actor: { id: string; name: string }; twins: PendingTwins[] },
 ): Promise<PlannedFanout | null> {
   if (input.twins.length === 0) return null;
@@ -82,14 +84,17 @@ export async function planFanout(
     products: input.twins.reduce((n, t) => n + t.products, 0),
     jobs: packed.length,
   });
-  return { id, jobs: packed.map((steps) => ({ fanoutId: id, steps, actor: input.actor })) };
+  const jobs = packed.map((steps) => ({ fanoutId: id, steps, actor: input.actor }));
+  for (const job of jobs) await app.jobs.send(FANOUT_JOB, job, { tx });
+  return { id, jobs };
 }
 
 export { findPendingTwins };
 
-export async function sendFanoutJobs(app: FastifyInstance, plan: PlannedFanout | null): Promise<TFanout | null> {
+/** After the commit: this process's worker starts at once (not at its next poll), and the run as it stands. */
+export async function reportFanout(app: FastifyInstance, plan: PlannedFanout | null): Promise<TFanout | null> {
   if (!plan) return null;
-  for (const job of plan.jobs) await app.jobs.send(FANOUT_JOB, job);
+  app.jobs.wake(FANOUT_JOB);
   return (await findFanout(app.db, plan.id)) ?? null;
 }
 

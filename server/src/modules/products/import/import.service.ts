@@ -1,10 +1,10 @@
-import type { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { checkProductInput, type TImportHistoryRow, type TImportInvalidLine, type TImportResult } from '@app/contract';
 import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../../lib/actor.js';
 import { AppError } from '../../../lib/app-error.js';
 import { recordAudit } from '../../../lib/audit.js';
+import { openUpload, type UploadedFile } from '../../../lib/upload-stream.js';
 import {
   type GlobalMatch,
   type IncomingProduct,
@@ -23,33 +23,11 @@ import { detectKind, readCsvRows, readXlsxRows, type SourceRow } from './read-ro
 const BATCH_SIZE = 1000;
 const REPORTED_IN_ANSWER = 100;
 
-export interface UploadedFile {
-  /** The multipart stream; `truncated` is set by the size limit. */
-  stream: Readable & { truncated?: boolean };
-  fileName: string | null;
-}
-
-/** The upload as chunks (first one peeked to tell CSV from XLSX); over the limit → refused. */
-async function openUpload(file: UploadedFile) {
-  const it = file.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const first = await it.next();
-  if (first.done || first.value.length === 0) throw new AppError('IMPORT_EMPTY');
-  const kind = detectKind(first.value);
-  async function* chunks(): AsyncGenerator<Uint8Array> {
-    yield first.value as Buffer;
-    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
-    if (file.stream.truncated) throw new AppError('IMPORT_FILE_TOO_LARGE');
-  }
-  // After a refusal the rest of the upload is read and dropped, so that the browser, still
-  // sending, receives the 4xx answer instead of a reset connection.
-  const drain = async () => {
-    try {
-      for (let n = await it.next(); !n.done; n = await it.next());
-    } catch {
-      // the stream already failed: nothing left to read
-    }
-  };
-  return { rows: kind === 'xlsx' ? readXlsxRows(chunks()) : readCsvRows(chunks()), drain };
+/** The upload as rows: CSV or XLSX told by its first bytes; over the size limit → refused (lib/upload-stream). */
+async function openUploadRows(file: UploadedFile) {
+  const upload = await openUpload(file, 'IMPORT_FILE_TOO_LARGE');
+  const rows = detectKind(upload.head) === 'xlsx' ? readXlsxRows(upload.chunks) : readCsvRows(upload.chunks);
+  return { rows, drain: upload.drain };
 }
 
 /**
@@ -72,7 +50,7 @@ export async function importProducts(
     file.stream.resume();
     throw err;
   }
-  const upload = await openUpload(file);
+  const upload = await openUploadRows(file);
   const started: { importId?: string } = {};
   try {
     return await writeRows(db, actor, company, query, file, upload.rows, started);

@@ -24,9 +24,10 @@ export default async function healthRoutes(fastify: FastifyInstance) {
       preHandler: app.requirePermission('write:product'),
     },
     async (req, reply) => {
-      const check = await service.startHealthCheck(app.db, req.actor!, req.params.id, (checkId) =>
-        app.jobs.send(HEALTH_CHECK_JOB, { checkId }),
+      const check = await service.startHealthCheck(app.db, req.actor!, req.params.id, (checkId, tx) =>
+        app.jobs.send(HEALTH_CHECK_JOB, { checkId }, { tx }),
       );
+      app.jobs.wake(HEALTH_CHECK_JOB);
       return reply.status(202).send(check);
     },
   );

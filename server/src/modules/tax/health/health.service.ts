@@ -6,7 +6,7 @@ import {
   type THealthReport,
   ZHealthQuery,
 } from '@app/contract';
-import type { DbOrTx } from '../../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../../db/client.js';
 import type { Actor } from '../../../lib/actor.js';
 import { AppError } from '../../../lib/app-error.js';
 import { recordAudit } from '../../../lib/audit.js';
@@ -39,10 +39,10 @@ function isInProgress(check: repo.HealthCheckRow): boolean {
  * one is queued or running answers 409 instead of doubling the work.
  */
 export async function startHealthCheck(
-  db: DbOrTx,
+  db: Db,
   actor: Actor,
   companyId: string,
-  enqueue: (checkId: string) => Promise<unknown>,
+  enqueue: (checkId: string, tx: Tx) => Promise<unknown>,
 ): Promise<THealthCheck> {
   const company = await findUsableCompany(db, actor, companyId);
   const check = await db.transaction(async (tx) => {
@@ -56,15 +56,11 @@ export async function startHealthCheck(
       companyId: company.id,
       entityId: row.id,
     });
+    // Queued by this transaction: the run and its job exist together or not at all (a run never queued
+    // would block the next one with a 409).
+    await enqueue(row.id, tx);
     return row;
   });
-  try {
-    await enqueue(check.id);
-  } catch (err) {
-    // A run that was never queued must not block the next one with a 409.
-    await repo.updateHealthCheck(db, check.id, { status: 'Failed', finishedAt: new Date() });
-    throw err;
-  }
   return toCheck(check);
 }
 
