@@ -26,9 +26,12 @@ import { loadAverage, procMemoryMb, repoRoot, resetPeakMemory, startServer, stat
 import { seedBench } from './lib/seed.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+// BENCH_ONLY=search: the pending search alone (the fan-out, change check and global import write).
+const ONLY = process.env.BENCH_ONLY;
 const results: Record<string, unknown> = { startedAt: new Date().toISOString(), loadBefore: loadAverage() };
 const log = (...a: unknown[]) => console.log(...a);
 
+class Done extends Error {}
 const cluster = await startBenchCluster();
 const { db, pool } = cluster.database;
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -99,6 +102,7 @@ try {
     );
   }
   results.search = search;
+  if (ONLY === 'search') throw new Done();
 
   // ---- fan-out: a new global product whose GTIN is Pending in FANOUT_COMPANIES × FANOUT_PER_COMPANY ----
   const rawFanout = await timeIt(async () => {
@@ -226,6 +230,8 @@ try {
     `global import ${GLOBAL_IMPORT_ROWS} rows (${mb} MB): raw COPY+INSERT ${(copy.ms / 1000).toFixed(1)} s, HTTP ${(imp.ms / 1000).toFixed(1)} s (${(imp.ms / copy.ms).toFixed(2)}×), server peak RSS ${peak} MB`,
     imp.value,
   );
+} catch (e) {
+  if (!(e instanceof Done)) throw e;
 } finally {
   results.loadAfter = loadAverage();
   mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });

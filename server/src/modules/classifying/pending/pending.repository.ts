@@ -27,7 +27,8 @@ const folded = (v: SQL) => sql`f_unaccent(lower(${v}))`;
 
 /**
  * The text condition. Each reads an index of Pending rows or the (company, trigram) GIN indexes:
- * GTIN prefix (typed without padding zeros) → products_pending_gtin_prefix_idx; description →
+ * GTIN prefix (typed without padding zeros) → products_pending_gtin_prefix_idx; description IGUAL /
+ * INICIA COM → products_pending_search_idx, TERMINA COM / SIMILAR → the trigram index of
  * description_search (stored folded); internal code → the internal_code trigram index.
  */
 function textClause(s: PendingSearch): SQL {
@@ -43,16 +44,20 @@ function textClause(s: PendingSearch): SQL {
     return sql`p.internal_code ILIKE ${`${like}%`}`;
   }
   const text = folded(sql`${s.text}::text`);
+  // IGUAL / INICIA COM: a range on the key of products_pending_search_idx (0580), read index-only.
+  const key = sql`(p.description_search COLLATE "C")`;
   switch (s.pattern) {
     case 'IGUAL':
-      return sql`p.description_search = ${text}`;
+      return sql`${key} = ${text}`;
     case 'TERMINA COM':
       return sql`p.description_search LIKE '%' || ${folded(sql`${like}::text`)}`;
     case 'SIMILAR':
       // word similarity over the GIN trigram index, at the threshold searchPendingProducts sets.
       return sql`${text} <% p.description_search`;
     default:
-      return sql`p.description_search LIKE ${folded(sql`${like}::text`)} || '%'`;
+      // A range, not LIKE 'x%' (kept as a per-row filter): U+10FFFF sorts after anything that can follow.
+      // The typed % and _ are plain characters here, as in the LIKE of the other patterns.
+      return sql`${key} >= ${text} AND ${key} < (${text} || chr(1114111))`;
   }
 }
 
@@ -72,9 +77,7 @@ export async function searchPendingProducts(db: Db, s: PendingSearch) {
   const where = sql`p.status = 'P' AND ${scopeClause(s.scope)} AND ${textClause(s)}`;
   const similar = s.field === 'Descrição' && s.pattern === 'SIMILAR';
   const offset = (s.page - 1) * PENDING_PAGE_SIZE;
-  const order = similar
-    ? sql`word_similarity(f_unaccent(lower(${s.text}::text)), p.description_search) DESC, p.created_at DESC, p.id`
-    : sql`p.created_at DESC, p.id`;
+  const score = similar ? sql`word_similarity(f_unaccent(lower(${s.text}::text)), p.description_search)` : sql`0`;
   const from = sql`products p JOIN companies c ON c.id = p.company_id`;
   const countSql = similar
     ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${PENDING_SIMILAR_MAX}) x`
@@ -85,11 +88,16 @@ export async function searchPendingProducts(db: Db, s: PendingSearch) {
   // Not in a transaction: the count and the page run at once on two pool connections.
   const [count, rows] = await Promise.all([
     db.execute<{ n: number }>(countSql),
+    // The page's ids first (from the index alone when it carries created_at and id), then the rows shown.
     db.execute<PendingRow>(sql`
+      WITH hits AS MATERIALIZED (
+        SELECT p.id, p.created_at, ${score} AS score FROM ${from} WHERE ${where}
+        ORDER BY score DESC, p.created_at DESC, p.id LIMIT ${pageLimit} OFFSET ${offset})
       SELECT p.id AS "idProduct", p.company_id AS "idCompany", p.internal_code AS "internalCode", p.gtin,
         p.description AS "descriptionProduct", c.nome_fantasia AS "descriptionCompany", c.uf AS "companyUf",
         p.created_at AS "dateCreated"
-      FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${pageLimit} OFFSET ${offset}`),
+      FROM hits h JOIN products p ON p.id = h.id JOIN companies c ON c.id = p.company_id
+      ORDER BY h.score DESC, h.created_at DESC, h.id`),
   ]);
   return { count: count.rows[0]?.n ?? 0, rows: rows.rows };
 }

@@ -26,7 +26,7 @@ const startsWith = (key: SQL, prefix: SQL) => sql`${key} >= ${prefix} AND ${key}
 
 /**
  * WHERE and ORDER BY of a search other than SIMILAR. A prefix or equality search is ordered by its own
- * key (COLLATE "C"): the btree indexes of 0520_global_search_order.sql read the page in order; TERMINA
+ * key (COLLATE "C"): the btree indexes of 0520 / 0580 read the page in order; TERMINA
  * COM goes through the trigram GIN index and is sorted by description.
  */
 function searchClauses(s: GlobalSearch): { where: SQL; order: SQL } {
@@ -42,7 +42,8 @@ function searchClauses(s: GlobalSearch): { where: SQL; order: SQL } {
     const key = sql`(g.ncm COLLATE "C")`;
     return { where: startsWith(key, sql`${s.text}::text`), order: sql`${key}, g.id` };
   }
-  const key = sql`(f_unaccent(lower(g.description)) COLLATE "C")`;
+  // The stored folded description (0580): its btree answers the count from the index alone.
+  const key = sql`(g.description_search COLLATE "C")`;
   const order = sql`${key}, g.id`;
   switch (s.pattern) {
     case 'IGUAL':
