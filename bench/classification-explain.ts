@@ -20,20 +20,28 @@ const { db, pool } = cluster.database;
 console.log(`load ${loadAverage().join(' ')}`);
 
 let label = '';
-const explaining = {
-  execute: async (query: SQL) => {
-    const res = await db.execute<{ 'QUERY PLAN': string }>(sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`);
-    const lines = res.rows.map((r) => r['QUERY PLAN']);
-    const ms = lines.find((l) => l.startsWith('Execution Time'))?.replace(/[^0-9.]/g, '');
-    const buf = lines.find((l) => l.includes('Buffers:'))?.trim();
-    const scans = [
-      ...new Set(lines.flatMap((l) => l.match(/(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)[^(]*/g) ?? [])),
-    ];
-    console.log(`${label}: ${ms} ms; ${buf}; ${scans.map((s) => s.trim()).join(' | ')}`);
-    if (process.env.EXPLAIN_FULL) console.log(lines.join('\n'));
-    return { rows: [] };
-  },
-} as unknown as Db;
+const dialect = (db as unknown as { dialect: { sqlToQuery: (q: SQL) => { sql: string } } }).dialect;
+/** A db (or transaction) whose execute() explains; settings (SET, set_config) are run as they are. */
+const explainingOn = (target: Pick<Db, 'execute'>) =>
+  ({
+    transaction: (fn: (tx: Db) => Promise<unknown>) => db.transaction((tx) => fn(explainingOn(tx))),
+    execute: async (query: SQL) => {
+      if (/^\s*(SET|SELECT set_config)/.test(dialect.sqlToQuery(query).sql)) return target.execute(query);
+      const res = await target.execute<{ 'QUERY PLAN': string }>(sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`);
+      const lines = res.rows.map((r) => r['QUERY PLAN']);
+      const ms = lines.find((l) => l.startsWith('Execution Time'))?.replace(/[^0-9.]/g, '');
+      const buf = lines.find((l) => l.includes('Buffers:'))?.trim();
+      const scans = [
+        ...new Set(
+          lines.flatMap((l) => l.match(/(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)[^(]*/g) ?? []),
+        ),
+      ];
+      console.log(`${label}: ${ms} ms; ${buf}; ${scans.map((s) => s.trim()).join(' | ')}`);
+      if (process.env.EXPLAIN_FULL) console.log(lines.join('\n'));
+      return { rows: [] };
+    },
+  }) as unknown as Db;
+const explaining = explainingOn(db);
 
 const run = async (name: string, fn: () => Promise<unknown>) => {
   if (only && !name.includes(only)) return;
