@@ -47,7 +47,10 @@ function textClause(s: PendingSearch): SQL {
     return sql`ltrim(p.gtin, '0') LIKE ${`${escapeLike(s.text.replace(/^0+/, ''))}%`}`;
   }
   if (s.field === 'Código Interno') {
-    if (s.pattern === 'IGUAL') return sql`p.internal_code = ${s.text}`;
+    // The lower() equality lets a partner-wide search use the Pending code btree per company (the
+    // trigram GIN was the planner's choice for the bare equality: 120 ms cold at 400k Pending rows).
+    if (s.pattern === 'IGUAL')
+      return sql`lower(p.internal_code) = lower(${s.text}::text) AND p.internal_code = ${s.text}`;
     // ILIKE as lower() on both sides (what ILIKE does), so the btree of lower(internal_code) serves it.
     if (s.pattern === 'TERMINA COM') {
       return sql`reverse(lower(p.internal_code)) LIKE lower(${reversedLike}::text) || '%'`;
