@@ -52,32 +52,42 @@ try {
   };
 
   // ---- pending search: partner scope (all its companies) and one company ----
-  const cases = [
-    {
-      name: 'Descrição INICIA COM (partner)',
-      q: { field: 'Descrição', searchPattern: 'INICIA COM', text: 'café torrado' },
+  // Every field × filter (SIMILAR: Descrição only), partner-wide (all its companies) and for one company,
+  // and a deep page. IGUAL texts are values of a Pending row of the first company.
+  const sample = (
+    await pool.query<{ description: string; gtin: string; internal_code: string }>(
+      `SELECT description, gtin, internal_code FROM products WHERE company_id = $1 AND status = 'P'
+         AND gtin IS NOT NULL ORDER BY internal_code LIMIT 1`,
+      [s.pendingCompanies[0]],
+    )
+  ).rows[0]!;
+  const texts: Record<string, Record<string, string>> = {
+    Descrição: {
+      IGUAL: sample.description,
+      'INICIA COM': 'café torrado',
+      'TERMINA COM': '500G',
+      SIMILAR: 'cafe torardo',
     },
-    {
-      name: 'Descrição SIMILAR (partner)',
-      q: { field: 'Descrição', searchPattern: 'SIMILAR', text: 'cafe torardo' },
-    },
-    {
-      name: 'Descrição TERMINA COM (company)',
-      q: { field: 'Descrição', searchPattern: 'TERMINA COM', text: '500G', companyId: s.pendingCompanies[0] },
-    },
-    { name: 'GTIN INICIA COM (partner)', q: { field: 'GTIN', searchPattern: 'INICIA COM', text: '78900000123' } },
-    {
-      name: 'Código Interno IGUAL (partner)',
-      q: { field: 'Código Interno', searchPattern: 'IGUAL', text: 'Q0000123' },
-    },
-    {
-      name: 'Descrição INICIA COM page 40 (partner)',
-      q: { field: 'Descrição', searchPattern: 'INICIA COM', text: 'a', page: '40' },
-    },
-  ];
+    GTIN: { IGUAL: sample.gtin.replace(/^0+/, ''), 'INICIA COM': '78900000123', 'TERMINA COM': '1234' },
+    'Código Interno': { IGUAL: sample.internal_code, 'INICIA COM': 'Q00001', 'TERMINA COM': '123' },
+  };
+  const cases: { name: string; q: Record<string, string> }[] = [];
+  for (const [field, byPattern] of Object.entries(texts)) {
+    for (const [searchPattern, text] of Object.entries(byPattern)) {
+      cases.push({ name: `${field} ${searchPattern} (partner)`, q: { field, searchPattern, text } });
+      cases.push({
+        name: `${field} ${searchPattern} (company)`,
+        q: { field, searchPattern, text, companyId: s.pendingCompanies[0]! },
+      });
+    }
+  }
+  cases.push({
+    name: 'Descrição INICIA COM page 40 (partner)',
+    q: { field: 'Descrição', searchPattern: 'INICIA COM', text: 'a', page: '40' },
+  });
   const search: Record<string, unknown> = {};
   for (const c of runs('search') ? cases : []) {
-    const qs = new URLSearchParams(c.q as unknown as Record<string, string>).toString();
+    const qs = new URLSearchParams(c.q).toString();
     const http: number[] = [];
     const raw: number[] = [];
     let count = 0;
@@ -90,7 +100,7 @@ try {
           scope: c.q.companyId ? { companyId: c.q.companyId } : { partnerId: s.partner.id },
           field: c.q.field as 'GTIN',
           pattern: c.q.searchPattern as 'IGUAL',
-          text: c.q.field === 'Descrição' ? c.q.text : c.q.text,
+          text: c.q.text!,
           page: Number(c.q.page ?? 1),
         }),
       );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -26,6 +27,8 @@ export const globalProducts = pgTable('global_products', {
   cest: varchar('cest', { length: 7 }),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // Folded description (0580): the key of the global screen's IGUAL / INICIA COM search.
+  descriptionSearch: text('description_search').generatedAlwaysAs(sql`f_unaccent(lower(description))`),
 });
 
 export const globalProductRules = pgTable(
@@ -104,5 +107,5 @@ export const productAudits = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );
 
-export type GlobalProductRow = typeof globalProducts.$inferSelect;
+export type GlobalProductRow = Omit<typeof globalProducts.$inferSelect, 'descriptionSearch'>;
 export type GlobalProductInsert = typeof globalProducts.$inferInsert;

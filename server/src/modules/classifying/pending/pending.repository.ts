@@ -26,33 +26,50 @@ function scopeClause(scope: PendingSearch['scope']): SQL {
 const folded = (v: SQL) => sql`f_unaccent(lower(${v}))`;
 
 /**
+ * `key` starts with `prefix`, as a range (not LIKE 'x%', which stays a per-row filter): both ends are
+ * index conditions. U+10FFFF sorts after anything that can follow; the typed % and _ are plain text.
+ */
+const startsWith = (key: SQL, prefix: SQL) => sql`${key} >= ${prefix} AND ${key} < (${prefix} || chr(1114111))`;
+
+/**
  * The text condition. Each reads an index of Pending rows or the (company, trigram) GIN indexes:
- * GTIN prefix (typed without padding zeros) → products_pending_gtin_prefix_idx; description →
+ * GTIN prefix (typed without padding zeros) → products_pending_gtin_prefix_idx; description IGUAL /
+ * INICIA COM → products_pending_search_idx, TERMINA COM / SIMILAR → the trigram index of
  * description_search (stored folded); internal code → the internal_code trigram index.
  */
 function textClause(s: PendingSearch): SQL {
   const like = escapeLike(s.text);
+  // TERMINA COM: "ends with x" is "the reversed key starts with reversed x" (the 0581 indexes).
+  const reversedLike = escapeLike([...s.text].reverse().join(''));
   if (s.field === 'GTIN') {
     if (s.pattern === 'IGUAL') return sql`p.gtin = ${s.text.padStart(14, '0')}`;
-    if (s.pattern === 'TERMINA COM') return sql`p.gtin LIKE ${`%${like}`}`;
+    if (s.pattern === 'TERMINA COM') return sql`reverse(p.gtin) LIKE ${`${reversedLike}%`}`;
     return sql`ltrim(p.gtin, '0') LIKE ${`${escapeLike(s.text.replace(/^0+/, ''))}%`}`;
   }
   if (s.field === 'Código Interno') {
-    if (s.pattern === 'IGUAL') return sql`p.internal_code = ${s.text}`;
-    if (s.pattern === 'TERMINA COM') return sql`p.internal_code ILIKE ${`%${like}`}`;
-    return sql`p.internal_code ILIKE ${`${like}%`}`;
+    // The lower() equality lets a partner-wide search use the Pending code btree per company (the
+    // trigram GIN was the planner's choice for the bare equality: 120 ms cold at 400k Pending rows).
+    if (s.pattern === 'IGUAL')
+      return sql`lower(p.internal_code) = lower(${s.text}::text) AND p.internal_code = ${s.text}`;
+    // ILIKE as lower() on both sides (what ILIKE does), so the btree of lower(internal_code) serves it.
+    if (s.pattern === 'TERMINA COM') {
+      return sql`reverse(lower(p.internal_code)) LIKE lower(${reversedLike}::text) || '%'`;
+    }
+    return sql`lower(p.internal_code) LIKE lower(${like}::text) || '%'`;
   }
   const text = folded(sql`${s.text}::text`);
+  // IGUAL / INICIA COM: a range on the key of products_pending_search_idx (0580), read index-only.
+  const key = sql`(p.description_search COLLATE "C")`;
   switch (s.pattern) {
     case 'IGUAL':
-      return sql`p.description_search = ${text}`;
+      return sql`${key} = ${text}`;
     case 'TERMINA COM':
-      return sql`p.description_search LIKE '%' || ${folded(sql`${like}::text`)}`;
+      return startsWith(sql`(reverse(p.description_search) COLLATE "C")`, sql`reverse(${text})`);
     case 'SIMILAR':
-      // word similarity over the GIN trigram index, at the threshold searchPendingProducts sets.
+      // word similarity over the Pending trigram index, at the threshold searchSimilar sets (0.4).
       return sql`${text} <% p.description_search`;
     default:
-      return sql`p.description_search LIKE ${folded(sql`${like}::text`)} || '%'`;
+      return startsWith(key, text);
   }
 }
 
@@ -67,31 +84,62 @@ interface PendingRow extends Record<string, unknown> {
   dateCreated: Date;
 }
 
+const pageColumns = sql`p.id AS "idProduct", p.company_id AS "idCompany", p.internal_code AS "internalCode", p.gtin,
+  p.description AS "descriptionProduct", c.nome_fantasia AS "descriptionCompany", c.uf AS "companyUf",
+  p.created_at AS "dateCreated"`;
+
 /** One page of Pending products (newest first; SIMILAR: best first, at most 250) and the count. */
 export async function searchPendingProducts(db: Db, s: PendingSearch) {
   const where = sql`p.status = 'P' AND ${scopeClause(s.scope)} AND ${textClause(s)}`;
-  const similar = s.field === 'Descrição' && s.pattern === 'SIMILAR';
   const offset = (s.page - 1) * PENDING_PAGE_SIZE;
-  const order = similar
-    ? sql`word_similarity(f_unaccent(lower(${s.text}::text)), p.description_search) DESC, p.created_at DESC, p.id`
-    : sql`p.created_at DESC, p.id`;
   const from = sql`products p JOIN companies c ON c.id = p.company_id`;
-  const countSql = similar
-    ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${PENDING_SIMILAR_MAX}) x`
-    : sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`;
-  const pageLimit = similar
-    ? Math.max(0, Math.min(PENDING_PAGE_SIZE, PENDING_SIMILAR_MAX - offset))
-    : PENDING_PAGE_SIZE;
+  if (s.field === 'Descrição' && s.pattern === 'SIMILAR') return searchSimilar(db, s, where, offset);
   // Not in a transaction: the count and the page run at once on two pool connections.
   const [count, rows] = await Promise.all([
-    db.execute<{ n: number }>(countSql),
+    db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),
+    // The page's ids first (from the index alone when it carries created_at and id), then the rows shown.
     db.execute<PendingRow>(sql`
-      SELECT p.id AS "idProduct", p.company_id AS "idCompany", p.internal_code AS "internalCode", p.gtin,
-        p.description AS "descriptionProduct", c.nome_fantasia AS "descriptionCompany", c.uf AS "companyUf",
-        p.created_at AS "dateCreated"
-      FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${pageLimit} OFFSET ${offset}`),
+      WITH hits AS MATERIALIZED (
+        SELECT p.id, p.created_at FROM ${from} WHERE ${where}
+        ORDER BY p.created_at DESC, p.id LIMIT ${PENDING_PAGE_SIZE} OFFSET ${offset})
+      SELECT ${pageColumns} FROM hits h JOIN products p ON p.id = h.id JOIN companies c ON c.id = p.company_id
+      ORDER BY h.created_at DESC, h.id`),
   ]);
   return { count: count.rows[0]?.n ?? 0, rows: rows.rows };
+}
+
+/**
+ * SIMILAR: the best 250 matches by word similarity (then newest) in one statement, which gives the count
+ * (at most 250) and the page. Index-only scans are off for it: the planner otherwise reads the whole
+ * (company, folded description) btree of 0580 and tests every Pending row (4 s partner-wide at 400k
+ * Pending rows) instead of asking the Pending trigram index (0581) for the candidates.
+ */
+async function searchSimilar(db: Db, s: PendingSearch, where: SQL, offset: number) {
+  const score = sql`word_similarity(f_unaccent(lower(${s.text}::text)), p.description_search)`;
+  const pageLimit = Math.max(0, Math.min(PENDING_PAGE_SIZE, PENDING_SIMILAR_MAX - offset));
+  const res = await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
+    await tx.execute(
+      sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(PENDING_SIMILAR_THRESHOLD)}, true)`,
+    );
+    // One row even when the page is empty (the count still comes back); the page's rows ordered inside.
+    return tx.execute<PendingRow & { total: number; score: number | null }>(sql`
+      WITH best AS MATERIALIZED (
+        SELECT p.id, p.created_at, ${score} AS score FROM products p JOIN companies c ON c.id = p.company_id
+        WHERE ${where} ORDER BY score DESC, p.created_at DESC, p.id LIMIT ${PENDING_SIMILAR_MAX}
+      )
+      SELECT t.total, x.* FROM (SELECT count(*)::int AS total FROM best) t
+      LEFT JOIN LATERAL (
+        SELECT ${pageColumns}, h.score
+        FROM (SELECT b.* FROM best b ORDER BY b.score DESC, b.created_at DESC, b.id LIMIT ${pageLimit} OFFSET ${offset}) h
+        JOIN products p ON p.id = h.id JOIN companies c ON c.id = p.company_id) x ON true
+      ORDER BY x.score DESC, x."dateCreated" DESC, x."idProduct"`);
+  });
+  const total = res.rows[0]?.total ?? 0;
+  return {
+    count: total,
+    rows: res.rows.filter((r) => r.idProduct !== null).map(({ total: _t, score: _s, ...r }) => r),
+  };
 }
 
 /** The products among `ids` the scope reaches (any status), with their company. */

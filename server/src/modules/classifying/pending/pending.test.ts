@@ -43,6 +43,20 @@ describe('GET /products/globalpending', () => {
     expect(await codes('field=2&searchPattern=3&text=guarana 2l')).toEqual(['SP-2']);
     expect(await codes('field=2&searchPattern=1&text=agua de coco 1l')).toEqual(['RJ-1']);
     expect(await codes('field=2&searchPattern=4&text=refrigerente guarana')).toEqual(['SP-2']);
+    // Suffixes, prefixes and case as the partner-wide indexes read them (reversed keys, lower-cased codes).
+    expect(await codes('field=1&searchPattern=3&text=0103')).toEqual(['RJ-1']);
+    expect(await codes('field=1&searchPattern=3&text=1517')).toEqual(['SP-1']); // not SP-3 (Classified), not B-1
+    expect(await codes('field=3&searchPattern=2&text=sp-')).toEqual(['SP-1', 'SP-2']);
+    expect(await codes('field=3&searchPattern=3&text=j-1')).toEqual(['RJ-1']);
+    expect(await codes('field=2&searchPattern=3&text=SEM GAS 500ML')).toEqual(['SP-1']);
+    expect(await codes('field=2&searchPattern=3&text=gás')).toEqual([]);
+    expect(await codes('field=2&searchPattern=2&text=agua%')).toEqual([]); // % is a plain character
+  });
+
+  it('SIMILAR answers the count with an empty page past the matches', async () => {
+    const res = await search('field=2&searchPattern=4&text=agua mineral&page=2', s.headers.ownerA);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ count: 1, currentPage: 2, objects: [] });
   });
 
   it('answers the item shape with company name, UF and pages', async () => {

@@ -36,17 +36,14 @@ export async function findBindingCandidates(
 ): Promise<TFiscalServiceResponse> {
   const product = await findVisibleProduct(db, actor, query.productId);
   const base = { uf: product.companyUf, page: 1, companyId: product.companyId };
-  const sameGtin = product.gtin
-    ? (
-        await searchGlobalProducts(db, { ...base, field: 'GTIN', pattern: 'INICIA COM', text: product.gtin })
-      ).rows.filter((r) => r.gtin === product.gtin)
-    : [];
-  const similar = await searchGlobalProducts(db, {
-    ...base,
-    field: 'Descrição',
-    pattern: 'SIMILAR',
-    text: query.productDescription,
-  });
+  // Independent reads on two pool connections at once (the SIMILAR one is most of the time).
+  const [gtinHits, similar] = await Promise.all([
+    product.gtin
+      ? searchGlobalProducts(db, { ...base, field: 'GTIN', pattern: 'INICIA COM', text: product.gtin })
+      : null,
+    searchGlobalProducts(db, { ...base, field: 'Descrição', pattern: 'SIMILAR', text: query.productDescription }),
+  ]);
+  const sameGtin = gtinHits?.rows.filter((r) => r.gtin === product.gtin) ?? [];
   const seen = new Set<string>();
   const products: TSharedProduct[] = [];
   for (const r of [...sameGtin, ...similar.rows]) {

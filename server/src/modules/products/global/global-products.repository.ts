@@ -26,7 +26,7 @@ const startsWith = (key: SQL, prefix: SQL) => sql`${key} >= ${prefix} AND ${key}
 
 /**
  * WHERE and ORDER BY of a search other than SIMILAR. A prefix or equality search is ordered by its own
- * key (COLLATE "C"): the btree indexes of 0520_global_search_order.sql read the page in order; TERMINA
+ * key (COLLATE "C"): the btree indexes of 0520 / 0580 read the page in order; TERMINA
  * COM goes through the trigram GIN index and is sorted by description.
  */
 function searchClauses(s: GlobalSearch): { where: SQL; order: SQL } {
@@ -42,7 +42,8 @@ function searchClauses(s: GlobalSearch): { where: SQL; order: SQL } {
     const key = sql`(g.ncm COLLATE "C")`;
     return { where: startsWith(key, sql`${s.text}::text`), order: sql`${key}, g.id` };
   }
-  const key = sql`(f_unaccent(lower(g.description)) COLLATE "C")`;
+  // The stored folded description (0580): its btree answers the count from the index alone.
+  const key = sql`(g.description_search COLLATE "C")`;
   const order = sql`${key}, g.id`;
   switch (s.pattern) {
     case 'IGUAL':
@@ -196,8 +197,10 @@ export async function searchGlobalProducts(db: DbOrTx, s: GlobalSearch) {
       sql`SELECT count(*)::int AS n FROM global_products g WHERE ${clauses.where}`,
     );
     count = countRes.rows[0]?.n ?? 0;
-    page = sql`SELECT g.* FROM global_products g WHERE ${clauses.where} ORDER BY ${order}
-      LIMIT ${GLOBAL_PRODUCTS_PAGE_SIZE} OFFSET ${offset}`;
+    // The page's ids first (index-only over (key, id) when the key is a column: the offset's rows are
+    // skipped in the index), then the 25 rows shown.
+    page = sql`SELECT g.* FROM (SELECT g.id FROM global_products g WHERE ${clauses.where} ORDER BY ${order}
+      LIMIT ${GLOBAL_PRODUCTS_PAGE_SIZE} OFFSET ${offset}) k JOIN global_products g ON g.id = k.id`;
   }
   const mine = s.companyId
     ? sql`EXISTS (SELECT 1 FROM products p WHERE p.company_id = ${s.companyId}
