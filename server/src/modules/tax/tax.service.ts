@@ -9,7 +9,8 @@ import {
 } from '@app/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { type CalculationFacts, findCalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
+import { type CalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
+import { findCalculationFacts } from './tax-facts-cache.js';
 
 const refused = (field: string, message: string) => new AppError('VALIDATION', message, [{ field, message }]);
 
