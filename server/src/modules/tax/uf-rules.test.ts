@@ -41,6 +41,27 @@ describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () 
     expect(rj.rows[0].csts).toEqual(['20', '70']);
   });
 
+  it('sees a change written by another process within a second (the cached facts check reference_versions)', async () => {
+    const payload = {
+      operacao: { ufOrigem: 'SP', ufDestino: 'MG', consumidorFinal: true, contribuinte: false },
+      item: { vProd: 1000, icms: { cst: '00', pICMS: 12 } },
+    };
+    const calc = async () =>
+      (await ctx.app.inject({ method: 'POST', url: '/v1/public/tax/calculate', headers: auth, payload })).json();
+    const { rows } = await ctx.database.pool.query("SELECT internal_rate::text AS r FROM ref_uf_rates WHERE uf = 'MG'");
+    const before = await calc();
+    // A plain UPDATE (not the loader): only the 0570 trigger's version row can tell this process.
+    await ctx.database.pool.query("UPDATE ref_uf_rates SET internal_rate = internal_rate + 2 WHERE uf = 'MG'");
+    try {
+      await new Promise((r) => setTimeout(r, 1100));
+      const after = await calc();
+      // 2 more points of the destination's internal rate on a 1000.00 base: 20.00 more DIFAL.
+      expect(after.vICMSUFDest).toBeCloseTo(before.vICMSUFDest + 20, 2);
+    } finally {
+      await ctx.database.pool.query("UPDATE ref_uf_rates SET internal_rate = $1 WHERE uf = 'MG'", [rows[0].r]);
+    }
+  });
+
   it("changes a state's rule by reloading the file, not the code", async () => {
     const payload = {
       operacao: { ufOrigem: 'RJ', ufDestino: 'SP', consumidorFinal: true, contribuinte: false },
