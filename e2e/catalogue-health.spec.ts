@@ -37,7 +37,7 @@ test('checks the catalogue, filters by finding and exports the findings', async 
   await page.getByTestId('health-card-CBENEF_INVALID').click();
   await expect(page.getByText('Achados: cBenef inexistente na UF ou incompatível com o CST')).toBeVisible();
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText('cBenef RJ801001 (UF RJ, CST 20)');
+  await expect(rows.first()).toContainText('cBenef SP010360 (UF SP, CST 20)');
   await expect(rows.first()).toContainText('946');
   await page.screenshot({ path: `test-results/catalogue-health.png`, fullPage: true });
 

@@ -28,6 +28,7 @@ interface Cached {
   snapshot: TaxFactsSnapshot;
   classTribs: Map<string, ClassTribRow>;
   cbenefs: Map<string, CbenefRow>;
+  cbenefUfs: Set<string>;
   checkedAt: number;
   generation: number;
   /** A version check in flight: concurrent requests share it instead of each asking. */
@@ -49,6 +50,7 @@ async function readSnapshot(db: DbOrTx): Promise<Cached> {
     snapshot,
     classTribs: new Map(snapshot.classTribs.map((r) => [r.code, r])),
     cbenefs: new Map(snapshot.cbenefs.map((r) => [r.code, r])),
+    cbenefUfs: new Set(snapshot.cbenefs.map((r) => r.uf)),
     checkedAt: Date.now(),
     generation: readAt,
   };
@@ -86,7 +88,7 @@ export async function findCalculationFacts(
   db: DbOrTx,
   q: { ufs: [string, string]; date: string; cClassTrib: string | null; cBenef: string | null },
 ): Promise<CalculationFacts> {
-  const { snapshot, classTribs, cbenefs } = await currentFacts(db);
+  const { snapshot, classTribs, cbenefs, cbenefUfs } = await currentFacts(db);
   const rules: UfRuleRow[] = snapshot.rates
     .filter((r) => r.uf === q.ufs[0] || r.uf === q.ufs[1])
     .map((rate) => {
@@ -107,5 +109,6 @@ export async function findCalculationFacts(
     rules,
     classTrib: (q.cClassTrib && classTribs.get(q.cClassTrib)) || null,
     cbenef: (q.cBenef && cbenefs.get(q.cBenef)) || null,
+    cbenefTableLoaded: cbenefUfs.has(q.ufs[0]),
   };
 }

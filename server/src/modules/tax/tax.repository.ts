@@ -36,6 +36,8 @@ export interface CalculationFacts {
   rules: UfRuleRow[];
   classTrib: ClassTribRow | null;
   cbenef: CbenefRow | null;
+  /** Whether the issuing UF's cBenef table is loaded at all: without it a code cannot be verified. */
+  cbenefTableLoaded: boolean;
 }
 
 export interface TaxFactsSnapshot {
