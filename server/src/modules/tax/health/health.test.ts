@@ -89,6 +89,20 @@ describe('catalogue health check', () => {
     expect(res.json()).toMatchObject({ count: 1, objects: [{ id: ids.expected.CST_CFOP_MISMATCH }] });
   });
 
+  it("keeps the finding filter to the caller's company: another partner gets 404, another company's findings stay out", async () => {
+    const list = (companyId: string, headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/v1/public/products?companyId=${companyId}&healthFinding=CST_CFOP_MISMATCH`,
+        headers,
+      });
+    expect((await list(ids.dirty, h.stranger)).statusCode).toBe(404);
+    await runCheck(ids.clean);
+    const clean = await list(ids.clean, h.member);
+    expect(clean.statusCode).toBe(200);
+    expect(clean.json()).toMatchObject({ count: 0, objects: [] });
+  });
+
   it('exports the findings as XLSX', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: url(ids.dirty, '/export'), headers: h.member });
     expect(res.statusCode).toBe(200);
