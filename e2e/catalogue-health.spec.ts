@@ -49,4 +49,23 @@ test('checks the catalogue, filters by finding and exports the findings', async 
   const ws = wb.getWorksheet('Saúde fiscal')!;
   expect(ws.rowCount).toBe(12);
   expect(ws.getRow(1).values).toContain('Como corrigir');
+
+  // The indicators screen shows the same counts and leads back to the health screen.
+  await page.goto('/member/company/indicators');
+  const panel = page.getByTestId('indicators-health');
+  await expect(panel).toContainText('11 com achados', { timeout: 30_000 });
+  await expect(page.getByTestId('indicators-health-GTIN_INVALID')).toContainText('1');
+  await panel.getByRole('link', { name: 'Abrir saúde fiscal do catálogo' }).click();
+  await expect(page.getByRole('heading', { name: 'Saúde fiscal do catálogo' })).toBeVisible({ timeout: 30_000 });
+
+  // A finding's count opens the products list with only the products that have it.
+  await page.getByTestId('health-products-GTIN_INVALID').click();
+  await expect(page.getByRole('heading', { name: 'Meus Produtos' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Filtro: Achado: GTIN com dígito verificador ou tamanho inválido')).toBeVisible();
+  const products = page.getByTestId('products-table').locator('tbody tr');
+  await expect(products).toHaveCount(1);
+  await expect(products.first()).toContainText('2203.00.00');
+  // The chip clears the filter: the whole catalogue (11 products) is listed again.
+  await page.getByRole('button', { name: 'Remover filtro' }).click();
+  await expect(products).toHaveCount(11);
 });
