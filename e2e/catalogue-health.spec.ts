@@ -37,7 +37,7 @@ test('checks the catalogue, filters by finding and exports the findings', async 
   await page.getByTestId('health-card-CBENEF_INVALID').click();
   await expect(page.getByText('Achados: cBenef inexistente na UF ou incompatível com o CST')).toBeVisible();
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText('cBenef RJ801001 (UF RJ, CST 20)');
+  await expect(rows.first()).toContainText('cBenef SP010360 (UF SP, CST 20)');
   await expect(rows.first()).toContainText('946');
   await page.screenshot({ path: `test-results/catalogue-health.png`, fullPage: true });
 
@@ -49,4 +49,23 @@ test('checks the catalogue, filters by finding and exports the findings', async 
   const ws = wb.getWorksheet('Saúde fiscal')!;
   expect(ws.rowCount).toBe(12);
   expect(ws.getRow(1).values).toContain('Como corrigir');
+
+  // The indicators screen shows the same counts and leads back to the health screen.
+  await page.goto('/member/company/indicators');
+  const panel = page.getByTestId('indicators-health');
+  await expect(panel).toContainText('11 com achados', { timeout: 30_000 });
+  await expect(page.getByTestId('indicators-health-GTIN_INVALID')).toContainText('1');
+  await panel.getByRole('link', { name: 'Abrir saúde fiscal do catálogo' }).click();
+  await expect(page.getByRole('heading', { name: 'Saúde fiscal do catálogo' })).toBeVisible({ timeout: 30_000 });
+
+  // A finding's count opens the products list with only the products that have it.
+  await page.getByTestId('health-products-GTIN_INVALID').click();
+  await expect(page.getByRole('heading', { name: 'Meus Produtos' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Filtro: Achado: GTIN com dígito verificador ou tamanho inválido')).toBeVisible();
+  const products = page.getByTestId('products-table').locator('tbody tr');
+  await expect(products).toHaveCount(1);
+  await expect(products.first()).toContainText('2203.00.00');
+  // The chip clears the filter: the whole catalogue (11 products) is listed again.
+  await page.getByRole('button', { name: 'Remover filtro' }).click();
+  await expect(products).toHaveCount(11);
 });

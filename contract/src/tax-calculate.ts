@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { ZUf } from './common.js';
+import {
+  describeCodeProblem,
+  describeRateProblem,
+  describeValueProblem,
+  ibsCbsCsts,
+  ipiCsts,
+  pisCofinsCsts,
+} from './tax/input-checks.js';
 import { icmsCsosns, icmsCsts } from './tax/nfe-item/icms-situation.js';
 import { nfeItemValueFields } from './tax/nfe-item/types.js';
 
@@ -9,23 +17,13 @@ import { nfeItemValueFields } from './tax/nfe-item/types.js';
  * send both, and a string keeps every digit a binary float would lose.
  */
 
-const decimalText = /^-?\d+([.,]\d+)?$/;
-const toNumber = (v: number | string) => (typeof v === 'number' ? v : Number(v.trim().replace(',', '.')));
-
 function decimalField(label: string, kind: 'valor' | 'percentual') {
+  const describe = kind === 'valor' ? describeValueProblem : describeRateProblem;
   return z
     .union([z.number(), z.string()], { message: `${label}: informe um número (ex.: 10.50).` })
     .superRefine((v, ctx) => {
-      if (typeof v === 'string' && !decimalText.test(v.trim())) {
-        ctx.addIssue({ code: 'custom', message: `${label}: informe um número (ex.: 10.50).` });
-        return;
-      }
-      const n = toNumber(v);
-      if (n < 0) ctx.addIssue({ code: 'custom', message: `${label} não pode ser negativo.` });
-      else if (kind === 'percentual' && n >= 100)
-        ctx.addIssue({ code: 'custom', message: `${label} deve ser menor que 100%.` });
-      else if (kind === 'valor' && n > 999_999_999_999)
-        ctx.addIssue({ code: 'custom', message: `${label} é maior que o permitido pela NF-e.` });
+      const problem = describe(label, v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .meta({ description: `${label} (número ou texto decimal)` });
 }
@@ -33,23 +31,14 @@ const valor = (label: string) => decimalField(label, 'valor');
 const percentual = (label: string) => decimalField(label, 'percentual');
 
 function codeField(label: string, codes: readonly string[]) {
-  const set = new Set(codes);
   return z
     .string({ message: `${label}: informe o código.` })
     .trim()
-    .refine((v) => set.has(v), { message: `${label} inexistente. Use um dos códigos: ${codes.join(', ')}.` });
+    .superRefine((v, ctx) => {
+      const problem = describeCodeProblem(label, v, codes) ?? (v ? null : `${label}: informe o código.`);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 }
-
-const ipiCsts = ['00', '01', '02', '03', '04', '05', '49', '50', '51', '52', '53', '54', '55', '99'];
-const pisCofinsCsts = [
-  ...['01', '02', '03', '04', '05', '06', '07', '08', '09', '49', '50', '51', '52', '53', '54', '55', '56'],
-  ...['60', '61', '62', '63', '64', '65', '66', '67', '70', '71', '72', '73', '74', '75', '98', '99'],
-];
-/** CST IBS/CBS of the NF-e portal's table (reference-data/ibs-cbs-cst.json, 06/2026). */
-export const ibsCbsCsts = [
-  ...['000', '010', '011', '200', '220', '221', '222', '400', '410', '510', '515', '550', '620'],
-  ...['800', '810', '811', '820', '830'],
-];
 
 export const ZTaxCalculateRequest = z
   .object({

@@ -1,4 +1,5 @@
 import { atLeastZero, money, percentOf, round2, type TaxValue, toDecimal } from './decimal.js';
+import { assertRate } from './input-checks.js';
 
 /** DIFAL calculation type (spec 02 §9): 0 Nao tem, 1 Base simples, 2 Base dupla. */
 export type DifalType = 0 | 1 | 2;
@@ -53,7 +54,7 @@ export function calculateDifal(input: DifalInput): DifalResult {
     return { type: 0, base: 0, icmsOrigin: money(icmsOrigin), icmsDestination: 0, difal: 0, fcp: 0 };
   }
   const internal = toDecimal(input.internalRate);
-  if (internal.gte(100)) throw new RangeError('Alíquota interna deve ser menor que 100%.');
+  assertRate('aliqIcmsInterna', 'Alíquota interna', input.internalRate);
   if (input.type === 1) {
     const difal = atLeastZero(percentOf(value, internal.minus(toDecimal(input.interstateRate))));
     return {

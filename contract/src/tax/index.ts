@@ -1,6 +1,7 @@
 export * from './cbs-ibs.js';
 export * from './decimal.js';
 export * from './difal.js';
+export * from './input-checks.js';
 export * from './interstate-rate.js';
 export * from './mva.js';
 export * from './nfe-item/index.js';

@@ -1,4 +1,5 @@
 import { round2, type TaxValue, toDecimal } from './decimal.js';
+import { assertRate } from './input-checks.js';
 
 /**
  * Adjusted MVA for interstate operations (Convênio ICMS 142/2018; formula in shared/data/README.md):
@@ -11,7 +12,7 @@ export function adjustMva(input: { mva: TaxValue; interstateRate: TaxValue; inte
   const mva = toDecimal(input.mva).div(100);
   const inter = toDecimal(input.interstateRate).div(100);
   const intra = toDecimal(input.internalRate).div(100);
-  if (intra.gte(1)) throw new RangeError('Alíquota interna deve ser menor que 100%.');
+  assertRate('aliqIcmsInterna', 'Alíquota interna', input.internalRate);
   if (intra.lte(inter)) return round2(toDecimal(input.mva)).toNumber();
   const adjusted = mva.plus(1).times(toDecimal(1).minus(inter)).div(toDecimal(1).minus(intra)).minus(1);
   return round2(adjusted.times(100)).toNumber();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TaxInputError } from './input-checks.js';
 import { calculateSt } from './st-calculator.js';
 
 describe('calculateSt (spec 02 §9 ST calculator)', () => {
@@ -104,5 +105,12 @@ describe('calculateSt (spec 02 §9 ST calculator)', () => {
       calculateSt({ productValue: '2000,00', ipiRate: '15', icmsRate: '18', mva: '40', stRate: '18' }).stValue,
     ).toBe(219.6);
     expect(() => calculateSt({ productValue: 'abc', icmsRate: 18, mva: 40, stRate: 18 })).toThrow();
+  });
+
+  it('refuses a negative value and a rate of 100 % with the messages of POST /tax/calculate', () => {
+    const base = { productValue: 100, icmsRate: 18, mva: 40, stRate: 18 };
+    expect(() => calculateSt({ ...base, freight: -1 })).toThrow('vFrete não pode ser negativo.');
+    expect(() => calculateSt({ ...base, stRate: 100 })).toThrow('pICMSST deve ser menor que 100%.');
+    expect(() => calculateSt({ ...base, productValue: 'abc' })).toThrow(TaxInputError);
   });
 });

@@ -1,4 +1,30 @@
 import { atLeastZero, money, percentOf, reduceBase, round2, type TaxValue, toDecimal } from './decimal.js';
+import { assertRate, assertValue } from './input-checks.js';
+
+/**
+ * The calculator's inputs checked by the rules of POST /tax/calculate, under the same NF-e tag names, so
+ * "pICMS deve ser menor que 100%." reads the same on the screen and in the API (TaxInputError).
+ */
+function checkStInput(input: StCalculationInput): void {
+  const values = [
+    ['vProd', input.productValue],
+    ['vFrete', input.freight],
+    ['vSeg', input.insurance],
+    ['vOutro', input.otherExpenses],
+    ['vDesc', input.discount],
+    ['pMVAST', input.mva],
+  ] as const;
+  for (const [tag, value] of values) assertValue(tag, tag, value);
+  const rates = [
+    ['pICMS', input.icmsRate],
+    ['pRedBC', input.icmsBaseReduction],
+    ['pIPI', input.ipiRate],
+    ['pICMSST', input.stRate],
+    ['pRedBCST', input.stBaseReduction],
+    ['pFCPST', input.fcpRate],
+  ] as const;
+  for (const [tag, value] of rates) assertRate(tag, tag, value);
+}
 
 export interface StCalculationInput {
   /** Value of the goods. */
@@ -56,6 +82,7 @@ export interface StCalculation {
  *  9. effectiveCost = stValue / subtotal × 100                                   (rounded, %)
  */
 export function calculateSt(input: StCalculationInput): StCalculation {
+  checkStInput(input);
   const subtotal = round2(
     toDecimal(input.productValue)
       .plus(toDecimal(input.freight))

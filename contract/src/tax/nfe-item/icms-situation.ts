@@ -53,7 +53,8 @@ const byCsosn: Record<string, IcmsSituation> = {
   '900': { ...none, ownTax: true, reducible: true, st: 'optional', exempt: false },
 };
 
-export const icmsCsts = Object.keys(byCst);
+// Sorted: "10" and "20" are integer-like keys, which JavaScript lists before "00".
+export const icmsCsts = Object.keys(byCst).sort();
 export const icmsCsosns = Object.keys(byCsosn);
 
 /** The situation of a CST (2 digits, or 3 with the origin digit) or CSOSN; undefined when unknown. */

@@ -1,4 +1,4 @@
-import type { Decimal } from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import type { TaxValue } from '../decimal.js';
 import { toDecimal } from '../decimal.js';
 import type { MemoriaStep } from './types.js';
@@ -10,7 +10,8 @@ export function formatValue(value: Shown): string {
   if (value === null || value === undefined) return '0.00';
   if (typeof value === 'boolean') return value ? 'sim' : 'não';
   if (typeof value === 'string' && !/^-?\d+([.,]\d+)?$/.test(value.trim())) return value;
-  const d = toDecimal(value);
+  // A Decimal is shown as it is: copying it (toDecimal) for every value of every step was a hot path.
+  const d = Decimal.isDecimal(value) ? value : toDecimal(value);
   // Effective CBS/IBS rates carry 4 places (0.0450): never round away what the engine used.
   return d.decimalPlaces() > 2 ? d.toString() : d.toFixed(2);
 }

@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   char,
   date,
@@ -13,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companies } from './foundation.js';
 
-// Mirrors migrations/0560_uf_tax_rules.sql and 0561_catalogue_health.sql (issue 14).
+// Mirrors migrations/0560_uf_tax_rules.sql, 0561_catalogue_health.sql and 0570_tax_facts_version.sql (issue 14).
 
 export const refUfTaxRules = pgTable(
   'ref_uf_tax_rules',
@@ -80,3 +81,9 @@ export const healthFindings = pgTable(
     index('health_findings_product_idx').on(t.checkId, t.productId),
   ],
 );
+
+/** Bumped by a statement trigger on every write to the tax engine's reference tables (0570, decision 025). */
+export const referenceVersions = pgTable('reference_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -1,4 +1,4 @@
-import { NIL_PRODUCT_ID, type TOperation, type TOperationsQuery, type Uf } from '@app/contract';
+import { NIL_PRODUCT_ID, TaxInputError, type TOperation, type TOperationsQuery, type Uf } from '@app/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
@@ -12,6 +12,19 @@ import {
 } from '../fiscal-rules/fiscal-rules.repository.js';
 import { findGlobalForUf } from '../products/classification/binding.repository.js';
 import { buildOperation } from './build-operation.js';
+import { checkRuleFacts } from './operation-rule.js';
+
+/** The engine's input rules refuse with a field and a Portuguese message: a 400, never a 500. */
+function refuseBadInput<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof TaxInputError)
+      throw new AppError('VALIDATION', err.message, [{ field: err.field, message: err.message }]);
+    throw err;
+  }
+}
+
 import { findCompanyProduct, findCompanyProductByCode, type OperationProductRow } from './operations.repository.js';
 
 /**
@@ -73,13 +86,20 @@ export async function queryOperations(db: DbOrTx, actor: Actor, query: TOperatio
   const otherUf = query.uf;
   const sibling = otherUf === companyUf ? view : await loadSiblingRule(db, view, otherUf);
   const isSale = query.cfop === 'venda';
-  const operation = buildOperation({
-    productRule: view.version,
-    originRule: (isSale ? view : sibling)?.version ?? null,
-    destinationRule: (isSale ? sibling : view)?.version ?? null,
-    descriptions: { ncm: view.ncmDescription, cbsCst: view.cbsCstDescription, cClassTrib: view.cClassTribDescription },
-    companyUf,
-    query,
-  });
+  for (const rule of [view, sibling]) if (rule) refuseBadInput(() => checkRuleFacts(rule.version));
+  const operation = refuseBadInput(() =>
+    buildOperation({
+      productRule: view.version,
+      originRule: (isSale ? view : sibling)?.version ?? null,
+      destinationRule: (isSale ? sibling : view)?.version ?? null,
+      descriptions: {
+        ncm: view.ncmDescription,
+        cbsCst: view.cbsCstDescription,
+        cClassTrib: view.cClassTribDescription,
+      },
+      companyUf,
+      query,
+    }),
+  );
   return [operation];
 }

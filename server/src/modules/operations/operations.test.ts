@@ -188,3 +188,26 @@ describe('POST /products/fiscalservice/operations', () => {
     expect(path?.post?.requestBody).toBeTruthy();
   });
 });
+
+describe('POST /products/fiscalservice/operations refuses a rule the engine cannot compute', () => {
+  // The rule rows are written as a careless import would; the messages are those of POST /tax/calculate.
+  let named = 0;
+  const withBadRule = async (version: Record<string, unknown>) => {
+    // A named rule (description): several may share NCM and UF.
+    const description = `REGRA COM ERRO ${++named}`;
+    const rule = await createFiscalRule(ctx.db, { ncm: '04011010', cest: null, uf: 'SP', description, version });
+    const product = await createProduct(ctx.db, { companyId: ids.company, fiscalRuleId: rule.id });
+    return ask(h.member, { productId: product.id, uf: 'SP', cfop: 'venda' });
+  };
+  it.each([
+    [{ cstIcms: '77' }, 'cstIcms', 'CST do ICMS inexistente. Use um dos códigos: 00, 10'],
+    [{ iva: '-5.0000' }, 'iva', 'pMVAST não pode ser negativo.'],
+    [{ aliqIcmsSt: '100.0000', cstIcms: '10' }, 'aliqIcmsSt', 'pICMSST deve ser menor que 100%.'],
+    [{ pisCstSaida: '33' }, 'pisCstSaida', 'CST do PIS inexistente.'],
+  ])('%o → 400 with the same message as /tax/calculate', async (version, field, message) => {
+    const res = await withBadRule(version);
+    expect(res.statusCode).toBe(400);
+    const err = res.json<{ errors: { field: string; message: string }[] }>();
+    expect(err.errors).toContainEqual({ field, message: expect.stringContaining(message) });
+  });
+});

@@ -36,40 +36,51 @@ export interface CalculationFacts {
   rules: UfRuleRow[];
   classTrib: ClassTribRow | null;
   cbenef: CbenefRow | null;
+  /** Whether the issuing UF's cBenef table is loaded at all: without it a code cannot be verified. */
+  cbenefTableLoaded: boolean;
+}
+
+export interface TaxFactsSnapshot {
+  version: number;
+  rates: { uf: string; internalRate: string; fcpRate: string }[];
+  /** Active state rules, newest validity first per UF. */
+  rules: (Omit<UfRuleRow, 'internalRate' | 'fcpRate'> & { validFrom: string })[];
+  classTribs: ClassTribRow[];
+  cbenefs: CbenefRow[];
 }
 
 /**
- * Everything the engine needs from the reference tables for one item, in ONE round trip (the endpoint
- * is called per invoice line): both states' rates and the rule in force on the date, the cClassTrib
- * row and the cBenef row.
+ * Every reference row the engine reads (27 rates, the state rules, ~1k cClassTrib and the cBenef codes:
+ * well under a megabyte), with the version counter, in ONE statement so that rows and version come from
+ * the same snapshot. Read once per version by tax-facts-cache.ts, never per item.
  */
-export async function findCalculationFacts(
-  db: DbOrTx,
-  q: { ufs: [string, string]; date: string; cClassTrib: string | null; cBenef: string | null },
-): Promise<CalculationFacts> {
-  const res = await db.execute<{ facts: CalculationFacts } & Record<string, unknown>>(sql`
+export async function findTaxFactsSnapshot(db: DbOrTx): Promise<TaxFactsSnapshot> {
+  const res = await db.execute<{ facts: TaxFactsSnapshot } & Record<string, unknown>>(sql`
     SELECT json_build_object(
-      'rules', (SELECT coalesce(json_agg(json_build_object(
-          'uf', r.uf, 'internalRate', r.internal_rate::text, 'fcpRate', r.fcp_rate::text,
-          'difalMethod', t.difal_method, 'difalFcpInGrossUp', t.difal_fcp_in_gross_up,
-          'reliefFormula', t.relief_formula, 'cbenefRequired', t.cbenef_required, 'source', t.source,
-          'validFrom', t.valid_from::text, 'validTo', t.valid_to::text)), '[]'::json)
-        FROM ref_uf_rates r
-        LEFT JOIN LATERAL (
-          SELECT * FROM ref_uf_tax_rules t
-          WHERE t.uf = r.uf AND t.active AND t.valid_from <= ${q.date}::date
-            AND (t.valid_to IS NULL OR t.valid_to >= ${q.date}::date)
-          ORDER BY t.valid_from DESC LIMIT 1) t ON true
-        WHERE r.uf IN (${q.ufs[0]}, ${q.ufs[1]})),
-      'classTrib', (SELECT json_build_object('code', code, 'cst', cst, 'pRedIbs', p_red_ibs::text,
-          'pRedCbs', p_red_cbs::text, 'legalBasis', legal_basis, 'startDate', start_date::text,
-          'endDate', end_date::text)
-        FROM ref_cclasstrib WHERE code = ${q.cClassTrib}),
-      'cbenef', (SELECT json_build_object('code', code, 'uf', uf, 'csts', csts,
-          'validFrom', valid_from::text, 'validTo', valid_to::text)
-        FROM ref_cbenef WHERE code = ${q.cBenef} AND active)
+      'version', (SELECT version FROM reference_versions WHERE name = 'tax-facts'),
+      'rates', (SELECT coalesce(json_agg(json_build_object('uf', uf, 'internalRate', internal_rate::text,
+          'fcpRate', fcp_rate::text)), '[]'::json) FROM ref_uf_rates),
+      'rules', (SELECT coalesce(json_agg(json_build_object('uf', uf, 'difalMethod', difal_method,
+          'difalFcpInGrossUp', difal_fcp_in_gross_up, 'reliefFormula', relief_formula,
+          'cbenefRequired', cbenef_required, 'source', source, 'validFrom', valid_from::text,
+          'validTo', valid_to::text) ORDER BY uf, valid_from DESC), '[]'::json)
+        FROM ref_uf_tax_rules WHERE active),
+      'classTribs', (SELECT coalesce(json_agg(json_build_object('code', code, 'cst', cst,
+          'pRedIbs', p_red_ibs::text, 'pRedCbs', p_red_cbs::text, 'legalBasis', legal_basis,
+          'startDate', start_date::text, 'endDate', end_date::text)), '[]'::json) FROM ref_cclasstrib),
+      'cbenefs', (SELECT coalesce(json_agg(json_build_object('code', code, 'uf', uf, 'csts', csts,
+          'validFrom', valid_from::text, 'validTo', valid_to::text)), '[]'::json)
+        FROM ref_cbenef WHERE active)
     ) AS facts`);
   return res.rows[0]!.facts;
+}
+
+/** The counter the 0570 triggers bump on every write to those tables: one indexed row. */
+export async function findTaxFactsVersion(db: DbOrTx): Promise<number> {
+  const res = await db.execute<{ version: string } & Record<string, unknown>>(
+    sql`SELECT version FROM reference_versions WHERE name = 'tax-facts'`,
+  );
+  return Number(res.rows[0]?.version ?? 0);
 }
 
 /** The state rules in force today, for the fiscal-rules screen's 'Fontes das tabelas'. */

@@ -9,7 +9,8 @@ import {
 } from '@app/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { type CalculationFacts, findCalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
+import { type CalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
+import { findCalculationFacts } from './tax-facts-cache.js';
 
 const refused = (field: string, message: string) => new AppError('VALIDATION', message, [{ field, message }]);
 
@@ -44,7 +45,8 @@ function checkAgainstTables(req: TTaxCalculateRequest, facts: CalculationFacts, 
       );
   }
   const { cBenef, cst } = req.item.icms;
-  if (cBenef && cBenef !== 'SEM CBENEF') {
+  // A UF whose official table is not loaded cannot be checked: the code goes through unverified.
+  if (cBenef && cBenef !== 'SEM CBENEF' && facts.cbenefTableLoaded) {
     const b = facts.cbenef;
     if (!b || b.uf !== req.operacao.ufOrigem)
       throw refused('item.icms.cBenef', `cBenef ${cBenef} não existe na tabela da UF ${req.operacao.ufOrigem}.`);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { referenceTables, type TReferenceTable } from '@app/contract';
 import pg from 'pg';
+import { announceReferenceReloaded } from '../../../lib/reference-changes.js';
 import { cclasstribSpec, parseCclasstribFile } from './cclasstrib.js';
 import { cestSpec, parseCestFile } from './cest.js';
 import { cfopSpec, parseCfopFile } from './cfop.js';
@@ -83,6 +84,7 @@ async function loadOne(client: pg.ClientBase, table: TReferenceTable, opts: Load
       [table, meta.title, opts.source ?? meta.source, asOf, path.basename(file), sha256(raw), parsed.rows.length],
     );
     await client.query('COMMIT');
+    announceReferenceReloaded();
     // Fresh statistics, so that the planner picks the trigram and prefix indexes right away.
     await client.query(`ANALYZE ${loader.spec.table}`);
   } catch (err) {

@@ -53,7 +53,10 @@ export const insertFindingsSql = (checkId: string, companyId: string, date: stri
     WHERE p.cbenef IS NULL
     UNION ALL
     SELECT p.id, 'CBENEF_INVALID', 'cBenef ' || p.cbenef || ' (UF ' || p.uf || ', CST ' || coalesce(p.cst, '—') || ')'
-    FROM p WHERE p.cbenef IS NOT NULL AND p.cbenef <> 'SEM CBENEF' AND NOT EXISTS (
+    FROM p WHERE p.cbenef IS NOT NULL AND p.cbenef <> 'SEM CBENEF'
+      -- Only where the UF's official table is loaded: a state without one cannot be checked (not verified).
+      AND EXISTS (SELECT 1 FROM ref_cbenef l WHERE l.uf = p.uf AND l.active)
+      AND NOT EXISTS (
       SELECT 1 FROM ref_cbenef c WHERE c.code = p.cbenef AND c.uf = p.uf AND c.active AND p.cst = ANY(c.csts)
         AND c.valid_from <= ${date}::date AND (c.valid_to IS NULL OR c.valid_to >= ${date}::date))
     UNION ALL

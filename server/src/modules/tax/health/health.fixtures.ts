@@ -15,6 +15,15 @@ export async function seedCleanCatalogue(db: Db, companyId: string) {
   const rule = await createFiscalRule(db, { ncm: '22021000', cest: '0300700', uf: 'SP', version: cleanCbs });
   await createProduct(db, { companyId, fiscalRuleId: rule.id, gtin: generateGtin14() });
   await createProduct(db, { companyId, ncm: '22030000' });
+  // RJ's cBenef table is not loaded (reference-data/README.md): its codes cannot be verified, so neither
+  // 'cBenef inválido' nor a missing cBenef is reported for them.
+  const rj = await createFiscalRule(db, {
+    ncm: '22021000',
+    cest: '0300700',
+    uf: 'RJ',
+    version: { ...cleanCbs, cstIcms: '20', codBenef: 'RJ801001' },
+  });
+  await createProduct(db, { companyId, fiscalRuleId: rj.id, gtin: generateGtin14() });
 }
 
 /**
@@ -40,8 +49,9 @@ export async function seedDirtyCatalogue(db: Db, companyId: string) {
     GTIN_INVALID: (await createProduct(db, { companyId, ncm: '22030000', gtin: breakGtin(generateGtin14()) })).id,
     CEST_NCM_MISMATCH: (await createProduct(db, { companyId, ncm: '22021000', cest: '0100100' })).id,
     CST_CFOP_MISMATCH: await withRule({ cstIcms: '60', cfopSaida: '5102' }),
-    CBENEF_MISSING: await withRule({ cstIcms: '40' }, 'RJ'),
-    CBENEF_INVALID: await withRule({ cstIcms: '20', codBenef: 'RJ801001' }, 'RJ'),
+    // SP's table (reference-data/cbenef.csv) has codes for CST 40; SP010360 allows only 30 and 40.
+    CBENEF_MISSING: await withRule({ cstIcms: '40' }),
+    CBENEF_INVALID: await withRule({ cstIcms: '20', codBenef: 'SP010360' }),
     CCLASSTRIB_MISSING: await withRule({ cbsCClassTrib: null }),
     CCLASSTRIB_NOT_IN_FORCE: await withRule({ cbsCClassTrib: '000999' }),
     CCLASSTRIB_CST_MISMATCH: await withRule({ cbsCClassTrib: '200003' }),

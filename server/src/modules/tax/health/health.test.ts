@@ -57,14 +57,14 @@ describe('catalogue health check', () => {
     for (const kind of healthFindingKinds) expect(report.counts.find((c) => c.kind === kind)?.count, kind).toBe(1);
     expect(report.productsWithFindings).toBe(11);
     const cbenef = report.items.find((f) => f.kind === 'CBENEF_INVALID');
-    expect(cbenef).toMatchObject({ rejection: '946', detail: 'cBenef RJ801001 (UF RJ, CST 20)' });
+    expect(cbenef).toMatchObject({ rejection: '946', detail: 'cBenef SP010360 (UF SP, CST 20)' });
     expect(report.items.find((f) => f.kind === 'NCM_NOT_IN_FORCE')).toMatchObject({ rejection: '778' });
     expect(report.items.find((f) => f.kind === 'CBENEF_MISSING')?.fix).toContain('cBenef');
   });
 
-  it('finds nothing on a clean catalogue', async () => {
+  it('finds nothing on a clean catalogue (an RJ cBenef, whose table is not loaded, is not reported)', async () => {
     const report = await runCheck(ids.clean);
-    expect(report.check).toMatchObject({ status: 'Done', products: 2, findings: 0 });
+    expect(report.check).toMatchObject({ status: 'Done', products: 3, findings: 0 });
     expect(report.items).toEqual([]);
   });
 
@@ -87,6 +87,20 @@ describe('catalogue health check', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ count: 1, objects: [{ id: ids.expected.CST_CFOP_MISMATCH }] });
+  });
+
+  it("keeps the finding filter to the caller's company: another partner gets 404, another company's findings stay out", async () => {
+    const list = (companyId: string, headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/v1/public/products?companyId=${companyId}&healthFinding=CST_CFOP_MISMATCH`,
+        headers,
+      });
+    expect((await list(ids.dirty, h.stranger)).statusCode).toBe(404);
+    await runCheck(ids.clean);
+    const clean = await list(ids.clean, h.member);
+    expect(clean.statusCode).toBe(200);
+    expect(clean.json()).toMatchObject({ count: 0, objects: [] });
   });
 
   it('exports the findings as XLSX', async () => {

@@ -1,5 +1,5 @@
 import type { THealthFindingKind, THealthReport } from '@app/contract';
-import { Badge, Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { formatNumber } from '../../../components/ui/format';
 
 interface Props {
@@ -7,10 +7,12 @@ interface Props {
   isLoading: boolean;
   selected: THealthFindingKind | null;
   onSelect: (kind: THealthFindingKind | null) => void;
+  /** Opens the products list filtered by the finding (the count is a link). */
+  onOpenProducts: (kind: THealthFindingKind) => void;
 }
 
 /** One card per kind of finding with its count and the rejection it prevents; a click filters the list. */
-export function HealthSummary({ report, isLoading, selected, onSelect }: Props) {
+export function HealthSummary({ report, isLoading, selected, onSelect, onOpenProducts }: Props) {
   if (isLoading) {
     return (
       <SimpleGrid cols={{ base: 2, md: 4 }}>
@@ -40,9 +42,28 @@ export function HealthSummary({ report, isLoading, selected, onSelect }: Props) 
             <Text size="sm" fw={500}>
               {c.label}
             </Text>
-            <Text size="xl" fw={700} c={c.count > 0 ? 'red.7' : 'green.7'}>
-              {formatNumber(c.count)}
-            </Text>
+            {c.count > 0 ? (
+              <Anchor
+                component="button"
+                type="button"
+                size="xl"
+                fw={700}
+                c="red.7"
+                title="Ver os produtos com este achado"
+                data-testid={`health-products-${c.kind}`}
+                onClick={(e) => {
+                  // The card's own click filters the findings below; the count opens the products list.
+                  e.stopPropagation();
+                  onOpenProducts(c.kind);
+                }}
+              >
+                {formatNumber(c.count)}
+              </Anchor>
+            ) : (
+              <Text size="xl" fw={700} c="green.7">
+                {formatNumber(c.count)}
+              </Text>
+            )}
           </Group>
           {/^\d+$/.test(c.rejection) ? (
             <Badge variant="light" color="gray" size="sm" mt="xs">

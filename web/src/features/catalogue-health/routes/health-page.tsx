@@ -2,6 +2,8 @@ import { healthCheckStatusLabels, healthFindingInfo, type THealthFindingKind } f
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconHeartbeat } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
 import { formatDateTime, formatNumber } from '../../../components/ui/format';
 import { Pager } from '../../../components/ui/pager';
 import { getSelectedCompany } from '../../../lib/session';
@@ -17,6 +19,7 @@ import { HealthSummary } from '../components/health-summary';
  */
 export default function HealthPage() {
   const company = getSelectedCompany();
+  const navigate = useNavigate();
   const [kind, setKind] = useState<THealthFindingKind | null>(null);
   const [page, setPage] = useState(1);
   const report = useHealthReport({ companyId: company.id, kind, page });
@@ -75,7 +78,13 @@ export default function HealthPage() {
       {check?.status === 'Failed' && (
         <Alert color="red">A verificação falhou. Tente novamente; se persistir, fale com o suporte.</Alert>
       )}
-      <HealthSummary report={report.data} isLoading={report.isLoading} selected={kind} onSelect={onSelect} />
+      <HealthSummary
+        report={report.data}
+        isLoading={report.isLoading}
+        selected={kind}
+        onSelect={onSelect}
+        onOpenProducts={(k) => navigate(paths.member.home, { state: { searchOptions: { healthFinding: k } } })}
+      />
       <Paper withBorder p="sm" radius="md">
         <Stack gap="xs">
           <Text fw={500}>{kind ? `Achados: ${healthFindingInfo[kind].label}` : 'Todos os achados'}</Text>

@@ -1,4 +1,4 @@
-import { calculateSt, type MvaOption, mvaOptions, resolveMva, type StCalculation } from '@app/contract';
+import { calculateSt, type MvaOption, mvaOptions, resolveMva, type StCalculation, TaxInputError } from '@app/contract';
 import { Divider, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DecimalInput } from '../../../components/ui/decimal-input';
@@ -71,7 +71,11 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
     setInputs((s) => ({ ...s, icmsRate: icmsRateFor(value, fromRate(defaults.icmsRate)) }));
   };
 
-  const { mva, result } = useMemo((): { mva: number | null; result: StCalculation | null } => {
+  const { mva, result, problem } = useMemo((): {
+    mva: number | null;
+    result: StCalculation | null;
+    problem?: string;
+  } => {
     try {
       // The destination's internal rate is the ST rate: what the adjusted MVA equalises to.
       const mvaValue = resolveMva(option, defaults.iva ?? 0, decimalOf(inputs.stRate));
@@ -89,9 +93,10 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
         fcpRate: decimalOf(inputs.fcpRate),
       });
       return { mva: mvaValue, result: calc };
-    } catch {
-      // An unparsable entry ("1,2,3") leaves the results empty until it is fixed.
-      return { mva: null, result: null };
+    } catch (err) {
+      // An unparsable entry ("1,2,3") leaves the results empty until it is fixed; a figure the engine
+      // refuses (negative, a rate of 100 % or more) says why, with the message of the API.
+      return { mva: null, result: null, problem: err instanceof TaxInputError ? err.message : undefined };
     }
   }, [inputs, option, defaults.iva]);
 
@@ -141,6 +146,11 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
           MVA aplicada: {mva === null ? '-' : `${formatDecimal(mva)}%`}
         </Text>
       </Group>
+      {problem && (
+        <Text size="sm" c="red" role="alert" data-testid="st-problem">
+          {problem}
+        </Text>
+      )}
       <Divider />
       <Paper withBorder p="sm">
         <SimpleGrid cols={{ base: 2, sm: 4 }}>

@@ -5,6 +5,7 @@ import { paths } from '../../../app/paths';
 import { getSelectedCompany, getSession } from '../../../lib/session';
 import { useIndicators } from '../api/get-indicators';
 import { CompanyPanel } from '../components/company-panel';
+import { HealthPanel } from '../components/health-panel';
 import { HistoryTables } from '../components/history-tables';
 import { ProductsPanel } from '../components/products-panel';
 import { type CardKind, cardFilter } from '../lib/indicator-cards';
@@ -38,6 +39,7 @@ export default function IndicatorsPage() {
         <>
           <CompanyPanel company={data.companyIndicators} />
           <ProductsPanel products={data.productsIndicators} isMember={isMember} onOpen={onOpen} />
+          <HealthPanel companyId={company.id} />
           {isMember ? null : <HistoryTables data={data} />}
         </>
       ) : null}

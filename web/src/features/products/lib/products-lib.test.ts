@@ -16,6 +16,8 @@ import {
   checkDateRange,
   cleanSearchText,
   defaultSearchOptions,
+  describeCardFilter,
+  hasCardFlag,
   mergeSearchOptions,
   normalizeForRole,
   searchMessages,
@@ -82,6 +84,16 @@ describe('search options', () => {
       field: 'description',
     });
     expect(mergeSearchOptions(null)).toEqual(defaultSearchOptions);
+  });
+
+  it('takes a health-check finding from the health screen, with every situation still listed', () => {
+    const o = mergeSearchOptions({ healthFinding: 'GTIN_INVALID' });
+    expect(hasCardFlag(o)).toBe(true);
+    expect(describeCardFilter(o)).toBe('Achado: GTIN com dígito verificador ou tamanho inválido');
+    const q = toProductsQuery('c1', o, 1, true);
+    expect(q).toMatchObject({ healthFinding: 'GTIN_INVALID', pending: undefined, classified: undefined });
+    // An unknown kind (an old link, a typo) is dropped rather than sent to the API.
+    expect(mergeSearchOptions({ healthFinding: 'XYZ' as never }).healthFinding).toBeUndefined();
   });
 
   it('lists only the situation of an indicators card', () => {

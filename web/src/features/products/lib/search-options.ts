@@ -1,4 +1,11 @@
-import { productMessages, productSearchFields, type TProductSearchField } from '@app/contract';
+import {
+  healthFindingInfo,
+  healthFindingKinds,
+  productMessages,
+  productSearchFields,
+  type THealthFindingKind,
+  type TProductSearchField,
+} from '@app/contract';
 import dayjs from 'dayjs';
 import type { ProductsQuery } from '../api/get-products';
 
@@ -24,6 +31,8 @@ export interface ProductSearchOptions {
   finished?: boolean;
   finishedByFiscalServiceLink?: boolean;
   audit?: boolean;
+  /** Only products with this finding in the last catalogue health check (issue 14): the health screen's counts. */
+  healthFinding?: THealthFindingKind;
 }
 
 /** Default filters (spec 02 §9): all four statuses on, field description. */
@@ -88,12 +97,15 @@ export function mergeSearchOptions(partial: Partial<ProductSearchOptions> | null
   for (const flag of cardFlags) {
     if (typeof partial[flag] === 'boolean') merged[flag] = partial[flag];
   }
+  // Every situation stays on: the finding alone narrows the list.
+  if (healthFindingKinds.includes(partial.healthFinding as THealthFindingKind))
+    merged.healthFinding = partial.healthFinding;
   return merged;
 }
 
 /** True when the options carry a single indicators-card flag (shown as a removable chip). */
 export function hasCardFlag(o: ProductSearchOptions): boolean {
-  return !!(o.finished || o.finishedByFiscalServiceLink || o.audit);
+  return !!(o.finished || o.finishedByFiscalServiceLink || o.audit || o.healthFinding);
 }
 
 /**
@@ -125,9 +137,16 @@ export function toProductsQuery(
     finished: o.finished || undefined,
     finishedByFiscalServiceLink: o.finishedByFiscalServiceLink || undefined,
     audit: o.audit || undefined,
+    healthFinding: o.healthFinding,
   };
 }
 
 /** Label of the indicators-card filter in use. */
 export const describeCardFilter = (o: ProductSearchOptions) =>
-  o.finishedByFiscalServiceLink ? 'Classificados por vínculo' : o.finished ? 'Classificados' : 'Em auditoria';
+  o.healthFinding
+    ? `Achado: ${healthFindingInfo[o.healthFinding].label}`
+    : o.finishedByFiscalServiceLink
+      ? 'Classificados por vínculo'
+      : o.finished
+        ? 'Classificados'
+        : 'Em auditoria';
