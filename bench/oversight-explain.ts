@@ -17,12 +17,7 @@ import {
   findProductRuleChecks,
 } from '../server/src/modules/oversight/dashboard.repository.js';
 import { seriesStart } from '../server/src/modules/oversight/dashboard-series.js';
-import {
-  findChangeCheckHistory,
-  findClassificationHistory,
-  findIndicatorsOf,
-  findStatusCounts,
-} from '../server/src/modules/oversight/indicators.repository.js';
+import { findIndicatorsOf } from '../server/src/modules/oversight/indicators.repository.js';
 import { countTicketsByStatus } from '../server/src/modules/oversight/tickets-count.repository.js';
 import { startBenchCluster } from './lib/cluster.js';
 import { loadAverage } from './lib/measure.js';
@@ -73,9 +68,6 @@ try {
   await explain('indicators: the one statement (access, counters, histories)', (d) =>
     findIndicatorsOf(d, owner, company, true),
   );
-  await explain('indicators: status counters', (d) => findStatusCounts(d, company));
-  await explain('indicators: classification history', (d) => findClassificationHistory(d, company));
-  await explain('indicators: change-check history', (d) => findChangeCheckHistory(d, company));
   console.log(`load ${loadAverage().join(' ')}`);
 } finally {
   await cluster.stop();

@@ -8,49 +8,29 @@ export interface StatusCounts {
   returned: number;
   inAudit: number;
   amount: number;
+  /** product_count_deltas rows read: above COMPACT_AFTER_ROWS the service folds them. */
   rows: number;
-}
-
-/** One company's products by status, summed from product_count_deltas (0470). */
-export async function findStatusCounts(db: DbOrTx, companyId: string): Promise<StatusCounts> {
-  const res = await db.execute<StatusCounts & Record<string, unknown>>(sql`
-    SELECT coalesce(sum(d.n) FILTER (WHERE d.status = 'P'), 0)::int AS pending,
-      coalesce(sum(d.n) FILTER (WHERE d.status = 'F'), 0)::int AS classified,
-      coalesce(sum(d.n) FILTER (WHERE d.status = 'D'), 0)::int AS returned,
-      coalesce(sum(d.n) FILTER (WHERE d.status = 'A'), 0)::int AS "inAudit",
-      coalesce(sum(d.n), 0)::int AS amount, count(*)::int AS rows
-    FROM product_count_deltas d WHERE d.company_id = ${companyId}`);
-  return res.rows[0] ?? { pending: 0, classified: 0, returned: 0, inAudit: 0, amount: 0, rows: 0 };
 }
 
 /** The history table shows the latest batches: a company importing daily for years stays one short read. */
 export const HISTORY_LIMIT = 500;
 
-/** Classification batches recorded at creation and import (0400 classification_batches), newest first. */
-export async function findClassificationHistory(db: DbOrTx, companyId: string) {
-  const res = await db.execute<{ id: string; createdAt: string; sent: number; classified: number }>(sql`
-    SELECT b.id, to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-      b.sent, b.classified
-    FROM classification_batches b WHERE b.company_id = ${companyId}
-    ORDER BY b.created_at DESC, b.id LIMIT ${HISTORY_LIMIT}`);
-  return res.rows;
+/** A classification batch (0400 classification_batches, recorded at creation and import). */
+export interface ClassificationBatchRow {
+  id: string;
+  createdAt: string;
+  sent: number;
+  classified: number;
 }
 
-/** Change-check runs (0530 product_change_checks, GET /products/fiscalservice/consult), newest first. */
-export async function findChangeCheckHistory(db: DbOrTx, companyId: string) {
-  const res = await db.execute<{
-    id: string;
-    createdAt: string;
-    amount: number;
-    missing: number;
-    changed: number;
-    finished: number;
-  }>(sql`
-    SELECT c.id, to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-      c.amount, c.missing, c.changed, c.finished
-    FROM product_change_checks c WHERE c.company_id = ${companyId}
-    ORDER BY c.created_at DESC, c.id LIMIT ${HISTORY_LIMIT}`);
-  return res.rows;
+/** A change-check run (0530 product_change_checks, GET /products/fiscalservice/consult). */
+export interface ChangeCheckRow {
+  id: string;
+  createdAt: string;
+  amount: number;
+  missing: number;
+  changed: number;
+  finished: number;
 }
 
 /** The company's fields the indicators show, with the figures and histories of one statement. */
@@ -68,8 +48,9 @@ export interface IndicatorsRow {
   cnae: string | null;
   uf: string;
   counts: StatusCounts;
-  classified: Awaited<ReturnType<typeof findClassificationHistory>>;
-  changes: Awaited<ReturnType<typeof findChangeCheckHistory>>;
+  /** Newest first, at most HISTORY_LIMIT; empty for Members. */
+  classified: ClassificationBatchRow[];
+  changes: ChangeCheckRow[];
 }
 
 /**
