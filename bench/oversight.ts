@@ -62,6 +62,25 @@ if (!kept) {
     EVENTS,
   ]);
 } else console.log('seed kept');
+// The insert trigger dates every seeded product today, so the daily counters would hold one day per company;
+// a real catalogue has a year of days, which is what the dashboard's series reads. Rebuild them as 0550's
+// backfill does, from the products' own dates (created_at spread over 365 days): ~36,500 rows for 100 companies.
+const days = (await pool.query('SELECT count(DISTINCT day)::int AS n FROM product_daily_counts')).rows[0].n as number;
+if (days < 30) {
+  await pool.query(`
+    DELETE FROM product_daily_counts;
+    INSERT INTO product_daily_counts (company_id, day, created, classified)
+    SELECT c.company_id, c.day, sum(c.created), sum(c.classified) FROM (
+      SELECT p.company_id, (p.created_at AT TIME ZONE 'America/Sao_Paulo')::date AS day, 1 AS created, 0 AS classified
+      FROM products p
+      UNION ALL
+      SELECT p.company_id, (p.created_at AT TIME ZONE 'America/Sao_Paulo')::date, 0, 1 FROM products p WHERE p.status = 'F'
+    ) c GROUP BY 1, 2`);
+  await pool.query('VACUUM ANALYZE product_daily_counts');
+}
+console.log(
+  `daily counter rows: ${(await pool.query('SELECT count(*)::int AS n FROM product_daily_counts')).rows[0].n}`,
+);
 
 const token = await createSessionToken(db, owner.id);
 const headers = { authorization: `Bearer ${token}` };
