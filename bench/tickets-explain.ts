@@ -31,13 +31,11 @@ try {
     JOIN users u ON u.id = t.created_by ORDER BY t.created_at DESC, t.id DESC`;
   const multi = (await pool.query(`SELECT id FROM users WHERE email = 'multi@bench'`)).rows[0]?.id ?? member;
   // What findTicketPage sends for a Member: each linked company's newest 20 by its index, then merged.
-  const lateralPage = (user: string) => `SELECT t.id FROM (SELECT t.* FROM (SELECT k.id FROM (
-      SELECT uc.company_id FROM user_companies uc JOIN companies bc ON bc.id = uc.company_id
-      WHERE uc.user_id = '${user}' AND bc.status <> 'Blocked') mc
-    CROSS JOIN LATERAL (SELECT t.created_at, t.id FROM tickets t WHERE t.company_id = mc.company_id
-      ORDER BY t.created_at DESC, t.id DESC LIMIT 20) k
-    ORDER BY k.created_at DESC, k.id DESC LIMIT 20 OFFSET 0) k JOIN tickets t ON t.id = k.id
-    ORDER BY t.created_at DESC, t.id DESC) t JOIN companies c ON c.id = t.company_id
+  const lateralPage = (user: string) => `SELECT t.id FROM (SELECT t.* FROM (SELECT uc.company_id FROM user_companies uc
+    JOIN companies bc ON bc.id = uc.company_id WHERE uc.user_id = '${user}' AND bc.status <> 'Blocked') mc
+    CROSS JOIN LATERAL (SELECT * FROM tickets t WHERE t.company_id = mc.company_id
+      ORDER BY t.created_at DESC, t.id DESC LIMIT 20) t
+    ORDER BY t.created_at DESC, t.id DESC LIMIT 20 OFFSET 0) t JOIN companies c ON c.id = t.company_id
     JOIN users u ON u.id = t.created_by ORDER BY t.created_at DESC, t.id DESC`;
   // What pollComments sends for a Member: the access check and the comments after the id in one statement.
   const poll = (after: string | number) => `SELECT c.status = 'Blocked', tc.id FROM tickets t

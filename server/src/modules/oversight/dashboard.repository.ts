@@ -70,21 +70,17 @@ export async function findDailyCounts(
   since: string,
   foldAfterRows: number,
 ): Promise<{ days: DailyRow[]; toFold: string[] }> {
-  // Grouped once by (company, day); the fold check is then "more rows than days" per company without the
-  // per-company count(DISTINCT day) sort (bench/README.md "Issues 11 and 12": this statement was the dashboard's
-  // cost with a year of days × 100 companies).
   const res = await db.execute<{ days: DailyRow[] | null; toFold: string[] | null }>(sql`
-    WITH per_day AS (
-      SELECT d.company_id, d.day, sum(d.created) AS created, sum(d.classified) AS classified, count(*) AS n
+    WITH rows AS (
+      SELECT d.company_id, d.day, d.created, d.classified
       FROM product_daily_counts d JOIN companies c ON c.id = d.company_id
       WHERE ${scope} AND d.day >= ${since}::date
-      GROUP BY d.company_id, d.day
     )
     SELECT
       (SELECT json_agg(json_build_object('day', to_char(g.day, 'YYYY-MM-DD'), 'created', g.created, 'classified', g.classified))
-        FROM (SELECT day, sum(created)::int AS created, sum(classified)::int AS classified FROM per_day GROUP BY day) g) AS days,
+        FROM (SELECT day, sum(created)::int AS created, sum(classified)::int AS classified FROM rows GROUP BY day) g) AS days,
       (SELECT array_agg(f.company_id) FROM (
-        SELECT company_id FROM per_day GROUP BY company_id HAVING sum(n) > count(*) + ${foldAfterRows}) f) AS "toFold"`);
+        SELECT company_id FROM rows GROUP BY company_id HAVING count(*) > count(DISTINCT day) + ${foldAfterRows}) f) AS "toFold"`);
   const row = res.rows[0];
   return { days: row?.days ?? [], toFold: row?.toFold ?? [] };
 }

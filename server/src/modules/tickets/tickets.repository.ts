@@ -77,27 +77,22 @@ export async function countTickets(db: DbOrTx, scope: TicketScope): Promise<numb
 /**
  * One page of the list, newest first, read from the (scope, created_at DESC, id DESC) indexes in their order.
  * A Member's companies are walked one by one (LATERAL): each company's range gives its newest offset + 20 in
- * index order and only those keys are merged, instead of scanning all tickets newest first and filtering
+ * index order and only those few rows are merged, instead of scanning all tickets newest first and filtering
  * (which reads ever more of the index the smaller the Member's share is).
  */
 export async function findTicketPage(db: DbOrTx, scope: TicketScope, page: number): Promise<TicketListRow[]> {
   const offset = (page - 1) * TICKETS_PAGE_SIZE;
-  // The per-company walk reads only the index's keys (created_at, id); the page's 20 rows are fetched after.
   const newest =
     scope.kind === 'member'
       ? sql`SELECT t.* FROM (
-          SELECT k.id FROM (
-            SELECT uc.company_id FROM user_companies uc JOIN companies bc ON bc.id = uc.company_id
-            WHERE uc.user_id = ${scope.userId} AND bc.status <> 'Blocked') mc
-          CROSS JOIN LATERAL (SELECT t.created_at, t.id FROM tickets t WHERE t.company_id = mc.company_id
-            ORDER BY t.created_at DESC, t.id DESC LIMIT ${offset + TICKETS_PAGE_SIZE}) k
-          ORDER BY k.created_at DESC, k.id DESC LIMIT ${TICKETS_PAGE_SIZE} OFFSET ${offset}) k
-        JOIN tickets t ON t.id = k.id`
+          SELECT uc.company_id FROM user_companies uc JOIN companies bc ON bc.id = uc.company_id
+          WHERE uc.user_id = ${scope.userId} AND bc.status <> 'Blocked') mc
+        CROSS JOIN LATERAL (SELECT * FROM tickets t WHERE t.company_id = mc.company_id
+          ORDER BY t.created_at DESC, t.id DESC LIMIT ${offset + TICKETS_PAGE_SIZE}) t`
       : sql`SELECT * FROM tickets t WHERE ${scopeFilter(scope)}`;
-  const window = scope.kind === 'member' ? sql`` : sql`LIMIT ${TICKETS_PAGE_SIZE} OFFSET ${offset}`;
   const res = await db.execute<TicketListRow & Record<string, unknown>>(sql`
     SELECT ${ticketSelect}
-    FROM (${newest} ORDER BY t.created_at DESC, t.id DESC ${window}) t
+    FROM (${newest} ORDER BY t.created_at DESC, t.id DESC LIMIT ${TICKETS_PAGE_SIZE} OFFSET ${offset}) t
     JOIN companies c ON c.id = t.company_id
     JOIN users u ON u.id = t.created_by
     ORDER BY t.created_at DESC, t.id DESC`);
