@@ -16,35 +16,71 @@ const N = Number(process.env.BENCH_REQUESTS ?? 200);
 const cluster = await startBenchCluster();
 const { db, pool } = cluster.database;
 console.log(`load before ${loadAverage().join(' ')}; ${PRODUCTS} products in ${COMPANIES} companies, ${EVENTS} events`);
-const partner = await createPartner(db);
-const owner = await createUser(db, { role: 'PartnerOwner', partnerId: partner.id });
-const companyIds: string[] = [];
-for (let i = 0; i < COMPANIES; i++) companyIds.push((await createCompany(db, { partnerId: partner.id })).id);
-
-// One INSERT per company (its statement triggers append a handful of counter rows), statuses spread.
-const seed = await timeIt(async () => {
-  const per = Math.floor(PRODUCTS / COMPANIES);
-  for (const [i, id] of companyIds.entries()) {
-    const n = per + (i === 0 ? PRODUCTS - per * COMPANIES : 0);
-    await pool.query(
-      `INSERT INTO products (company_id, internal_code, description, status, fiscal_service_reference_code, created_at)
+// A kept cluster (BENCH_DIR) remembers what it was seeded with in bench_seed, so a re-run skips the seed.
+await pool.query(
+  'CREATE TABLE IF NOT EXISTS bench_seed (partner_id uuid, owner_id uuid, company_ids uuid[], products int, events int)',
+);
+const kept = (await pool.query('SELECT * FROM bench_seed')).rows[0] as
+  | { partner_id: string; owner_id: string; company_ids: string[]; products: number; events: number }
+  | undefined;
+if (kept && (kept.products !== PRODUCTS || kept.events !== EVENTS || kept.company_ids.length !== COMPANIES))
+  throw new Error(`BENCH_DIR holds another seed (${kept.products} products, ${kept.events} events): remove it`);
+const partner = kept ? { id: kept.partner_id } : await createPartner(db);
+const owner = kept ? { id: kept.owner_id } : await createUser(db, { role: 'PartnerOwner', partnerId: partner.id });
+const companyIds: string[] = kept ? kept.company_ids : [];
+if (!kept) {
+  for (let i = 0; i < COMPANIES; i++) companyIds.push((await createCompany(db, { partnerId: partner.id })).id);
+  // One INSERT per company (its statement triggers append a handful of counter rows), statuses spread.
+  const seed = await timeIt(async () => {
+    const per = Math.floor(PRODUCTS / COMPANIES);
+    for (const [i, id] of companyIds.entries()) {
+      const n = per + (i === 0 ? PRODUCTS - per * COMPANIES : 0);
+      await pool.query(
+        `INSERT INTO products (company_id, internal_code, description, status, fiscal_service_reference_code, created_at)
        SELECT $1, 'C' || g, 'PRODUTO ' || g, (ARRAY['P','F','F','F','D','A'])[1 + g % 6],
          CASE WHEN g % 6 IN (1, 2) THEN 'G' || g END, now() - (g % 365) * interval '1 day'
        FROM generate_series(1, $2::int) g`,
-      [id, n],
-    );
-  }
-  await pool.query(
-    `INSERT INTO audit_events (code, module, description, actor_id, actor_name, partner_id, company_id, entity_id, after, created_at)
+        [id, n],
+      );
+    }
+    await pool.query(
+      `INSERT INTO audit_events (code, module, description, actor_id, actor_name, partner_id, company_id, entity_id, after, created_at)
      SELECT 3001 + g % 8, 'Products', 'Produto cadastrado', $1, 'Dona Bench', $2, ($3::uuid[])[1 + g % $4], 'P' || g,
        jsonb_build_object('internalCode', 'C' || g, 'description', 'PRODUTO ' || g, 'gtin', '7894900011517'),
        now() - (g % 28) * interval '1 day' - (g % 86400) * interval '1 second'
      FROM generate_series(1, $5::int) g`,
-    [owner.id, partner.id, companyIds, COMPANIES, EVENTS],
-  );
-  await pool.query('VACUUM ANALYZE products, audit_events, product_count_deltas, product_daily_counts');
-});
-console.log(`seed ${(seed.ms / 1000).toFixed(1)} s`);
+      [owner.id, partner.id, companyIds, COMPANIES, EVENTS],
+    );
+    await pool.query('VACUUM ANALYZE products, audit_events, product_count_deltas, product_daily_counts');
+  });
+  console.log(`seed ${(seed.ms / 1000).toFixed(1)} s`);
+  await pool.query('INSERT INTO bench_seed VALUES ($1, $2, $3, $4, $5)', [
+    partner.id,
+    owner.id,
+    companyIds,
+    PRODUCTS,
+    EVENTS,
+  ]);
+} else console.log('seed kept');
+// The insert trigger dates every seeded product today, so the daily counters would hold one day per company;
+// a real catalogue has a year of days, which is what the dashboard's series reads. Rebuild them as 0550's
+// backfill does, from the products' own dates (created_at spread over 365 days): ~36,500 rows for 100 companies.
+const days = (await pool.query('SELECT count(DISTINCT day)::int AS n FROM product_daily_counts')).rows[0].n as number;
+if (days < 30) {
+  await pool.query(`
+    DELETE FROM product_daily_counts;
+    INSERT INTO product_daily_counts (company_id, day, created, classified)
+    SELECT c.company_id, c.day, sum(c.created), sum(c.classified) FROM (
+      SELECT p.company_id, (p.created_at AT TIME ZONE 'America/Sao_Paulo')::date AS day, 1 AS created, 0 AS classified
+      FROM products p
+      UNION ALL
+      SELECT p.company_id, (p.created_at AT TIME ZONE 'America/Sao_Paulo')::date, 0, 1 FROM products p WHERE p.status = 'F'
+    ) c GROUP BY 1, 2`);
+  await pool.query('VACUUM ANALYZE product_daily_counts');
+}
+console.log(
+  `daily counter rows: ${(await pool.query('SELECT count(*)::int AS n FROM product_daily_counts')).rows[0].n}`,
+);
 
 const token = await createSessionToken(db, owner.id);
 const headers = { authorization: `Bearer ${token}` };

@@ -10,14 +10,18 @@ if (!process.env.BENCH_DIR) throw new Error('BENCH_DIR must point at a cluster s
 const cluster = await startBenchCluster();
 const { pool } = cluster.database;
 try {
-  const member = (await pool.query(`SELECT id FROM users WHERE role = 'Member' AND email LIKE '%@bench' LIMIT 1`))
-    .rows[0].id;
+  // A kept cluster seeded before tickets.ts vacuumed its counters (their rows were updated 100k times).
+  await pool.query('VACUUM ANALYZE ticket_counts');
+  const member = (
+    await pool.query(`SELECT id FROM users WHERE role = 'Member' AND email LIKE 'm0%@bench' ORDER BY email LIMIT 1`)
+  ).rows[0].id;
   const partner = (await pool.query(`SELECT id FROM partners WHERE name_domain = 'bench-1.localhost'`)).rows[0].id;
   const ticket = (
     await pool.query(
       `SELECT t.id, max(tc.id) AS last FROM tickets t JOIN ticket_comments tc ON tc.ticket_id = t.id
-       WHERE t.partner_id = $1 GROUP BY t.id LIMIT 1`,
-      [partner],
+       WHERE t.partner_id = $1 AND t.company_id IN (SELECT company_id FROM user_companies WHERE user_id = $2)
+       GROUP BY t.id LIMIT 1`,
+      [partner, member],
     )
   ).rows[0];
   const memberScope = `t.company_id IN (SELECT uc.company_id FROM user_companies uc JOIN companies bc
@@ -25,7 +29,27 @@ try {
   const page = (filter: string) => `SELECT t.id FROM (SELECT * FROM tickets t WHERE ${filter}
     ORDER BY t.created_at DESC, t.id DESC LIMIT 20 OFFSET 0) t JOIN companies c ON c.id = t.company_id
     JOIN users u ON u.id = t.created_by ORDER BY t.created_at DESC, t.id DESC`;
+  const multi = (await pool.query(`SELECT id FROM users WHERE email = 'multi@bench'`)).rows[0]?.id ?? member;
+  // What findTicketPage sends for a Member: each linked company's newest 20 by its index, then merged.
+  const lateralPage = (user: string) => `SELECT t.id FROM (SELECT t.* FROM (SELECT uc.company_id FROM user_companies uc
+    JOIN companies bc ON bc.id = uc.company_id WHERE uc.user_id = '${user}' AND bc.status <> 'Blocked') mc
+    CROSS JOIN LATERAL (SELECT * FROM tickets t WHERE t.company_id = mc.company_id
+      ORDER BY t.created_at DESC, t.id DESC LIMIT 20) t
+    ORDER BY t.created_at DESC, t.id DESC LIMIT 20 OFFSET 0) t JOIN companies c ON c.id = t.company_id
+    JOIN users u ON u.id = t.created_by ORDER BY t.created_at DESC, t.id DESC`;
+  // What pollComments sends for a Member: the access check and the comments after the id in one statement.
+  const poll = (after: string | number) => `SELECT c.status = 'Blocked', tc.id FROM tickets t
+    JOIN companies c ON c.id = t.company_id
+    LEFT JOIN LATERAL (SELECT tc.*, u.name FROM ticket_comments tc JOIN users u ON u.id = tc.created_by
+      WHERE tc.ticket_id = t.id AND tc.id > ${after} ORDER BY tc.id) tc ON NOT c.status = 'Blocked'
+    WHERE t.id = '${ticket.id}' AND EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = '${member}'
+      AND uc.company_id = t.company_id) ORDER BY tc.id`;
   const statements: Record<string, string> = {
+    'member page (LATERAL, 1 company)': lateralPage(member),
+    'member page (LATERAL, 10 companies)': lateralPage(multi),
+    'member page (IN, 10 companies, before)': page(memberScope.replace(`'${member}'`, `'${multi}'`)),
+    'poll in one statement, nothing new': poll(ticket.last),
+    'poll in one statement, all': poll(0),
     'member count': `SELECT sum(n) FROM ticket_counts t WHERE ${memberScope}`,
     'member count(*)': `SELECT count(*) FROM tickets t WHERE ${memberScope}`,
     'member page': page(memberScope),

@@ -1,17 +1,19 @@
 /**
  * Tickets (issue 11, "Performance"): 100k tickets and 1M comments across 100 companies of two partners, then
  * the ticket list (a Member's companies, a partner's queue, Admin's all; count + first page) and the chat's
- * comment polling (`lastTicketCommentId` = the newest id: nothing new, the common case; and 5 behind), each
- * through the service (access check included, in process: no HTTP) and as the bare SQL doing the same work.
+ * comment polling (`lastTicketCommentId` = the newest id: nothing new, the common case; and all), each over HTTP
+ * through the real server bundle (`npm start`'s), through the service in process, and as the bare SQL doing the
+ * same work. A Member linked to 10 companies is added after the seed (the list merges their index ranges).
  *
  * `npx tsx bench/tickets.ts` (temp cluster) or `BENCH_DIR=/tmp/tickets-bench npx tsx bench/tickets.ts` (kept:
  * the next run skips the seed). Sizes: BENCH_TICKETS (100000), BENCH_COMMENTS (1000000), BENCH_SAMPLES (200).
  */
+import { createSessionToken } from '../server/src/db/factories.js';
 import type { Actor } from '../server/src/lib/actor.js';
 import { listComments } from '../server/src/modules/tickets/ticket-comments.service.js';
 import { listTickets } from '../server/src/modules/tickets/tickets.service.js';
 import { startBenchCluster } from './lib/cluster.js';
-import { loadAverage, stats, timeIt } from './lib/measure.js';
+import { loadAverage, startServer, stats, timeIt } from './lib/measure.js';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 1_000_000);
@@ -73,6 +75,8 @@ async function seed() {
   );
   await pool.query('VACUUM ANALYZE tickets');
   await pool.query('VACUUM ANALYZE ticket_comments');
+  // Every seeded ticket updated its counter row (0541's trigger): without this the 300 rows sit in ~1,000 pages.
+  await pool.query('VACUUM ANALYZE ticket_counts');
   console.log(`seeded in ${Math.round((performance.now() - t0) / 1000)} s`);
 }
 
@@ -101,8 +105,18 @@ async function measure(name: string, ways: Record<string, () => Promise<unknown>
   console.log(`${name}, p50 / p95 ms: ${line.join('; ')}`);
 }
 
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
   await seed();
+  // A Member of 10 companies (not part of the seed, so older kept clusters get it too).
+  await pool.query(`
+    INSERT INTO users (partner_id, name, email, role)
+    SELECT partner_id, 'Membro de dez', 'multi@bench', 'Member' FROM companies ORDER BY document LIMIT 1
+    ON CONFLICT DO NOTHING;
+    INSERT INTO user_companies (user_id, company_id)
+    SELECT (SELECT id FROM users WHERE email = 'multi@bench'), id FROM companies
+    WHERE partner_id = (SELECT partner_id FROM users WHERE email = 'multi@bench') ORDER BY document LIMIT 10
+    ON CONFLICT DO NOTHING;`);
   const counts = (
     await pool.query(
       `SELECT (SELECT count(*) FROM tickets)::int AS t, (SELECT count(*) FROM ticket_comments)::int AS c`,
@@ -113,6 +127,17 @@ try {
   const member = actorOf(users.find((u) => u.role === 'Member'));
   const owner = actorOf(users.find((u) => u.role === 'PartnerOwner'));
   const admin = actorOf(users.find((u) => u.role === 'Admin'));
+  const multi = actorOf(users.find((u) => u.email === 'multi@bench'));
+  server = await startServer(cluster.url, cluster.dir);
+  const base = `${server.base}/v1/public`;
+  const headersOf = async (a: Actor) => ({ authorization: `Bearer ${await createSessionToken(db, a.id)}` });
+  const h = { member: await headersOf(member), owner: await headersOf(owner), admin: await headersOf(admin) };
+  const hMulti = await headersOf(multi);
+  const http = (path: string, headers: Record<string, string>) => async () => {
+    const res = await fetch(`${base}${path}`, { headers });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.arrayBuffer();
+  };
   const rawList = (filter: string, params: unknown[]) => async () => {
     await pool.query(`SELECT count(*) FROM tickets t WHERE ${filter}`, params);
     await pool.query(
@@ -122,15 +147,27 @@ try {
     );
   };
   await measure('list, Member (1 company, 1,000 tickets)', {
+    http: http('/tickets', h.member),
     service: () => listTickets(db, member, 1),
     sql: rawList('t.company_id IN (SELECT company_id FROM user_companies WHERE user_id = $1)', [member.id]),
   });
+  await measure('list, Member of 10 companies (10,000 tickets)', {
+    http: http('/tickets', hMulti),
+    service: () => listTickets(db, multi, 1),
+    sql: rawList('t.company_id IN (SELECT company_id FROM user_companies WHERE user_id = $1)', [multi.id]),
+  });
   await measure('list, partner staff (50 companies, 50,000 tickets)', {
+    http: http('/tickets/partners', h.owner),
     service: () => listTickets(db, owner, 1),
     sql: rawList('t.partner_id = $1', [owner.partnerId]),
   });
-  await measure('list, Admin (all 100,000)', { service: () => listTickets(db, admin, 1), sql: rawList('true', []) });
+  await measure('list, Admin (all 100,000)', {
+    http: http('/tickets/partners', h.admin),
+    service: () => listTickets(db, admin, 1),
+    sql: rawList('true', []),
+  });
   await measure('list, partner staff, page 50', {
+    http: http('/tickets/partners?page=50', h.owner),
     service: () => listTickets(db, owner, 50),
     sql: async () => {
       await pool.query('SELECT count(*) FROM tickets t WHERE t.partner_id = $1', [owner.partnerId]);
@@ -155,16 +192,19 @@ try {
     );
   const last = Number(ticket.last);
   await measure('comment polling, nothing new (Member)', {
+    http: http(`/tickets/comments/${ticket.id}?lastTicketCommentId=${last}`, h.member),
     service: () => listComments(db, member, ticket.id, last),
     sql: poll(last),
   });
   await measure('comment polling, first load (all comments of the ticket)', {
+    http: http(`/tickets/comments/${ticket.id}?lastTicketCommentId=0`, h.member),
     service: () => listComments(db, member, ticket.id, 0),
     sql: poll(0),
   });
   const first = await listComments(db, member, ticket.id, 0);
   console.log(`(a ticket has ${first.length} comments)`);
 } finally {
+  await server?.stop();
   console.log(`load after ${loadAverage().join(' ')}`);
   await cluster.stop();
 }

@@ -1,9 +1,9 @@
 import type { TIndicators } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
-import { findUsableCompany } from '../../lib/company-access.js';
+import { AppError } from '../../lib/app-error.js';
 import { COMPACT_AFTER_ROWS, compactProductCounts } from '../products/product-counts.repository.js';
-import { findChangeCheckHistory, findClassificationHistory, findStatusCounts } from './indicators.repository.js';
+import { findIndicatorsOf } from './indicators.repository.js';
 
 /**
  * GET /companies/indicators/common (spec 01 §2–§3). The company must be the caller's (linked Member,
@@ -12,14 +12,13 @@ import { findChangeCheckHistory, findClassificationHistory, findStatusCounts } f
  * out, so their percentages add up to what their products list shows.
  */
 export async function getIndicators(db: Db, actor: Actor, companyId: string): Promise<TIndicators> {
-  const company = await findUsableCompany(db, actor, companyId);
   const isMember = actor.role === 'Member';
-  const [counts, classified, changes] = await Promise.all([
-    findStatusCounts(db, company.id),
-    isMember ? [] : findClassificationHistory(db, company.id),
-    isMember ? [] : findChangeCheckHistory(db, company.id),
-  ]);
-  if (counts.rows > COMPACT_AFTER_ROWS) await compactProductCounts(db, company.id);
+  // One statement (access check, counters, histories): the request's only round trip after the session's.
+  const company = await findIndicatorsOf(db, actor, companyId, !isMember);
+  if (!company) throw new AppError('COMPANY_NOT_FOUND');
+  if (isMember && company.status === 'Blocked') throw new AppError('COMPANY_BLOCKED');
+  const { counts, classified, changes } = company;
+  if (counts.rows > COMPACT_AFTER_ROWS) await compactProductCounts(db, companyId);
   const inAudit = isMember ? 0 : counts.inAudit;
   return {
     companyIndicators: {

@@ -129,11 +129,29 @@ describe('GET/POST /tickets/comments', () => {
     expect((await call.comment(s.headers.admin, { ticketId: id, text: 'Olá também' })).statusCode).toBe(200);
   });
 
+  it('polling after lastTicketCommentId checks access in the same statement: foreign tickets still read 404', async () => {
+    const id = await openTicket(s.headers.memberRJ, s.companyRJ.id, s.products.rj.id);
+    const a = (await call.comment(s.headers.memberRJ, { ticketId: id, text: 'Primeira' })).json();
+    const b = (await call.comment(s.headers.contributorA, { ticketId: id, text: 'Resposta' })).json();
+    for (const headers of [s.headers.member, s.headers.memberB, s.headers.ownerB]) {
+      for (const last of [0, a.id, b.id]) {
+        const res = await call.comments(headers, id, last);
+        expect(res.statusCode).toBe(404);
+        expect(JSON.stringify(res.json())).not.toContain('Resposta');
+      }
+    }
+    for (const headers of [s.headers.memberRJ, s.headers.ownerA, s.headers.contributorA, s.headers.admin]) {
+      expect((await call.comments(headers, id, a.id)).json().map((c: { id: number }) => c.id)).toEqual([b.id]);
+      expect((await call.comments(headers, id, b.id)).json()).toEqual([]);
+    }
+  });
+
   it('a Member of a blocked company gets COMPANY_BLOCKED on its tickets and does not list them', async () => {
     const id = await openTicket(s.headers.ownerA, s.blocked.id, s.products.blocked.id);
     const res = await call.comments(s.headers.member, id);
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('COMPANY_BLOCKED');
+    expect((await call.comments(s.headers.member, id, 0)).json().code).toBe('COMPANY_BLOCKED');
     expect((await call.comment(s.headers.member, { ticketId: id, text: 'oi' })).statusCode).toBe(403);
     const listed = (await call.list(s.headers.member)).json().objects.map((t: { id: string }) => t.id);
     expect(listed).not.toContain(id);

@@ -74,13 +74,25 @@ export async function countTickets(db: DbOrTx, scope: TicketScope): Promise<numb
   return res.rows[0]?.n ?? 0;
 }
 
-/** One page of the list, newest first (served by the (scope, created_at DESC, id DESC) indexes). */
+/**
+ * One page of the list, newest first, read from the (scope, created_at DESC, id DESC) indexes in their order.
+ * A Member's companies are walked one by one (LATERAL): each company's range gives its newest offset + 20 in
+ * index order and only those few rows are merged, instead of scanning all tickets newest first and filtering
+ * (which reads ever more of the index the smaller the Member's share is).
+ */
 export async function findTicketPage(db: DbOrTx, scope: TicketScope, page: number): Promise<TicketListRow[]> {
+  const offset = (page - 1) * TICKETS_PAGE_SIZE;
+  const newest =
+    scope.kind === 'member'
+      ? sql`SELECT t.* FROM (
+          SELECT uc.company_id FROM user_companies uc JOIN companies bc ON bc.id = uc.company_id
+          WHERE uc.user_id = ${scope.userId} AND bc.status <> 'Blocked') mc
+        CROSS JOIN LATERAL (SELECT * FROM tickets t WHERE t.company_id = mc.company_id
+          ORDER BY t.created_at DESC, t.id DESC LIMIT ${offset + TICKETS_PAGE_SIZE}) t`
+      : sql`SELECT * FROM tickets t WHERE ${scopeFilter(scope)}`;
   const res = await db.execute<TicketListRow & Record<string, unknown>>(sql`
     SELECT ${ticketSelect}
-    FROM (SELECT * FROM tickets t WHERE ${scopeFilter(scope)}
-          ORDER BY t.created_at DESC, t.id DESC
-          LIMIT ${TICKETS_PAGE_SIZE} OFFSET ${(page - 1) * TICKETS_PAGE_SIZE}) t
+    FROM (${newest} ORDER BY t.created_at DESC, t.id DESC LIMIT ${TICKETS_PAGE_SIZE} OFFSET ${offset}) t
     JOIN companies c ON c.id = t.company_id
     JOIN users u ON u.id = t.created_by
     ORDER BY t.created_at DESC, t.id DESC`);
@@ -133,6 +145,43 @@ export async function findComments(db: DbOrTx, ticketId: string, afterId: number
     WHERE tc.ticket_id = ${ticketId} AND tc.id > ${afterId}
     ORDER BY tc.id`);
   return res.rows;
+}
+
+/** What one polling statement answers: no ticket (unknown or foreign), a Member's blocked company, or comments. */
+export type PolledComments = { found: false } | { found: true; blocked: boolean; comments: CommentRow[] };
+
+/**
+ * The chat's polling in one statement (one round trip): the ticket is read only if the scope may act on it
+ * (Admin any; staff their partner's; a Member a linked company, blocked or not so that case can be told
+ * apart), and its comments after `afterId` are joined to it, none when a Member's company is blocked. No row
+ * means unknown or foreign; one row with a null comment id means nothing new.
+ */
+export async function pollComments(
+  db: DbOrTx,
+  scope: TicketScope,
+  ticketId: string,
+  afterId: number,
+): Promise<PolledComments> {
+  const access =
+    scope.kind === 'partner'
+      ? sql`t.partner_id = ${scope.partnerId}`
+      : scope.kind === 'all'
+        ? sql`true`
+        : sql`EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = ${scope.userId} AND uc.company_id = t.company_id)`;
+  const blocked = scope.kind === 'member' ? sql`c.status = 'Blocked'` : sql`false`;
+  const res = await db.execute<{ blocked: boolean } & { [K in keyof CommentRow]: CommentRow[K] | null }>(sql`
+    SELECT ${blocked} AS blocked, tc.id, tc.text, tc.type, tc.comment_id_reference AS "commentIdReference",
+      tc.created_at AS "createdAt", tc.created_by AS "createdBy", tc.name AS "createdByName"
+    FROM tickets t JOIN companies c ON c.id = t.company_id
+    LEFT JOIN LATERAL (
+      SELECT tc.*, u.name FROM ticket_comments tc JOIN users u ON u.id = tc.created_by
+      WHERE tc.ticket_id = t.id AND tc.id > ${afterId} ORDER BY tc.id) tc ON NOT ${blocked}
+    WHERE t.id = ${ticketId} AND ${access}
+    ORDER BY tc.id`);
+  const first = res.rows[0];
+  if (!first) return { found: false };
+  const comments = res.rows.filter((r) => r.id !== null) as unknown as CommentRow[];
+  return { found: true, blocked: first.blocked, comments };
 }
 
 export async function commentBelongsToTicket(db: DbOrTx, commentId: number, ticketId: string): Promise<boolean> {

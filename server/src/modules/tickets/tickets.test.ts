@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createSessionToken } from '../../../test/auth-helpers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { createUser, linkMemberToCompany } from '../../db/factories.js';
 import { seedTicketActors, type TicketActors, ticketBody, ticketCalls } from './tickets.fixtures.js';
 
 let ctx: TestContext;
@@ -134,6 +136,31 @@ describe('GET /tickets and GET /tickets/partners', () => {
     expect(all.count).toBe(a.count + b.count);
     const forbidden = await call.list(s.headers.member, '/tickets/partners');
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it("a Member of two companies gets both companies' tickets merged newest first, page by page", async () => {
+    // The Member's page reads each company's newest tickets from its own index range and merges them.
+    const both = await createUser(ctx.db, { role: 'Member', partnerId: s.partnerA.id });
+    await linkMemberToCompany(ctx.db, both.id, s.companySP.id);
+    await linkMemberToCompany(ctx.db, both.id, s.companyRJ.id);
+    const headers = bearer(await createSessionToken(ctx.db, both.id));
+    for (let i = 0; i < 12; i++) {
+      await call.open(headers, ticketBody(s.companySP.id, s.products.sp.id, { title: `Ticket SP ${i}` }));
+      await call.open(headers, ticketBody(s.companyRJ.id, s.products.rj.id, { title: `Ticket RJ ${i}` }));
+    }
+    const expected = (
+      await ctx.database.pool.query(
+        'SELECT id FROM tickets WHERE company_id = ANY($1) ORDER BY created_at DESC, id DESC',
+        [[s.companySP.id, s.companyRJ.id]],
+      )
+    ).rows.map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(24);
+    const ids = (page: number) =>
+      call.list(headers, '/tickets', page).then((r) => r.json().objects.map((t: { id: string }) => t.id));
+    const first = (await call.list(headers)).json();
+    expect(first.count).toBe(expected.length);
+    expect(first.objects.map((t: { id: string }) => t.id)).toEqual(expected.slice(0, 20));
+    expect(await ids(2)).toEqual(expected.slice(20, 40));
   });
 
   it('pages by 20 and refuses a bad page', async () => {
