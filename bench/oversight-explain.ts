@@ -61,7 +61,7 @@ try {
   const today = todayInBrazil(new Date());
   await explain('dashboard: companies (status counters)', (d) => findCompanyCounts(d, scope));
   await explain('dashboard: product rule checks', (d) => findProductRuleChecks(d, scope, 64));
-  await explain('dashboard: daily counts', (d) => findDailyCounts(d, scope, seriesStart(today), 64));
+  await explain('dashboard: daily counts', (d) => findDailyCounts(d, seed.partner_id, seriesStart(today), 64));
   await explain('dashboard: fiscal rules', (d) => countFiscalRulesByStatus(d));
   await explain('dashboard: tickets', (d) => countTicketsByStatus(d, scope));
   const owner = { id: seed.owner_id, role: 'PartnerOwner', partnerId: seed.partner_id } as Actor;

@@ -76,7 +76,11 @@ if (days < 30) {
       UNION ALL
       SELECT p.company_id, (p.created_at AT TIME ZONE 'America/Sao_Paulo')::date, 0, 1 FROM products p WHERE p.status = 'F'
     ) c GROUP BY 1, 2`);
-  await pool.query('VACUUM ANALYZE product_daily_counts');
+  // The triggers of 0563 mirrored the delete and the insert per partner; fold them as a dashboard read would.
+  await pool.query(`
+    WITH gone AS (DELETE FROM partner_daily_counts RETURNING partner_id, day, created, classified)
+    INSERT INTO partner_daily_counts SELECT partner_id, day, sum(created), sum(classified) FROM gone GROUP BY 1, 2`);
+  await pool.query('VACUUM ANALYZE product_daily_counts, partner_daily_counts');
 }
 console.log(
   `daily counter rows: ${(await pool.query('SELECT count(*)::int AS n FROM product_daily_counts')).rows[0].n}`,

@@ -13,3 +13,11 @@ export const productDailyCounts = pgTable('product_daily_counts', {
   created: bigint('created', { mode: 'number' }).notNull(),
   classified: bigint('classified', { mode: 'number' }).notNull(),
 });
+
+/** Mirrors 0563_partner_daily_counts.sql: product_daily_counts summed per partner by its triggers. */
+export const partnerDailyCounts = pgTable('partner_daily_counts', {
+  partnerId: uuid('partner_id').notNull(),
+  day: date('day').notNull(),
+  created: bigint('created', { mode: 'number' }).notNull(),
+  classified: bigint('classified', { mode: 'number' }).notNull(),
+});

@@ -63,24 +63,29 @@ export interface DailyRow {
   classified: number;
 }
 
-/** Arrivals and classifications per day since `since` (YYYY-MM-DD), summed over the scope's companies. */
+/**
+ * Arrivals and classifications per day since `since` (YYYY-MM-DD), summed over one partner (Admin:
+ * every partner) from partner_daily_counts (0563): about one row per partner and day, not per company.
+ */
 export async function findDailyCounts(
   db: DbOrTx,
-  scope: SQL,
+  partnerId: string | null,
   since: string,
   foldAfterRows: number,
 ): Promise<{ days: DailyRow[]; toFold: string[] }> {
+  const scope = partnerId === null ? sql`true` : sql`d.partner_id = ${partnerId}`;
   const res = await db.execute<{ days: DailyRow[] | null; toFold: string[] | null }>(sql`
-    WITH rows AS (
-      SELECT d.company_id, d.day, d.created, d.classified
-      FROM product_daily_counts d JOIN companies c ON c.id = d.company_id
+    WITH per_day AS (
+      SELECT d.partner_id, d.day, sum(d.created) AS created, sum(d.classified) AS classified, count(*) AS rows
+      FROM partner_daily_counts d
       WHERE ${scope} AND d.day >= ${since}::date
+      GROUP BY d.partner_id, d.day
     )
     SELECT
       (SELECT json_agg(json_build_object('day', to_char(g.day, 'YYYY-MM-DD'), 'created', g.created, 'classified', g.classified))
-        FROM (SELECT day, sum(created)::int AS created, sum(classified)::int AS classified FROM rows GROUP BY day) g) AS days,
-      (SELECT array_agg(f.company_id) FROM (
-        SELECT company_id FROM rows GROUP BY company_id HAVING count(*) > count(DISTINCT day) + ${foldAfterRows}) f) AS "toFold"`);
+        FROM (SELECT day, sum(created)::int AS created, sum(classified)::int AS classified FROM per_day GROUP BY day) g) AS days,
+      (SELECT array_agg(f.partner_id) FROM (
+        SELECT partner_id FROM per_day GROUP BY partner_id HAVING sum(rows) > count(*) + ${foldAfterRows}) f) AS "toFold"`);
   const row = res.rows[0];
   return { days: row?.days ?? [], toFold: row?.toFold ?? [] };
 }
@@ -106,10 +111,11 @@ export async function foldRuleCheckDeltas(db: DbOrTx, companyId: string): Promis
     SELECT ${companyId}, g.checked, sum(g.n) FROM gone g GROUP BY g.checked HAVING sum(g.n) <> 0`);
 }
 
-export async function foldDailyCounts(db: DbOrTx, companyId: string): Promise<void> {
+/** Folds a partner's daily rows into one per day (same reasoning as foldRuleCheckDeltas). */
+export async function foldPartnerDailyCounts(db: DbOrTx, partnerId: string): Promise<void> {
   await db.execute(sql`
     WITH gone AS (
-      DELETE FROM product_daily_counts d WHERE d.company_id = ${companyId} RETURNING d.day, d.created, d.classified)
-    INSERT INTO product_daily_counts (company_id, day, created, classified)
-    SELECT ${companyId}, g.day, sum(g.created), sum(g.classified) FROM gone g GROUP BY g.day`);
+      DELETE FROM partner_daily_counts d WHERE d.partner_id = ${partnerId} RETURNING d.day, d.created, d.classified)
+    INSERT INTO partner_daily_counts (partner_id, day, created, classified)
+    SELECT ${partnerId}, g.day, sum(g.created), sum(g.classified) FROM gone g GROUP BY g.day`);
 }

@@ -8,7 +8,7 @@ import {
   findCompanyCounts,
   findDailyCounts,
   findProductRuleChecks,
-  foldDailyCounts,
+  foldPartnerDailyCounts,
   foldRuleCheckDeltas,
 } from './dashboard.repository.js';
 import { buildSeries, seriesStart } from './dashboard-series.js';
@@ -20,12 +20,13 @@ import { countTicketsByStatus } from './tickets-count.repository.js';
  * of companies and days, not with the catalogue.
  */
 export async function getDashboard(db: Db, actor: Actor, now = new Date()): Promise<TDashboard> {
-  const scope = companyScope(actor.role === 'Admin' ? null : actor.partnerId);
+  const partnerId = actor.role === 'Admin' ? null : actor.partnerId;
+  const scope = companyScope(partnerId);
   const today = todayInBrazil(now);
   const [companies, ruleChecks, daily, fiscalRules, tickets] = await Promise.all([
     findCompanyCounts(db, scope),
     findProductRuleChecks(db, scope, COMPACT_AFTER_ROWS),
-    findDailyCounts(db, scope, seriesStart(today), COMPACT_AFTER_ROWS),
+    findDailyCounts(db, partnerId, seriesStart(today), COMPACT_AFTER_ROWS),
     countFiscalRulesByStatus(db),
     countTicketsByStatus(db, scope),
   ]);
@@ -72,5 +73,5 @@ async function foldCounters(
 ): Promise<void> {
   for (const c of companies) if (c.deltaRows > COMPACT_AFTER_ROWS) await compactProductCounts(db, c.companyId);
   for (const id of ruleChecks) await foldRuleCheckDeltas(db, id);
-  for (const id of daily) await foldDailyCounts(db, id);
+  for (const id of daily) await foldPartnerDailyCounts(db, id);
 }

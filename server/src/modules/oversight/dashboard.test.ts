@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
-import { createCompany, createFiscalRule, createGlobalProduct } from '../../db/factories.js';
+import { createCompany, createFiscalRule, createGlobalProduct, createPartner } from '../../db/factories.js';
 import { seedProductActors, uploadProductFile } from '../products/products.fixtures.js';
 
 let ctx: TestContext;
@@ -164,12 +164,53 @@ describe('GET /users/partners/dashboard', () => {
     for (let i = 0; i < 70; i++)
       await create(company.id, [{ description: `Item ${i}`, internalCode: `F-${i}` }], s.headers.ownerB);
     await expectFiguresEqualCatalogue(s.headers.ownerB, s.partnerB.id);
+    // the dashboard read the partner's rows (0563) and folded them: one per day
     const folded = await ctx.database.pool.query(
-      'SELECT count(*)::int AS n FROM product_daily_counts WHERE company_id = $1',
-      [company.id],
+      'SELECT count(*)::int AS n FROM partner_daily_counts WHERE partner_id = $1',
+      [s.partnerB.id],
     );
     expect(folded.rows[0].n).toBe(1);
     const again = await expectFiguresEqualCatalogue(s.headers.ownerB, s.partnerB.id);
     expect(again.newProducts.day.at(-1).amount).toBe(71);
+  });
+
+  it("the series per partner equals its companies' dated history, also after a company is deleted", async () => {
+    const q = (text: string, params: unknown[] = []) => ctx.database.pool.query(text, params);
+    const partner = (await createPartner(ctx.db)).id;
+    const [one, two] = [
+      await createCompany(ctx.db, { partnerId: partner, uf: 'SP' }),
+      await createCompany(ctx.db, { partnerId: partner, uf: 'RJ' }),
+    ];
+    // a dated history written straight into the per-company table, as the demo seed does
+    await q(
+      `INSERT INTO product_daily_counts (company_id, day, created, classified)
+       VALUES ($1, oversight_today() - 3, 5, 2), ($2, oversight_today() - 3, 7, 1), ($2, oversight_today() - 40, 4, 4)`,
+      [one.id, two.id],
+    );
+    const series = async () =>
+      (
+        await q(
+          `SELECT day::text, sum(created)::int AS created, sum(classified)::int AS classified
+           FROM partner_daily_counts WHERE partner_id = $1 GROUP BY day HAVING sum(created) <> 0 OR sum(classified) <> 0
+           ORDER BY day`,
+          [partner],
+        )
+      ).rows;
+    const history = async () =>
+      (
+        await q(
+          `SELECT d.day::text, sum(d.created)::int AS created, sum(d.classified)::int AS classified
+           FROM product_daily_counts d JOIN companies c ON c.id = d.company_id WHERE c.partner_id = $1
+           GROUP BY d.day ORDER BY d.day`,
+          [partner],
+        )
+      ).rows;
+    expect(await series()).toHaveLength(2);
+    expect(await series()).toEqual(await history());
+    await q('DELETE FROM companies WHERE id = $1', [two.id]);
+    expect(await series()).toEqual([
+      { day: (await q('SELECT (oversight_today() - 3)::text AS d')).rows[0].d, created: 5, classified: 2 },
+    ]);
+    expect(await series()).toEqual(await history());
   });
 });
