@@ -47,8 +47,10 @@ if (!kept) {
       `INSERT INTO audit_events (code, module, description, actor_id, actor_name, partner_id, company_id, entity_id, after, created_at)
      SELECT 3001 + g % 8, 'Products', 'Produto cadastrado', $1, 'Dona Bench', $2, ($3::uuid[])[1 + g % $4], 'P' || g,
        jsonb_build_object('internalCode', 'C' || g, 'description', 'PRODUTO ' || g, 'gtin', '7894900011517'),
-       now() - (g % 28) * interval '1 day' - (g % 86400) * interval '1 second'
-     FROM generate_series(1, $5::int) g`,
+       now() - (g % 28) * interval '1 day' - (g % 86400) * interval '1 second' AS at
+     FROM generate_series(1, $5::int) g
+     -- in time order, as the platform appends its events: the export then reads the heap in order
+     ORDER BY at`,
       [owner.id, partner.id, companyIds, COMPANIES, EVENTS],
     );
     await pool.query('VACUUM ANALYZE products, audit_events, product_count_deltas, product_daily_counts');
