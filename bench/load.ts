@@ -4,6 +4,7 @@
  * (which must be 0). A benchmark, not a test: `npx tsx bench/load.ts` (numbers in bench/README.md).
  * Bounded: its own temp cluster, a fixed client count and duration, nothing left behind.
  */
+import { PRODUCTS_PAGE_SIZE } from '@app/contract';
 import { createCompany, createPartner, createUser, linkMemberToCompany } from '../server/src/db/factories.js';
 import { startBenchCluster } from './lib/cluster.js';
 import { loadAverage, startServer } from './lib/measure.js';
@@ -71,6 +72,8 @@ async function main() {
      FROM generate_series(1, $2::int) i`,
     [company.id, PRODUCTS],
   );
+  // As autovacuum would soon after such a load: statistics and the visibility map (index-only pages).
+  await cluster.database.pool.query('VACUUM ANALYZE products');
   const users: { email: string }[] = [];
   for (let i = 0; i < SIGNIN_USERS; i++) {
     const u = await createUser(db, { role: 'Member', partnerId: partner.id, email: `carga${i}@exemplo.com.br` });
@@ -91,7 +94,8 @@ async function main() {
       const cookie = res.headers.get('set-cookie') ?? '';
       tokens.push(/session=([^;]+)/.exec(cookie)?.[1] ?? '');
     }
-    const pages = Math.ceil(PRODUCTS / 10);
+    // Pages of the list (25 products each, PRODUCTS_PAGE_SIZE): every request asks for a page that exists.
+    const pages = Math.ceil(PRODUCTS / PRODUCTS_PAGE_SIZE);
     const list = (client: number) => () =>
       fetch(`${server.base}/v1/public/products?companyId=${company.id}&page=${1 + Math.floor(Math.random() * pages)}`, {
         headers: { authorization: `Bearer ${tokens[client]}` },
