@@ -56,10 +56,22 @@ export function countListedProducts(db: DbOrTx, companyId: string, f: ListFilter
  *   new rows are invisible to the second's snapshot and stay.)
  */
 export async function compactProductCounts(db: DbOrTx, companyId: string): Promise<void> {
+  // The company's dated history (product_daily_counts, 0550) gets one row per write statement too and
+  // nothing else reads it per company, so it is folded here, with the same reasoning, to one row per day
+  // (only the days that have several: each folded day also passes through partner_daily_counts' triggers,
+  // which subtract and add the same sums).
   await db.execute(sql`
     WITH gone AS (
-      DELETE FROM product_count_deltas d WHERE d.company_id = ${companyId} RETURNING d.status, d.linked, d.n)
-    INSERT INTO product_count_deltas (company_id, status, linked, n)
-    SELECT ${companyId}, g.status, g.linked, sum(g.n) FROM gone g
-    GROUP BY g.status, g.linked HAVING sum(g.n) <> 0`);
+      DELETE FROM product_count_deltas d WHERE d.company_id = ${companyId} RETURNING d.status, d.linked, d.n),
+    folded AS (
+      INSERT INTO product_count_deltas (company_id, status, linked, n)
+      SELECT ${companyId}, g.status, g.linked, sum(g.n) FROM gone g
+      GROUP BY g.status, g.linked HAVING sum(g.n) <> 0),
+    gone_days AS (
+      DELETE FROM product_daily_counts d
+      WHERE d.company_id = ${companyId} AND d.day IN (
+        SELECT x.day FROM product_daily_counts x WHERE x.company_id = ${companyId} GROUP BY x.day HAVING count(*) > 1)
+      RETURNING d.day, d.created, d.classified)
+    INSERT INTO product_daily_counts (company_id, day, created, classified)
+    SELECT ${companyId}, g.day, sum(g.created), sum(g.classified) FROM gone_days g GROUP BY g.day`);
 }

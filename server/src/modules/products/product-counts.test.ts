@@ -234,6 +234,43 @@ describe('per-company product counts (product_count_deltas)', () => {
     await expectExact(company.id);
   });
 
+  it("the same read folds the company's dated history to one row per day; the partner's series keeps its sums", async () => {
+    const q = async (text: string, params: unknown[]) => (await ctx.database.pool.query(text, params)).rows;
+    const company = await createCompany(ctx.db, { partnerId: s.partnerA.id, uf: 'SP' });
+    const n = COMPACT_AFTER_ROWS + 6;
+    for (let i = 0; i < n; i++) await createProduct(ctx.db, { companyId: company.id, status: i % 3 === 0 ? 'F' : 'P' });
+    await q(
+      `INSERT INTO product_daily_counts VALUES ($1, oversight_today() - 5, 3, 1), ($1, oversight_today() - 5, 2, 0)`,
+      [company.id],
+    );
+    const history = () =>
+      q(
+        `SELECT day::text, count(*)::int AS rows, sum(created)::int AS created, sum(classified)::int AS classified
+         FROM product_daily_counts WHERE company_id = $1 GROUP BY day ORDER BY day`,
+        [company.id],
+      );
+    const partnerSeries = () =>
+      q(
+        `SELECT p.day::text, sum(p.created)::int AS created, sum(p.classified)::int AS classified
+         FROM partner_daily_counts p WHERE p.partner_id = $1 GROUP BY p.day ORDER BY p.day`,
+        [s.partnerA.id],
+      );
+    const companiesSeries = () =>
+      q(
+        `SELECT d.day::text, sum(d.created)::int AS created, sum(d.classified)::int AS classified
+         FROM product_daily_counts d JOIN companies c ON c.id = d.company_id WHERE c.partner_id = $1
+         GROUP BY d.day ORDER BY d.day`,
+        [s.partnerA.id],
+      );
+    const before = await history();
+    expect(before.map((d) => d.rows)).toEqual([2, n]);
+    await expectExact(company.id);
+    const after = await history();
+    expect(after).toEqual(before.map((d) => ({ ...d, rows: 1 })));
+    expect(after[1]).toMatchObject({ created: n, classified: Math.ceil(n / 3) });
+    expect(await partnerSeries()).toEqual(await companiesSeries());
+  });
+
   it('two foldings at once count nothing twice; writers meanwhile are kept', async () => {
     const company = await createCompany(ctx.db, { partnerId: s.partnerA.id, uf: 'SP' });
     for (let i = 0; i < 10; i++) await createProduct(ctx.db, { companyId: company.id, status: i % 2 ? 'F' : 'D' });
