@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import {
   createFiscalRule,
@@ -293,6 +294,28 @@ test('exports the catalogue as CSV and XLSX and the files hold the products', as
   expect(values).toHaveLength(2);
   expect(values[1]).toContain('EXP-1');
   expect(values.join()).not.toContain('EXP-2');
+});
+
+test('a page left past the last one after deletions goes back to the last page', async ({ page }) => {
+  const seeded = await openHome(
+    Array.from({ length: 26 }, (_, i) => ({
+      internalCode: `PG-${String(i + 1).padStart(2, '0')}`,
+      description: `PRODUTO PAGINADO ${i + 1}`,
+      status: 'P' as const,
+    })),
+  );
+  await goHome(page, seeded);
+  await expect(page.getByTestId('products-pager-label')).toHaveText('página 1 de 2');
+  await page.getByRole('button', { name: 'Próxima página' }).click();
+  await expect(page.getByTestId('products-pager-label')).toHaveText('página 2 de 2');
+  await expect(rows(page)).toHaveCount(1);
+  // another user deletes the product of page 2; this user refreshes
+  await e2eDb().execute(
+    sql`DELETE FROM products WHERE company_id = ${seeded.company.id} AND id = (SELECT id FROM products WHERE company_id = ${seeded.company.id} ORDER BY internal_code DESC LIMIT 1)`,
+  );
+  await page.getByRole('button', { name: 'Atualizar' }).click();
+  await expect(page.getByTestId('products-pager-label')).toHaveText('página 1 de 1');
+  await expect(rows(page)).toHaveCount(25);
 });
 
 test('marks products up to the 300 limit, page select-all stops there, and the checked list unmarks', async ({
