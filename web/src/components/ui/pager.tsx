@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { useEffect } from 'react';
 
 interface Props {
   page: number;
@@ -35,4 +36,14 @@ export function Pager({ page, pages, onChange, formatLabel, ariaLabel = 'Pagina√
       </ActionIcon>
     </Group>
   );
+}
+
+/**
+ * Rows deleted elsewhere (or by an action on the last page) can leave a list on a page past its last one,
+ * with an empty table and a pager that cannot go back: go to the last page once the answer tells how many.
+ */
+export function useStayWithinLastPage(page: number, pages: number | undefined, goTo: (page: number) => void) {
+  useEffect(() => {
+    if (pages && page > pages) goTo(pages);
+  }, [page, pages, goTo]);
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { formatDateTime, formatNumber } from '../../../components/ui/format';
-import { Pager } from '../../../components/ui/pager';
+import { Pager, useStayWithinLastPage } from '../../../components/ui/pager';
 import { getSelectedCompany } from '../../../lib/session';
 import { exportHealthFindings } from '../api/export-health';
 import { HEALTH_PAGE_SIZE, useHealthReport } from '../api/get-health-report';
@@ -27,6 +27,7 @@ export default function HealthPage() {
   const check = report.data?.check ?? null;
   const running = check?.status === 'Queued' || check?.status === 'Running';
   const pages = Math.max(1, Math.ceil((report.data?.total ?? 0) / HEALTH_PAGE_SIZE));
+  useStayWithinLastPage(page, report.data ? pages : undefined, setPage);
   const onSelect = (k: THealthFindingKind | null) => {
     setKind(k);
     setPage(1);

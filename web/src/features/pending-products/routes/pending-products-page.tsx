@@ -1,6 +1,7 @@
 import { pendingMessages, type TNamedRuleListItem, type Uf } from '@app/contract';
 import { Paper, Stack, Tabs, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useStayWithinLastPage } from '../../../components/ui/pager';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useLinkProductsToRule } from '../../fiscal-rules/api/link-products-to-rule';
@@ -32,6 +33,8 @@ export default function PendingProductsPage() {
   const [bindSubjects, setBindSubjects] = useState<BindSubject[] | null>(null);
   const list = usePendingProducts(query);
   const selection = usePendingSelection();
+  const goToPage = useCallback((p: number) => setQuery((q) => (q ? { ...q, page: p } : q)), []);
+  useStayWithinLastPage(query?.page ?? 1, list.data?.pages, goToPage);
   const link = useLinkProductsToRule();
   const remove = useDeletePendingProducts();
 

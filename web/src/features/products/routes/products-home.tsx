@@ -1,10 +1,10 @@
 import type { TProduct } from '@app/contract';
 import { Paper, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
-import { Pager } from '../../../components/ui/pager';
+import { Pager, useStayWithinLastPage } from '../../../components/ui/pager';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { getSelectedCompany, getSession } from '../../../lib/session';
@@ -68,11 +68,7 @@ export default function ProductsHomePage() {
   const qc = useQueryClient();
   const marks = useCheckedProducts(company.id);
   const products = list.data?.objects ?? [];
-  // Products deleted elsewhere (or here, on the last page) can leave the page past the last one: go to the last.
-  const lastPage = list.data?.pages;
-  useEffect(() => {
-    if (lastPage && page > lastPage) setPage(lastPage);
-  }, [lastPage, page]);
+  useStayWithinLastPage(page, list.data?.pages, setPage);
 
   const onSearch = (next: ProductSearchOptions) => {
     setOptions(next);

@@ -16,7 +16,7 @@ import { IconPlus, IconRefresh, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { formatNumber } from '../../../components/ui/format';
-import { Pager } from '../../../components/ui/pager';
+import { Pager, useStayWithinLastPage } from '../../../components/ui/pager';
 import { getSelectedCompany, getSession } from '../../../lib/session';
 import { useTicket } from '../api/get-ticket';
 import { type TicketSide, useTickets } from '../api/get-tickets';
@@ -72,6 +72,7 @@ function TicketList({ side, onOpen }: { side: TicketSide; onOpen: (t: TTicket) =
   const list = useTickets(side, page);
   const tickets = list.data?.objects ?? [];
   const count = list.data?.count ?? 0;
+  useStayWithinLastPage(page, list.data?.pages, setPage);
   return (
     <Stack gap="md">
       <Group justify="space-between">
