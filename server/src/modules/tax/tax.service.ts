@@ -53,7 +53,10 @@ function checkAgainstTables(req: TTaxCalculateRequest, facts: CalculationFacts, 
     if (cst && !b.csts.includes(cst.slice(-2)))
       throw refused(
         'item.icms.cBenef',
-        `cBenef ${cBenef} não pode ser usado com o CST ${cst} (CSTs permitidos: ${b.csts.join(', ')}).`,
+        // Codes the table lists with no CST (RJ's suspensions, SC's presumed credits) fit no NF-e item.
+        b.csts.length > 0
+          ? `cBenef ${cBenef} não pode ser usado com o CST ${cst} (CSTs permitidos: ${b.csts.join(', ')}).`
+          : `cBenef ${cBenef} não pode ser usado com o CST ${cst} (a tabela da UF não o permite com nenhum CST).`,
       );
   }
 }

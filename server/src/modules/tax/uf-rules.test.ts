@@ -36,14 +36,42 @@ describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () 
     expect(byUf.SC).toMatchObject({ difalMethod: 'dupla' });
     expect(byUf.RN).toMatchObject({ difalMethod: 'simples', cbenefRequired: true });
     expect(byUf.SP).toMatchObject({ difalMethod: 'simples', cbenefRequired: true });
-    // Only SP's official table could be sourced (reference-data/README.md); the others load no code.
+    // The official tables that could be sourced and checked (reference-data/README.md); DF, GO and RN load none.
     expect(byUf.SP?.cbenefCount).toBe(309);
-    for (const uf of ['PR', 'RJ', 'RS', 'DF', 'GO', 'SC', 'RN']) expect(byUf[uf]?.cbenefCount).toBe(0);
+    expect(byUf.PR?.cbenefCount).toBe(499);
+    expect(byUf.RJ?.cbenefCount).toBe(649);
+    expect(byUf.RS?.cbenefCount).toBe(507);
+    expect(byUf.SC?.cbenefCount).toBe(642);
+    for (const uf of ['DF', 'GO', 'RN']) expect(byUf[uf]?.cbenefCount).toBe(0);
     const sp = await ctx.database.pool.query("SELECT csts, description FROM ref_cbenef WHERE code = 'SP010360'");
     expect(sp.rows[0]).toEqual({
       csts: ['30', '40'],
       description: 'Isenção - HORTIFRUTIGRANJEIROS (Artigo 036 do Anexo I do RICMS)',
     });
+  });
+
+  // One row of each state's table as published, read back from the database (reference-data/cbenef.csv).
+  it.each([
+    ['PR800003', 'PR', ['30', '41'], '2018-08-01', null, 'Não incidência de que trata o inciso III'],
+    ['PR830008', 'PR', ['51', '70'], '2018-08-01', null, 'Diferimento'],
+    ['PR810086', 'PR', ['40'], '2018-08-01', '2018-08-02', 'item 86 do Anexo V'],
+    ['RJ802008', 'RJ', ['20', '70'], '2019-04-01', null, 'Convênio ICM 15 de 1981 - Redução de Base de Cálculo'],
+    ['RJ801019', 'RJ', ['30', '40'], '2025-01-01', '2025-07-31', 'Convênio ICMS 1 de 1999 - Isenção'],
+    ['RJ823002', 'RJ', [], '2019-04-01', null, 'Convênio AE 15 de 1974 - Suspensão'],
+    ['RS051001', 'RS', ['30', '40', '41'], '2016-10-01', null, 'ISENÇÃO - Saídas de reprodutores ou matrizes'],
+    ['RS051007', 'RS', ['30', '40', '41'], '2016-10-01', '2025-12-31', 'insumos agropecuários'],
+    ['RS052411', 'RS', ['53', '60', '61'], '2016-10-01', null, 'ICMS JÁ RECOLHIDO POR ST'],
+    ['SC830073', 'SC', ['51'], '2023-05-01', null, 'RICMS/SC-01, Anexo 3, Art. 8º, III'],
+    ['SC850001', 'SC', [], '2023-05-01', null, 'RICMS/SC-01, Anexo 2, Art. 15, III'],
+    // Two rows of the source (01/01/2024–31/07/2025, then from 01/08/2025) with the same CSTs: one period.
+    ['SC800022', 'SC', ['30', '41'], '2024-01-01', null, 'Ajuste SINIEF 33/2024'],
+  ])('loads %s of %s with its CSTs and validity', async (code, uf, csts, from, to, text) => {
+    const { rows } = await ctx.database.pool.query(
+      'SELECT uf, csts, valid_from::text AS "from", valid_to::text AS "to", description FROM ref_cbenef WHERE code = $1',
+      [code],
+    );
+    expect(rows[0]).toMatchObject({ uf, csts, from, to });
+    expect(rows[0].description).toContain(text);
   });
 
   it('sees a change written by another process within a second (the cached facts check reference_versions)', async () => {
