@@ -31,7 +31,7 @@ describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () 
     expect(byUf.RJ?.source).toContain('Resolução SEFAZ-RJ 13/2019');
     expect(byUf.RS).toMatchObject({ difalMethod: 'dupla', reliefFormula: 'simples' });
     expect(byUf.DF).toMatchObject({ difalMethod: 'simples', validFrom: '2021-02-01' });
-    expect(byUf.GO).toMatchObject({ difalMethod: 'dupla', validFrom: '2022-06-01' });
+    expect(byUf.GO).toMatchObject({ difalMethod: 'dupla', validFrom: '2023-01-01' });
     expect(byUf.GO?.source).toContain('1.518/2022');
     expect(byUf.SC).toMatchObject({ difalMethod: 'dupla' });
     expect(byUf.RN).toMatchObject({ difalMethod: 'simples', cbenefRequired: true });
@@ -43,11 +43,33 @@ describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () 
     expect(byUf.RS?.cbenefCount).toBe(507);
     expect(byUf.SC?.cbenefCount).toBe(642);
     for (const uf of ['DF', 'GO', 'RN']) expect(byUf[uf]?.cbenefCount).toBe(0);
+    const src = await ctx.database.pool.query(
+      "SELECT row_count, as_of FROM reference_sources WHERE table_name = 'cbenef'",
+    );
+    expect(src.rows[0]).toEqual({
+      row_count: 309 + 499 + 649 + 507 + 642,
+      as_of: expect.stringContaining('RJ 09/03/2026'),
+    });
     const sp = await ctx.database.pool.query("SELECT csts, description FROM ref_cbenef WHERE code = 'SP010360'");
     expect(sp.rows[0]).toEqual({
       csts: ['30', '40'],
       description: 'Isenção - HORTIFRUTIGRANJEIROS (Artigo 036 do Anexo I do RICMS)',
     });
+  });
+
+  it('requires cBenef in GO, SC and RN only from the acts that instituted their tables', async () => {
+    const required = async (uf: string, date: string) => {
+      const { rows } = await ctx.database.pool.query(
+        `SELECT cbenef_required FROM ref_uf_tax_rules WHERE uf = $1 AND active AND valid_from <= $2::date
+           AND (valid_to IS NULL OR valid_to >= $2::date)`,
+        [uf, date],
+      );
+      return rows.map((r) => r.cbenef_required);
+    };
+    // IN GSE 1.518/2022 art. 2º (IN 1.523/2022), Ato DIAT 79/2022, Portaria-SEI 970/2025: one rule in force each day.
+    expect([await required('GO', '2022-12-31'), await required('GO', '2023-01-01')]).toEqual([[false], [true]]);
+    expect([await required('SC', '2023-04-30'), await required('SC', '2023-05-01')]).toEqual([[false], [true]]);
+    expect([await required('RN', '2025-09-30'), await required('RN', '2025-10-01')]).toEqual([[false], [true]]);
   });
 
   // One row of each state's table as published, read back from the database (reference-data/cbenef.csv).
