@@ -72,6 +72,22 @@ describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () 
     expect([await required('RN', '2025-09-30'), await required('RN', '2025-10-01')]).toEqual([[false], [true]]);
   });
 
+  it("keeps each loaded table's 'NULO' row: the CSTs an item may carry without any cBenef", async () => {
+    const { rows } = await ctx.database.pool.query(
+      `SELECT uf, cbenef_optional_csts AS csts FROM ref_uf_tax_rules
+        WHERE active AND valid_to IS NULL AND cbenef_optional_csts IS NOT NULL ORDER BY uf`,
+    );
+    expect(rows).toEqual([
+      { uf: 'PR', csts: ['00', '10', '60', '90'] },
+      { uf: 'RJ', csts: ['00', '10', '30', '41', '50', '60', '90'] },
+      { uf: 'RS', csts: ['00', '02'] },
+      { uf: 'SC', csts: ['00', '02', '10', '15', '53', '60', '61', '90'] },
+    ]);
+    const file = path.join(os.tmpdir(), `uf-tax-rules-nulo-${process.pid}.csv`);
+    writeFileSync(file, readFileSync(bundledFile('uf-rules'), 'utf8').replace('S;00,02;', 'S;00,2x;'));
+    await expect(loadReferenceTable(ctx.database.pool, 'uf-rules', { file })).rejects.toThrow(/Linha 4/);
+  });
+
   // One row of each state's table as published, read back from the database (reference-data/cbenef.csv).
   it.each([
     ['PR800003', 'PR', ['30', '41'], '2018-08-01', null, 'Não incidência de que trata o inciso III'],

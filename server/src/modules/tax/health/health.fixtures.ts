@@ -72,6 +72,14 @@ export async function seedStateCbenefCatalogue(db: Db, companyId: string) {
     // CST 40 (isenção) without a code: every one of these tables asks a code (or 'SEM CBENEF') for it.
     made.push({ productId: await product(c.uf, '40', null), kind: 'CBENEF_MISSING', detail: `UF ${c.uf}, CST 40` });
   }
+  // CSTs some code allows but the table's 'NULO' row also lets go without any cBenef (uf-tax-rules.csv
+  // csts_sem_cbenef): RJ 50 and 90, RS 02. Not a missing cBenef.
+  for (const [uf, cst] of [
+    ['RJ', '50'],
+    ['RJ', '90'],
+    ['RS', '02'],
+  ] as const)
+    made.push({ productId: await product(uf, cst, null), kind: null, detail: '' });
   return made;
 }
 

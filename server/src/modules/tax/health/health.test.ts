@@ -75,7 +75,7 @@ describe('catalogue health check', () => {
   it("reports 'cBenef inválido' and a missing cBenef against each loaded state's table (PR, RJ, RS, SC)", async () => {
     const report = await runCheck(ids.states);
     const expected = ids.stateCases.filter((c) => c.kind);
-    expect(report.check).toMatchObject({ status: 'Done', products: 16, findings: expected.length });
+    expect(report.check).toMatchObject({ status: 'Done', products: 19, findings: expected.length });
     const found = report.items.map((f) => ({ productId: f.productId, kind: f.kind, detail: f.detail }));
     expect(found).toEqual(expect.arrayContaining(expected));
     expect(found).toHaveLength(expected.length);
