@@ -50,6 +50,11 @@ function checkAgainstTables(req: TTaxCalculateRequest, facts: CalculationFacts, 
     const b = facts.cbenef;
     if (!b || b.uf !== req.operacao.ufOrigem)
       throw refused('item.icms.cBenef', `cBenef ${cBenef} não existe na tabela da UF ${req.operacao.ufOrigem}.`);
+    if (!inForce(date, b.validFrom, b.validTo))
+      throw refused(
+        'item.icms.cBenef',
+        `cBenef ${cBenef} não está em vigor em ${date.split('-').reverse().join('/')}.`,
+      );
     if (cst && !b.csts.includes(cst.slice(-2)))
       throw refused(
         'item.icms.cBenef',

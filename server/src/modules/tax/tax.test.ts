@@ -173,6 +173,20 @@ describe('POST /tax/calculate', () => {
     expect((await calc(body({ ...op, icms: icms(badCst, 'SEM CBENEF') }))).statusCode).toBe(200);
   });
 
+  it('refuses a cBenef outside its validity in the state table (RS051009 ended on 30/04/2026)', async () => {
+    const on = (data: string) =>
+      calc(
+        body({
+          operacao: { ufOrigem: 'RS', ufDestino: 'RS', data },
+          icms: { cst: '40', pICMS: 17, cBenef: 'RS051009' },
+        }),
+      );
+    expect((await on('2026-04-30')).statusCode).toBe(200);
+    const after = await on('2026-05-01');
+    expect(after.statusCode).toBe(400);
+    expect(after.json().detail).toBe('cBenef RS051009 não está em vigor em 01/05/2026.');
+  });
+
   it('refuses a code the state table lists with no CST at all (SC presumed credit)', async () => {
     const res = await calc(
       body({ operacao: { ufOrigem: 'SC', ufDestino: 'SC' }, icms: { cst: '00', pICMS: 17, cBenef: 'SC850001' } }),
