@@ -14,7 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companies } from './foundation.js';
 
-// Mirrors migrations/0560_uf_tax_rules.sql, 0561_catalogue_health.sql and 0570_tax_facts_version.sql (issue 14).
+// Mirrors migrations/0560_uf_tax_rules.sql, 0561_catalogue_health.sql, 0570_tax_facts_version.sql and
+// 0620_uf_cbenef_optional_csts.sql (issue 14).
 
 export const refUfTaxRules = pgTable(
   'ref_uf_tax_rules',
@@ -26,6 +27,8 @@ export const refUfTaxRules = pgTable(
     difalFcpInGrossUp: boolean('difal_fcp_in_gross_up').notNull().default(false),
     reliefFormula: text('relief_formula').$type<'simples' | 'por-dentro'>().notNull(),
     cbenefRequired: boolean('cbenef_required').notNull().default(false),
+    /** The table's 'NULO' row: CSTs allowed without any cBenef (0620); null = not known. */
+    cbenefOptionalCsts: text('cbenef_optional_csts').array(),
     source: text('source').notNull(),
     active: boolean('active').notNull().default(true),
   },

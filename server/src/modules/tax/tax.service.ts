@@ -50,10 +50,18 @@ function checkAgainstTables(req: TTaxCalculateRequest, facts: CalculationFacts, 
     const b = facts.cbenef;
     if (!b || b.uf !== req.operacao.ufOrigem)
       throw refused('item.icms.cBenef', `cBenef ${cBenef} não existe na tabela da UF ${req.operacao.ufOrigem}.`);
+    if (!inForce(date, b.validFrom, b.validTo))
+      throw refused(
+        'item.icms.cBenef',
+        `cBenef ${cBenef} não está em vigor em ${date.split('-').reverse().join('/')}.`,
+      );
     if (cst && !b.csts.includes(cst.slice(-2)))
       throw refused(
         'item.icms.cBenef',
-        `cBenef ${cBenef} não pode ser usado com o CST ${cst} (CSTs permitidos: ${b.csts.join(', ')}).`,
+        // Codes the table lists with no CST (RJ's suspensions, SC's presumed credits) fit no NF-e item.
+        b.csts.length > 0
+          ? `cBenef ${cBenef} não pode ser usado com o CST ${cst} (CSTs permitidos: ${b.csts.join(', ')}).`
+          : `cBenef ${cBenef} não pode ser usado com o CST ${cst} (a tabela da UF não o permite com nenhum CST).`,
       );
   }
 }

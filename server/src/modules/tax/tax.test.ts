@@ -143,11 +143,58 @@ describe('POST /tax/calculate', () => {
     expect(foreign.json().detail).toBe('cBenef RJ801001 não existe na tabela da UF SP.');
     const wrongCst = await calc(body({ icms: { cst: '20', pRedBC: 10, cBenef: 'SP010360' } }));
     expect(wrongCst.json().detail).toBe('cBenef SP010360 não pode ser usado com o CST 20 (CSTs permitidos: 30, 40).');
-    // RJ's table is not loaded: a well-formed code is not verified, so it is neither refused nor vouched for.
+    // GO's table is not loaded: a well-formed code is not verified, so it is neither refused nor vouched for.
     const unverified = await calc(
-      body({ operacao: { ufOrigem: 'RJ', ufDestino: 'RJ' }, icms: { cst: '20', pRedBC: 10, cBenef: 'RJ999999' } }),
+      body({ operacao: { ufOrigem: 'GO', ufDestino: 'GO' }, icms: { cst: '20', pRedBC: 10, cBenef: 'GO999999' } }),
     );
     expect(unverified.statusCode).toBe(200);
+  });
+
+  // Each state whose official table is loaded (reference-data/cbenef.csv): a code of its table with an allowed
+  // CST passes, the same code with another CST and a code missing from the table are refused.
+  it.each([
+    ['PR', 'PR810001', '40', '20', '40'],
+    ['RJ', 'RJ802008', '20', '40', '20, 70'],
+    ['RS', 'RS052001', '51', '60', '51'],
+    ['SC', 'SC830073', '51', '40', '51'],
+  ])('checks a %s cBenef against the state table and its CSTs', async (uf, code, okCst, badCst, allowed) => {
+    const op = { operacao: { ufOrigem: uf, ufDestino: uf } };
+    const icms = (cst: string, cBenef: string) => ({ cst, pICMS: 18, pRedBC: cst === '20' ? 10 : undefined, cBenef });
+    expect((await calc(body({ ...op, icms: icms(okCst, code) }))).statusCode).toBe(200);
+    const wrong = await calc(body({ ...op, icms: icms(badCst, code) }));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().detail).toBe(
+      `cBenef ${code} não pode ser usado com o CST ${badCst} (CSTs permitidos: ${allowed}).`,
+    );
+    const missing = await calc(body({ ...op, icms: icms(okCst, `${uf}899999`) }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().detail).toBe(`cBenef ${uf}899999 não existe na tabela da UF ${uf}.`);
+    // 'SEM CBENEF' is accepted by itself (the tables' own literal for an item without a benefit).
+    expect((await calc(body({ ...op, icms: icms(badCst, 'SEM CBENEF') }))).statusCode).toBe(200);
+  });
+
+  it('refuses a cBenef outside its validity in the state table (RS051009 ended on 30/04/2026)', async () => {
+    const on = (data: string) =>
+      calc(
+        body({
+          operacao: { ufOrigem: 'RS', ufDestino: 'RS', data },
+          icms: { cst: '40', pICMS: 17, cBenef: 'RS051009' },
+        }),
+      );
+    expect((await on('2026-04-30')).statusCode).toBe(200);
+    const after = await on('2026-05-01');
+    expect(after.statusCode).toBe(400);
+    expect(after.json().detail).toBe('cBenef RS051009 não está em vigor em 01/05/2026.');
+  });
+
+  it('refuses a code the state table lists with no CST at all (SC presumed credit)', async () => {
+    const res = await calc(
+      body({ operacao: { ufOrigem: 'SC', ufDestino: 'SC' }, icms: { cst: '00', pICMS: 17, cBenef: 'SC850001' } }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe(
+      'cBenef SC850001 não pode ser usado com o CST 00 (a tabela da UF não o permite com nenhum CST).',
+    );
   });
 
   it('is documented in the OpenAPI with an example request', async () => {

@@ -31,19 +31,85 @@ describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () 
     expect(byUf.RJ?.source).toContain('Resolução SEFAZ-RJ 13/2019');
     expect(byUf.RS).toMatchObject({ difalMethod: 'dupla', reliefFormula: 'simples' });
     expect(byUf.DF).toMatchObject({ difalMethod: 'simples', validFrom: '2021-02-01' });
-    expect(byUf.GO).toMatchObject({ difalMethod: 'dupla', validFrom: '2022-06-01' });
+    expect(byUf.GO).toMatchObject({ difalMethod: 'dupla', validFrom: '2023-01-01' });
     expect(byUf.GO?.source).toContain('1.518/2022');
     expect(byUf.SC).toMatchObject({ difalMethod: 'dupla' });
     expect(byUf.RN).toMatchObject({ difalMethod: 'simples', cbenefRequired: true });
     expect(byUf.SP).toMatchObject({ difalMethod: 'simples', cbenefRequired: true });
-    // Only SP's official table could be sourced (reference-data/README.md); the others load no code.
+    // The official tables that could be sourced and checked (reference-data/README.md); DF, GO and RN load none.
     expect(byUf.SP?.cbenefCount).toBe(309);
-    for (const uf of ['PR', 'RJ', 'RS', 'DF', 'GO', 'SC', 'RN']) expect(byUf[uf]?.cbenefCount).toBe(0);
+    expect(byUf.PR?.cbenefCount).toBe(499);
+    expect(byUf.RJ?.cbenefCount).toBe(649);
+    expect(byUf.RS?.cbenefCount).toBe(507);
+    expect(byUf.SC?.cbenefCount).toBe(642);
+    for (const uf of ['DF', 'GO', 'RN']) expect(byUf[uf]?.cbenefCount).toBe(0);
+    const src = await ctx.database.pool.query(
+      "SELECT row_count, as_of FROM reference_sources WHERE table_name = 'cbenef'",
+    );
+    expect(src.rows[0]).toEqual({
+      row_count: 309 + 499 + 649 + 507 + 642,
+      as_of: expect.stringContaining('RJ 09/03/2026'),
+    });
     const sp = await ctx.database.pool.query("SELECT csts, description FROM ref_cbenef WHERE code = 'SP010360'");
     expect(sp.rows[0]).toEqual({
       csts: ['30', '40'],
       description: 'Isenção - HORTIFRUTIGRANJEIROS (Artigo 036 do Anexo I do RICMS)',
     });
+  });
+
+  it('requires cBenef in GO, SC and RN only from the acts that instituted their tables', async () => {
+    const required = async (uf: string, date: string) => {
+      const { rows } = await ctx.database.pool.query(
+        `SELECT cbenef_required FROM ref_uf_tax_rules WHERE uf = $1 AND active AND valid_from <= $2::date
+           AND (valid_to IS NULL OR valid_to >= $2::date)`,
+        [uf, date],
+      );
+      return rows.map((r) => r.cbenef_required);
+    };
+    // IN GSE 1.518/2022 art. 2º (IN 1.523/2022), Ato DIAT 79/2022, Portaria-SEI 970/2025: one rule in force each day.
+    expect([await required('GO', '2022-12-31'), await required('GO', '2023-01-01')]).toEqual([[false], [true]]);
+    expect([await required('SC', '2023-04-30'), await required('SC', '2023-05-01')]).toEqual([[false], [true]]);
+    expect([await required('RN', '2025-09-30'), await required('RN', '2025-10-01')]).toEqual([[false], [true]]);
+  });
+
+  it("keeps each loaded table's 'NULO' row: the CSTs an item may carry without any cBenef", async () => {
+    const { rows } = await ctx.database.pool.query(
+      `SELECT uf, cbenef_optional_csts AS csts FROM ref_uf_tax_rules
+        WHERE active AND valid_to IS NULL AND cbenef_optional_csts IS NOT NULL ORDER BY uf`,
+    );
+    expect(rows).toEqual([
+      { uf: 'PR', csts: ['00', '10', '60', '90'] },
+      { uf: 'RJ', csts: ['00', '10', '30', '41', '50', '60', '90'] },
+      { uf: 'RS', csts: ['00', '02'] },
+      { uf: 'SC', csts: ['00', '02', '10', '15', '53', '60', '61', '90'] },
+    ]);
+    const file = path.join(os.tmpdir(), `uf-tax-rules-nulo-${process.pid}.csv`);
+    writeFileSync(file, readFileSync(bundledFile('uf-rules'), 'utf8').replace('S;00,02;', 'S;00,2x;'));
+    await expect(loadReferenceTable(ctx.database.pool, 'uf-rules', { file })).rejects.toThrow(/Linha 4/);
+  });
+
+  // One row of each state's table as published, read back from the database (reference-data/cbenef.csv).
+  it.each([
+    ['PR800003', 'PR', ['30', '41'], '2018-08-01', null, 'Não incidência de que trata o inciso III'],
+    ['PR830008', 'PR', ['51', '70'], '2018-08-01', null, 'Diferimento'],
+    ['PR810086', 'PR', ['40'], '2018-08-01', '2018-08-02', 'item 86 do Anexo V'],
+    ['RJ802008', 'RJ', ['20', '70'], '2019-04-01', null, 'Convênio ICM 15 de 1981 - Redução de Base de Cálculo'],
+    ['RJ801019', 'RJ', ['30', '40'], '2025-01-01', '2025-07-31', 'Convênio ICMS 1 de 1999 - Isenção'],
+    ['RJ823002', 'RJ', [], '2019-04-01', null, 'Convênio AE 15 de 1974 - Suspensão'],
+    ['RS051001', 'RS', ['30', '40', '41'], '2016-10-01', null, 'ISENÇÃO - Saídas de reprodutores ou matrizes'],
+    ['RS051007', 'RS', ['30', '40', '41'], '2016-10-01', '2025-12-31', 'insumos agropecuários'],
+    ['RS052411', 'RS', ['53', '60', '61'], '2016-10-01', null, 'ICMS JÁ RECOLHIDO POR ST'],
+    ['SC830073', 'SC', ['51'], '2023-05-01', null, 'RICMS/SC-01, Anexo 3, Art. 8º, III'],
+    ['SC850001', 'SC', [], '2023-05-01', null, 'RICMS/SC-01, Anexo 2, Art. 15, III'],
+    // Two rows of the source (01/01/2024–31/07/2025, then from 01/08/2025) with the same CSTs: one period.
+    ['SC800022', 'SC', ['30', '41'], '2024-01-01', null, 'Ajuste SINIEF 33/2024'],
+  ])('loads %s of %s with its CSTs and validity', async (code, uf, csts, from, to, text) => {
+    const { rows } = await ctx.database.pool.query(
+      'SELECT uf, csts, valid_from::text AS "from", valid_to::text AS "to", description FROM ref_cbenef WHERE code = $1',
+      [code],
+    );
+    expect(rows[0]).toMatchObject({ uf, csts, from, to });
+    expect(rows[0].description).toContain(text);
   });
 
   it('sees a change written by another process within a second (the cached facts check reference_versions)', async () => {

@@ -12,6 +12,7 @@ export const ufRulesSpec: TableSpec = {
     { name: 'difal_fcp_in_gross_up', type: 'boolean' },
     { name: 'relief_formula', type: 'text' },
     { name: 'cbenef_required', type: 'boolean' },
+    { name: 'cbenef_optional_csts', type: 'text[]' },
     { name: 'source', type: 'text' },
   ],
   key: ['uf', 'valid_from'],
@@ -19,9 +20,18 @@ export const ufRulesSpec: TableSpec = {
 
 const yes = (v: string | undefined) => /^(s|sim|true|1)$/i.test((v ?? '').trim());
 
+/** Comma-separated two-digit CSTs; an empty cell is null ("not known"), not "no CST". */
+function parseCstList(value: string | undefined): string[] | null {
+  const list = (value ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  return list.length > 0 ? list : null;
+}
+
 /**
  * uf-tax-rules.csv (';'): uf, metodo_difal, fcp_no_calculo_por_dentro, formula_desoneracao,
- * cbenef_obrigatorio, vigencia_inicio, vigencia_fim, fonte. A row without a valid method, formula or
+ * cbenef_obrigatorio, csts_sem_cbenef (the state table's 'NULO' row), vigencia_inicio, vigencia_fim, fonte. A row without a valid method, formula or
  * start date stops the load: a state rule read wrong would silently change every DIFAL of that state.
  */
 export function parseUfRulesFile(content: string) {
@@ -34,6 +44,7 @@ export function parseUfRulesFile(content: string) {
       difal_fcp_in_gross_up: yes(r.fcp_no_calculo_por_dentro),
       relief_formula: (r.formula_desoneracao ?? '').trim().toLowerCase(),
       cbenef_required: yes(r.cbenef_obrigatorio),
+      cbenef_optional_csts: parseCstList(r.csts_sem_cbenef),
       source: cleanText(r.fonte),
     };
     const ok =
@@ -41,8 +52,12 @@ export function parseUfRulesFile(content: string) {
       row.valid_from !== null &&
       ['simples', 'dupla'].includes(row.difal_method) &&
       ['simples', 'por-dentro'].includes(row.relief_formula) &&
+      (row.cbenef_optional_csts ?? []).every((c) => /^\d{2}$/.test(c)) &&
       row.source.length > 0;
-    if (!ok) throw new Error(`Linha ${i + 2} de uf-tax-rules.csv inválida (UF, método, fórmula, vigência e fonte).`);
+    if (!ok)
+      throw new Error(
+        `Linha ${i + 2} de uf-tax-rules.csv inválida (UF, método, fórmula, CSTs sem cBenef, vigência e fonte).`,
+      );
     return row;
   });
   return { rows };

@@ -17,11 +17,12 @@ export const insertFindingsSql = (checkId: string, companyId: string, date: stri
     WHERE p.company_id = ${companyId}
   ),
   uf_rule AS (
-    SELECT DISTINCT ON (uf) uf, cbenef_required FROM ref_uf_tax_rules
+    SELECT DISTINCT ON (uf) uf, cbenef_required, cbenef_optional_csts FROM ref_uf_tax_rules
     WHERE active AND valid_from <= ${date}::date AND (valid_to IS NULL OR valid_to >= ${date}::date)
     ORDER BY uf, valid_from DESC
   ),
-  -- CSTs that have a benefit code in the UF's table: NT 2019.001 N12-85 asks cBenef for them.
+  -- CSTs that have a benefit code in the UF's table: NT 2019.001 N12-85 asks cBenef for them (used where the
+  -- table's 'NULO' row, the CSTs allowed without cBenef, is not known).
   uf_benefit_csts AS (
     SELECT DISTINCT uf, unnest(csts) AS cst FROM ref_cbenef
     WHERE active AND valid_from <= ${date}::date AND (valid_to IS NULL OR valid_to >= ${date}::date)
@@ -49,8 +50,10 @@ export const insertFindingsSql = (checkId: string, companyId: string, date: stri
     UNION ALL
     SELECT p.id, 'CBENEF_MISSING', 'UF ' || p.uf || ', CST ' || p.cst
     FROM p JOIN uf_rule u ON u.uf = p.uf AND u.cbenef_required
-    JOIN uf_benefit_csts b ON b.uf = p.uf AND b.cst = p.cst
-    WHERE p.cbenef IS NULL
+    LEFT JOIN uf_benefit_csts b ON b.uf = p.uf AND b.cst = p.cst
+    WHERE p.cbenef IS NULL AND p.cst IS NOT NULL AND CASE
+      WHEN u.cbenef_optional_csts IS NOT NULL THEN NOT (p.cst = ANY(u.cbenef_optional_csts))
+      ELSE b.cst IS NOT NULL END
     UNION ALL
     SELECT p.id, 'CBENEF_INVALID', 'cBenef ' || p.cbenef || ' (UF ' || p.uf || ', CST ' || coalesce(p.cst, '—') || ')'
     FROM p WHERE p.cbenef IS NOT NULL AND p.cbenef <> 'SEM CBENEF'

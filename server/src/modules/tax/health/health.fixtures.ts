@@ -15,15 +15,72 @@ export async function seedCleanCatalogue(db: Db, companyId: string) {
   const rule = await createFiscalRule(db, { ncm: '22021000', cest: '0300700', uf: 'SP', version: cleanCbs });
   await createProduct(db, { companyId, fiscalRuleId: rule.id, gtin: generateGtin14() });
   await createProduct(db, { companyId, ncm: '22030000' });
-  // RJ's cBenef table is not loaded (reference-data/README.md): its codes cannot be verified, so neither
-  // 'cBenef inválido' nor a missing cBenef is reported for them.
+  // RJ's table is loaded: RJ802008 (Convênio ICM 15/1981, redução de base) is allowed with CST 20.
   const rj = await createFiscalRule(db, {
     ncm: '22021000',
     cest: '0300700',
     uf: 'RJ',
-    version: { ...cleanCbs, cstIcms: '20', codBenef: 'RJ801001' },
+    version: { ...cleanCbs, cstIcms: '20', codBenef: 'RJ802008' },
   });
   await createProduct(db, { companyId, fiscalRuleId: rj.id, gtin: generateGtin14() });
+  // GO's cBenef table is not loaded (reference-data/README.md): its codes cannot be verified, so neither
+  // 'cBenef inválido' nor a missing cBenef is reported for them.
+  const go = await createFiscalRule(db, {
+    ncm: '22021000',
+    cest: '0300700',
+    uf: 'GO',
+    version: { ...cleanCbs, cstIcms: '20', codBenef: 'GO821019' },
+  });
+  await createProduct(db, { companyId, fiscalRuleId: go.id, gtin: generateGtin14() });
+}
+
+/** Per state whose table is loaded: a code with an allowed CST, with another CST, not in the table, and none. */
+export const stateCbenefCases = [
+  { uf: 'PR', code: 'PR810001', okCst: '40', badCst: '20' },
+  { uf: 'RJ', code: 'RJ802008', okCst: '20', badCst: '40' },
+  { uf: 'RS', code: 'RS051001', okCst: '40', badCst: '20' },
+  { uf: 'SC', code: 'SC810165', okCst: '40', badCst: '20' },
+] as const;
+
+/** Products for stateCbenefCases, each with the finding it must produce (null: none). */
+export async function seedStateCbenefCatalogue(db: Db, companyId: string) {
+  const made: { productId: string; kind: 'CBENEF_INVALID' | 'CBENEF_MISSING' | null; detail: string }[] = [];
+  let n = 0;
+  const product = async (uf: string, cstIcms: string, codBenef: string | null) => {
+    const rule = await createFiscalRule(db, {
+      ncm: '22021000',
+      cest: '0300700',
+      uf,
+      description: `Regra cBenef por UF ${++n}`,
+      version: { ...cleanCbs, cstIcms, codBenef },
+    });
+    return (await createProduct(db, { companyId, fiscalRuleId: rule.id })).id;
+  };
+  for (const c of stateCbenefCases) {
+    made.push({ productId: await product(c.uf, c.okCst, c.code), kind: null, detail: '' });
+    made.push({
+      productId: await product(c.uf, c.badCst, c.code),
+      kind: 'CBENEF_INVALID',
+      detail: `cBenef ${c.code} (UF ${c.uf}, CST ${c.badCst})`,
+    });
+    const unknown = `${c.uf}899999`;
+    made.push({
+      productId: await product(c.uf, c.okCst, unknown),
+      kind: 'CBENEF_INVALID',
+      detail: `cBenef ${unknown} (UF ${c.uf}, CST ${c.okCst})`,
+    });
+    // CST 40 (isenção) without a code: every one of these tables asks a code (or 'SEM CBENEF') for it.
+    made.push({ productId: await product(c.uf, '40', null), kind: 'CBENEF_MISSING', detail: `UF ${c.uf}, CST 40` });
+  }
+  // CSTs some code allows but the table's 'NULO' row also lets go without any cBenef (uf-tax-rules.csv
+  // csts_sem_cbenef): RJ 50 and 90, RS 02. Not a missing cBenef.
+  for (const [uf, cst] of [
+    ['RJ', '50'],
+    ['RJ', '90'],
+    ['RS', '02'],
+  ] as const)
+    made.push({ productId: await product(uf, cst, null), kind: null, detail: '' });
+  return made;
 }
 
 /**

@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '../../../../test/test-app.js';
 import { createCompany, createPartner, createUser, linkMemberToCompany } from '../../../db/factories.js';
 import { auditEvents, companies } from '../../../db/schema/index.js';
 import { HEALTH_CHECK_JOB } from './health.codes.js';
-import { seedCleanCatalogue, seedDirtyCatalogue } from './health.fixtures.js';
+import { seedCleanCatalogue, seedDirtyCatalogue, seedStateCbenefCatalogue } from './health.fixtures.js';
 
 let ctx: TestContext;
 let h: Record<'member' | 'stranger', Record<string, string>>;
@@ -15,6 +15,8 @@ const ids = {} as {
   dirty: string;
   clean: string;
   blocked: string;
+  states: string;
+  stateCases: Awaited<ReturnType<typeof seedStateCbenefCatalogue>>;
   expected: Awaited<ReturnType<typeof seedDirtyCatalogue>>;
 };
 
@@ -35,9 +37,10 @@ beforeAll(async () => {
   const dirty = await createCompany(ctx.db, { partnerId: partner.id, uf: 'SP' });
   const clean = await createCompany(ctx.db, { partnerId: partner.id, uf: 'SP' });
   const blocked = await createCompany(ctx.db, { partnerId: partner.id, uf: 'SP' });
+  const states = await createCompany(ctx.db, { partnerId: partner.id, uf: 'PR' });
   await ctx.db.update(companies).set({ status: 'Blocked' }).where(eq(companies.id, blocked.id));
   const member = await createUser(ctx.db, { role: 'Member', partnerId: partner.id });
-  for (const c of [dirty, clean, blocked]) await linkMemberToCompany(ctx.db, member.id, c.id);
+  for (const c of [dirty, clean, blocked, states]) await linkMemberToCompany(ctx.db, member.id, c.id);
   const stranger = await createUser(ctx.db, { role: 'PartnerOwner', partnerId: other.id });
   h = {
     member: bearer(await createSessionToken(ctx.db, member.id)),
@@ -45,7 +48,8 @@ beforeAll(async () => {
   };
   ids.expected = await seedDirtyCatalogue(ctx.db, dirty.id);
   await seedCleanCatalogue(ctx.db, clean.id);
-  Object.assign(ids, { dirty: dirty.id, clean: clean.id, blocked: blocked.id });
+  ids.stateCases = await seedStateCbenefCatalogue(ctx.db, states.id);
+  Object.assign(ids, { dirty: dirty.id, clean: clean.id, blocked: blocked.id, states: states.id });
 });
 
 describe('catalogue health check', () => {
@@ -62,10 +66,20 @@ describe('catalogue health check', () => {
     expect(report.items.find((f) => f.kind === 'CBENEF_MISSING')?.fix).toContain('cBenef');
   });
 
-  it('finds nothing on a clean catalogue (an RJ cBenef, whose table is not loaded, is not reported)', async () => {
+  it('finds nothing on a clean catalogue (a GO cBenef, whose table is not loaded, is not reported)', async () => {
     const report = await runCheck(ids.clean);
-    expect(report.check).toMatchObject({ status: 'Done', products: 3, findings: 0 });
+    expect(report.check).toMatchObject({ status: 'Done', products: 4, findings: 0 });
     expect(report.items).toEqual([]);
+  });
+
+  it("reports 'cBenef inválido' and a missing cBenef against each loaded state's table (PR, RJ, RS, SC)", async () => {
+    const report = await runCheck(ids.states);
+    const expected = ids.stateCases.filter((c) => c.kind);
+    expect(report.check).toMatchObject({ status: 'Done', products: 19, findings: expected.length });
+    const found = report.items.map((f) => ({ productId: f.productId, kind: f.kind, detail: f.detail }));
+    expect(found).toEqual(expect.arrayContaining(expected));
+    expect(found).toHaveLength(expected.length);
+    expect(report.items.find((f) => f.kind === 'CBENEF_MISSING')).toMatchObject({ rejection: '930' });
   });
 
   it('pages and filters findings by kind', async () => {
