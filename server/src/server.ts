@@ -3,7 +3,7 @@ import { loadConfig } from './config.js';
 import { StartupError } from './db/embedded.js';
 import { type OpenedDatabase, openDatabase } from './db/open-database.js';
 import { bootstrapAdmin } from './modules/identity/bootstrap-admin.js';
-import { loadMissingReferenceTables } from './modules/reference/loaders/load-reference-tables.js';
+import { loadBundledReferenceTables } from './modules/reference/loaders/load-reference-tables.js';
 
 /** A process manager waits ~10 s after SIGTERM before SIGKILL; stop by ourselves before that. */
 const SHUTDOWN_DEADLINE_MS = 8_000;
@@ -44,8 +44,8 @@ async function main() {
 
   opened = await openDatabase(config, { log: (m) => console.log(m) });
   if (stopping) return;
-  // First start: the bundled official tables (reference-data/) fill the still-empty reference tables.
-  for (const r of await loadMissingReferenceTables(opened.database.pool))
+  // The bundled official tables (reference-data/): loaded on the first start, reloaded when a release changes them.
+  for (const r of await loadBundledReferenceTables(opened.database.pool))
     console.log(`tabela ${r.table}: ${r.rowCount} registros`);
   const app = await buildApp({ config, database: opened.database });
   closeApp = () => app.close();

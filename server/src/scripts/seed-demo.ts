@@ -9,7 +9,7 @@ import { createCompany, createPartner, createUser, linkMemberToCompany } from '.
 import { openDatabase } from '../db/open-database.js';
 import { companies, partners, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
-import { loadMissingReferenceTables } from '../modules/reference/loaders/load-reference-tables.js';
+import { loadBundledReferenceTables } from '../modules/reference/loaders/load-reference-tables.js';
 import { seedDemoCatalogue } from './seed-demo-catalogue.js';
 import { seedDemoClassification } from './seed-demo-classification.js';
 import { seedDemoClassifying } from './seed-demo-classifying.js';
@@ -136,7 +136,7 @@ async function main() {
   const config = loadConfig();
   const opened = await openDatabase(config, { allowRunning: true });
   const db = opened.database.db;
-  await loadMissingReferenceTables(opened.database.pool);
+  await loadBundledReferenceTables(opened.database.pool);
   const printed: string[][] = [];
   try {
     for (const demo of demoPartners) {

@@ -24,6 +24,8 @@ export const referenceSources = pgTable('reference_sources', {
   fileSha256: char('file_sha256', { length: 64 }).notNull(),
   rowCount: integer('row_count').notNull(),
   loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+  /** 0630: loaded from reference-data/ (a start reloads it when the bundled file changes), not an operator's file. */
+  loadedFromBundle: boolean('loaded_from_bundle').notNull().default(true),
 });
 
 export const refNcm = pgTable('ref_ncm', {

@@ -5,7 +5,11 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
-import { loadAllReferenceTables, loadReferenceTable } from './loaders/load-reference-tables.js';
+import {
+  loadAllReferenceTables,
+  loadBundledReferenceTables,
+  loadReferenceTable,
+} from './loaders/load-reference-tables.js';
 
 // Expected counts come straight from the official files, parsed here on their own.
 const dataDir = path.resolve(import.meta.dirname, '../../../../reference-data');
@@ -136,6 +140,31 @@ describe('reference table loaders', async () => {
     await loadReferenceTable(pool, 'ncm');
     const back = (await pool.query("SELECT active, end_date FROM ref_ncm WHERE code = '01012900'")).rows[0];
     expect(back).toEqual({ active: true, end_date: null });
+  });
+
+  it('a start reloads a bundled table whose file changed, and leaves an operator-loaded one alone', async () => {
+    const tables = async () => (await loadBundledReferenceTables(pool)).map((r) => r.table);
+    const cbenefRows = () => count('SELECT count(*) n FROM ref_cbenef');
+    expect(await tables()).toEqual([]);
+    // A database loaded by an older release: its cBenef table came from an older bundled file (SP only).
+    const before = await cbenefRows();
+    await pool.query("UPDATE ref_cbenef SET active = false WHERE uf <> 'SP'");
+    await pool.query("UPDATE reference_sources SET file_sha256 = repeat('0', 64) WHERE table_name = 'cbenef'");
+    expect(await tables()).toEqual(['cbenef']);
+    expect(await count("SELECT count(*) n FROM ref_cbenef WHERE active AND uf = 'PR'")).toBeGreaterThan(0);
+    expect(await cbenefRows()).toBe(before);
+    expect(await tables()).toEqual([]);
+    // An operator's own file stays until they load another one.
+    const own = path.join(os.tmpdir(), `cfop-own-${process.pid}.csv`);
+    writeFileSync(own, readData('cfop.csv'));
+    await loadReferenceTable(pool, 'cfop', { file: own });
+    await pool.query("UPDATE reference_sources SET file_sha256 = repeat('1', 64) WHERE table_name = 'cfop'");
+    expect(await tables()).toEqual([]);
+    expect(
+      (await pool.query("SELECT loaded_from_bundle FROM reference_sources WHERE table_name = 'cfop'")).rows[0],
+    ).toEqual({ loaded_from_bundle: false });
+    await loadReferenceTable(pool, 'cfop');
+    expect(await tables()).toEqual([]);
   });
 
   it('reloads all tables quickly', async () => {

@@ -76,12 +76,22 @@ async function loadOne(client: pg.ClientBase, table: TReferenceTable, opts: Load
     await client.query('SELECT pg_advisory_xact_lock(724200)');
     await upsertRows(client, loader.spec, parsed.rows);
     await client.query(
-      `INSERT INTO reference_sources (table_name, title, source, as_of, file_name, file_sha256, row_count, loaded_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+      `INSERT INTO reference_sources (table_name, title, source, as_of, file_name, file_sha256, row_count, loaded_at,
+         loaded_from_bundle)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now(), $8)
        ON CONFLICT (table_name) DO UPDATE SET title = EXCLUDED.title, source = EXCLUDED.source,
          as_of = EXCLUDED.as_of, file_name = EXCLUDED.file_name, file_sha256 = EXCLUDED.file_sha256,
-         row_count = EXCLUDED.row_count, loaded_at = EXCLUDED.loaded_at`,
-      [table, meta.title, opts.source ?? meta.source, asOf, path.basename(file), sha256(raw), parsed.rows.length],
+         row_count = EXCLUDED.row_count, loaded_at = EXCLUDED.loaded_at, loaded_from_bundle = EXCLUDED.loaded_from_bundle`,
+      [
+        table,
+        meta.title,
+        opts.source ?? meta.source,
+        asOf,
+        path.basename(file),
+        sha256(raw),
+        parsed.rows.length,
+        opts.file === undefined,
+      ],
     );
     await client.query('COMMIT');
     announceReferenceReloaded();
@@ -108,17 +118,25 @@ export async function loadAllReferenceTables(target: Target): Promise<LoadResult
   });
 }
 
-/** Loads the bundled tables that were never loaded (first start); a loaded table is left as it is. */
-export async function loadMissingReferenceTables(target: Target): Promise<LoadResult[]> {
+/**
+ * At start: loads each bundled table that was never loaded, and reloads one that was loaded from the bundle when
+ * the bundled file changed since (a release shipping newer official tables). A table an operator loaded from a
+ * file of their own is left as it is.
+ */
+export async function loadBundledReferenceTables(target: Target): Promise<LoadResult[]> {
   return withClient(target, async (client) => {
-    const done = new Set(
-      (await client.query<{ table_name: string }>('SELECT table_name FROM reference_sources')).rows.map(
-        (r) => r.table_name,
-      ),
+    const loaded = new Map(
+      (
+        await client.query<{ table_name: string; file_sha256: string; loaded_from_bundle: boolean }>(
+          'SELECT table_name, file_sha256, loaded_from_bundle FROM reference_sources',
+        )
+      ).rows.map((r) => [r.table_name, r]),
     );
     const results: LoadResult[] = [];
     for (const table of referenceTables) {
-      if (!done.has(table)) results.push(await loadOne(client, table, {}));
+      const row = loaded.get(table);
+      const stale = row?.loaded_from_bundle && row.file_sha256 !== sha256(await readFile(bundledFile(table)));
+      if (!row || stale) results.push(await loadOne(client, table, {}));
     }
     return results;
   });
