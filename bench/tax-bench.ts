@@ -10,7 +10,7 @@
  */
 import { calculateNfeItem, type TTaxCalculateRequest } from '@app/contract';
 import { createCompany, createPartner, createSessionToken, createUser } from '../server/src/db/factories.js';
-import { loadMissingReferenceTables } from '../server/src/modules/reference/loaders/load-reference-tables.js';
+import { loadBundledReferenceTables } from '../server/src/modules/reference/loaders/load-reference-tables.js';
 import { insertHealthCheck } from '../server/src/modules/tax/health/health.repository.js';
 import { runHealthCheck } from '../server/src/modules/tax/health/health.service.js';
 import { insertFindingsSql } from '../server/src/modules/tax/health/health-check.sql.js';
@@ -42,7 +42,7 @@ const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
 const cluster = await startBenchCluster();
 const { db, pool } = cluster.database;
 console.log(`load before ${loadAverage().join(' ')}`);
-await loadMissingReferenceTables(pool);
+await loadBundledReferenceTables(pool);
 const results: Record<string, unknown> = { loadBefore: loadAverage(), items: ITEMS, products: PRODUCTS };
 
 // 1. engine alone
