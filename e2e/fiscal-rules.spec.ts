@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { createFiscalRule, createProduct } from '../server/src/db/factories';
 import { e2eDb } from './support/db';
@@ -349,4 +350,25 @@ test('ST calculator of a product: worked example gives base ST 3.220,00 and ICMS
   await expect(opDetails.getByRole('region', { name: /Protocolo/ })).toHaveCount(0);
   const saved = await page.evaluate(() => localStorage.getItem('OperationsSearchSettings'));
   expect(JSON.parse(saved ?? '{}')).toMatchObject({ uf: 'SP', cfop: 'venda', caracTrib: [3] });
+});
+
+test("'Fontes das tabelas' shows the state rules with each UF's loaded cBenef table, or says it is not loaded", async ({
+  page,
+}) => {
+  // the counts come from the bundled official file itself
+  const csv = readFileSync(new URL('../reference-data/cbenef.csv', import.meta.url), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1);
+  const codesOf = (uf: string) => new Set(csv.filter((l) => l.split(';')[1] === uf).map((l) => l.split(';')[0])).size;
+  expect(codesOf('PR')).toBeGreaterThan(0);
+  expect(codesOf('GO')).toBe(0);
+  await openAsStaff(page);
+  await page.getByRole('button', { name: 'Fontes das tabelas' }).click();
+  const rules = page.getByTestId('uf-tax-rules');
+  await expect(rules).toBeVisible();
+  const row = (uf: string) => rules.getByRole('row').filter({ has: page.getByRole('cell', { name: uf, exact: true }) });
+  await expect(row('PR').first()).toContainText(`Sim (${codesOf('PR').toLocaleString('pt-BR')} códigos)`);
+  await expect(row('RJ').first()).toContainText('Por dentro');
+  await expect(row('GO').last()).toContainText('Sim (tabela da UF não carregada: códigos não verificados)');
 });

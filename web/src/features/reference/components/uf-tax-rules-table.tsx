@@ -34,7 +34,10 @@ export function UfTaxRulesTable({ enabled }: { enabled: boolean }) {
               </Table.Td>
               <Table.Td>{r.reliefFormula === 'por-dentro' ? 'Por dentro' : 'Simples'}</Table.Td>
               <Table.Td>
-                {yesNo(r.cbenefRequired)} ({r.cbenefCount} códigos)
+                {yesNo(r.cbenefRequired)}{' '}
+                {r.cbenefCount > 0
+                  ? `(${r.cbenefCount.toLocaleString('pt-BR')} códigos)`
+                  : '(tabela da UF não carregada: códigos não verificados)'}
               </Table.Td>
               <Table.Td>
                 {formatDate(r.validFrom)}
