@@ -7,6 +7,7 @@ import { sessions, users } from '../db/schema/index.js';
 import type { Actor } from '../lib/actor.js';
 import { AppError } from '../lib/app-error.js';
 import { hashToken } from '../lib/tokens.js';
+import { SessionCache } from './session-cache.js';
 
 export const SESSION_COOKIE = 'session';
 
@@ -26,6 +27,8 @@ declare module 'fastify' {
      * or 'action:entity' (any scope; the service then narrows to the caller's scope).
      */
     requirePermission: (permission: Permission | `${string}:${string}`) => (request: FastifyRequest) => Promise<void>;
+    /** Resolved sessions kept for a few seconds, evicted through PostgreSQL notifications (decision 031). */
+    sessionCache: SessionCache;
   }
 }
 
@@ -38,6 +41,10 @@ function readToken(request: FastifyRequest): string | undefined {
 export default fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
+    const cache = new SessionCache(app.database, app.config.sessionCacheSeconds * 1000);
+    app.decorate('sessionCache', cache);
+    await cache.start();
+    app.addHook('onClose', () => cache.stop());
 
     app.addHook('onRequest', async (request) => {
       await resolveActor(request);
@@ -52,25 +59,33 @@ export default fp(
     async function resolveActor(request: FastifyRequest): Promise<void> {
       const token = readToken(request);
       if (!token) return;
+      const tokenHash = hashToken(token);
+      const cached = cache.get(tokenHash);
+      if (cached) {
+        request.actor = cached;
+        return;
+      }
+      const mark = cache.mark();
       const rows = await app.db
-        .select({ user: users, sessionId: sessions.id })
+        .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
-        )
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
         .limit(1);
       const row = rows[0];
       if (row?.user.status !== 'Active') return;
-      request.actor = {
+      // Frozen: one cached object is handed to many requests.
+      const actor: Actor = Object.freeze({
         id: row.user.id,
         sessionId: row.sessionId,
         name: row.user.name,
         email: row.user.email,
         role: row.user.role,
         partnerId: row.user.partnerId,
-        permissions: row.user.permissions,
-      };
+        permissions: Object.freeze([...row.user.permissions]) as string[],
+      });
+      request.actor = actor;
+      cache.store(tokenHash, actor, row.expiresAt, mark);
     }
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
