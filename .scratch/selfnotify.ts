@@ -1,0 +1,14 @@
+import { startEmbeddedPostgres, findFreePort } from '../server/src/db/embedded.js';
+import pg from 'pg';
+const p = await startEmbeddedPostgres({ dir: '/tmp/bench-htax/scratch-pg', port: await findFreePort() });
+const c = new pg.Client({ connectionString: p.url('postgres') });
+await c.connect();
+const events: string[] = [];
+c.on('notification', (n) => events.push('notify ' + n.payload));
+await c.query('LISTEN x');
+await c.query('BEGIN'); await c.query("SELECT pg_notify('x','a')");
+const r = c.query('COMMIT').then(() => events.push('commit resolved'));
+await r;
+await c.query("NOTIFY x, 'b'").then(() => events.push('autocommit resolved'));
+console.log(events);
+await c.end(); await p.stop();
