@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/auth-helpers.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { type App, buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { createDatabase, type Database } from '../db/client.js';
 import { createPartner, createSessionToken, createUser } from '../db/factories.js';
 import { hashToken } from '../lib/tokens.js';
@@ -33,7 +32,8 @@ afterAll(async () => {
   await other.database.close();
 });
 
-const me = (app: App, token: string) => app.inject({ method: 'GET', url: '/v1/public/users/me', headers: bearer(token) });
+const me = (app: App, token: string) =>
+  app.inject({ method: 'GET', url: '/v1/public/users/me', headers: bearer(token) });
 
 /** Another process sees a change once PostgreSQL delivers the notification (milliseconds); bounded at 2 s. */
 async function eventually(app: App, token: string, done: number | ((res: Awaited<ReturnType<typeof me>>) => boolean)) {
@@ -115,7 +115,8 @@ describe('session cache (decision 031)', () => {
       expect((await eventually(ctx.app, token, renamed)).json().name).toBe('Nome Novo');
       expect((await eventually(other.app, token, renamed)).json().name).toBe('Nome Novo');
       await client.query(`UPDATE users SET role = 'PartnerContributor' WHERE id = $1`, [user.id]);
-      const promoted = (r: Awaited<ReturnType<typeof me>>) => r.statusCode === 200 && r.json().role === 'PartnerContributor';
+      const promoted = (r: Awaited<ReturnType<typeof me>>) =>
+        r.statusCode === 200 && r.json().role === 'PartnerContributor';
       expect((await eventually(ctx.app, token, promoted)).json().role).toBe('PartnerContributor');
       expect((await eventually(other.app, token, promoted)).json().role).toBe('PartnerContributor');
       await client.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1`, [user.id]);
