@@ -8,6 +8,8 @@
  *  3. Health check: 100k products of one company (set-based seed), the job's service call, next to the
  *     same findings INSERT … SELECT run raw and a bare count(*) scan of the company's products.
  */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { calculateNfeItem, type TTaxCalculateRequest } from '@app/contract';
 import { createCompany, createPartner, createSessionToken, createUser } from '../server/src/db/factories.js';
 import { loadMissingReferenceTables } from '../server/src/modules/reference/loaders/load-reference-tables.js';
@@ -39,6 +41,11 @@ const item: TTaxCalculateRequest = {
 };
 
 const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
+/** CPU milliseconds (user + system) a process has used so far, from /proc (clock ticks of 10 ms). */
+const cpuMsOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 const cluster = await startBenchCluster();
 const { db, pool } = cluster.database;
 console.log(`load before ${loadAverage().join(' ')}`);
@@ -75,8 +82,48 @@ try {
     );
   };
   await run(500, call);
-  const http = await timeIt(() => run(ITEMS, call));
-  results.httpItemsPerSecond = rate(ITEMS, http.ms);
+  // Server CPU per request: what one process can do with a core of its own, whatever else the machine runs.
+  const timed = async (label: string, fn: () => Promise<unknown>) => {
+    const serverCpu = cpuMsOf(server.pid);
+    const clientCpu = process.cpuUsage();
+    const t = await timeIt(() => run(ITEMS, fn));
+    const client = process.cpuUsage(clientCpu);
+    results[`${label}ItemsPerSecond`] = rate(ITEMS, t.ms);
+    results[`${label}ServerCpuMsPerRequest`] = Number(((cpuMsOf(server.pid) - serverCpu) / ITEMS).toFixed(3));
+    results[`${label}ClientCpuMsPerRequest`] = Number(((client.user + client.system) / 1000 / ITEMS).toFixed(3));
+  };
+  await timed('http', call);
+  // The same requests from node:http with keep-alive sockets: fetch (undici) costs the client more CPU,
+  // and on 2 shared cores the client's CPU is taken from the server's.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const { hostname, port } = new URL(server.base);
+  const nodeCall = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request(
+        {
+          agent,
+          hostname,
+          port,
+          method: 'POST',
+          path: '/v1/public/tax/calculate',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}`));
+          res.resume();
+          res.on('end', () => resolve());
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  await run(500, nodeCall);
+  await timed('nodeHttp', nodeCall);
+  agent.destroy();
   results.httpClients = CLIENTS;
   // The answers must be 200s, not fast refusals.
   results.httpStatus = (
