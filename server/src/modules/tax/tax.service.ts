@@ -93,15 +93,8 @@ export async function calculateTaxItem(db: DbOrTx, req: TTaxCalculateRequest): P
 export function serializeTaxItem(out: TTaxCalculateResponse): string {
   const ordered: Record<string, unknown> = {};
   for (const field of nfeItemValueFields) ordered[field] = out[field];
-  ordered.memoria = out.memoria.map((s) => ({
-    passo: s.passo,
-    campo: s.campo,
-    descricao: s.descricao,
-    formula: s.formula,
-    valores: s.valores,
-    resultado: s.resultado,
-    baseLegal: s.baseLegal,
-  }));
+  // The engine builds each step with the schema's keys in the schema's order (the byte-equal test holds it).
+  ordered.memoria = out.memoria;
   return JSON.stringify(ordered);
 }
 
