@@ -3,8 +3,10 @@
  * of 100,000 products in ≤ 10 s. `npx tsx bench/tax-bench.ts` (BENCH_DIR to keep the cluster,
  * BENCH_TAX_ITEMS / BENCH_HEALTH_PRODUCTS to size it). Prints numbers, asserts nothing.
  *  1. The engine alone (calculateNfeItem, pure) — the arithmetic's ceiling.
- *  2. HTTP: the real server (`npm start` bundle) answering BENCH_TAX_ITEMS requests, 16 in flight,
- *     next to the raw SQL doing the same database work (the one facts query per item).
+ *  2. HTTP: the real server (`npm start` bundle) answering BENCH_TAX_ITEMS requests, BENCH_TAX_CLIENTS in
+ *     flight, once from fetch and once from node:http keep-alive sockets, each with the server's and the
+ *     client's CPU per request (from /proc and process.cpuUsage); next to it the raw session lookup (what
+ *     the auth plugin's cache saves, decision 031) and the cached facts lookup.
  *  3. Health check: 100k products of one company (set-based seed), the job's service call, next to the
  *     same findings INSERT … SELECT run raw and a bare count(*) scan of the company's products.
  */
