@@ -3,11 +3,15 @@
  * of 100,000 products in ≤ 10 s. `npx tsx bench/tax-bench.ts` (BENCH_DIR to keep the cluster,
  * BENCH_TAX_ITEMS / BENCH_HEALTH_PRODUCTS to size it). Prints numbers, asserts nothing.
  *  1. The engine alone (calculateNfeItem, pure) — the arithmetic's ceiling.
- *  2. HTTP: the real server (`npm start` bundle) answering BENCH_TAX_ITEMS requests, 16 in flight,
- *     next to the raw SQL doing the same database work (the one facts query per item).
+ *  2. HTTP: the real server (`npm start` bundle) answering BENCH_TAX_ITEMS requests, BENCH_TAX_CLIENTS in
+ *     flight, once from fetch and once from node:http keep-alive sockets, each with the server's and the
+ *     client's CPU per request (from /proc and process.cpuUsage); next to it the raw session lookup (what
+ *     the auth plugin's cache saves, decision 031) and the cached facts lookup.
  *  3. Health check: 100k products of one company (set-based seed), the job's service call, next to the
  *     same findings INSERT … SELECT run raw and a bare count(*) scan of the company's products.
  */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { calculateNfeItem, type TTaxCalculateRequest } from '@app/contract';
 import { createCompany, createPartner, createSessionToken, createUser } from '../server/src/db/factories.js';
 import { loadBundledReferenceTables } from '../server/src/modules/reference/loaders/load-reference-tables.js';
@@ -39,6 +43,11 @@ const item: TTaxCalculateRequest = {
 };
 
 const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
+/** CPU milliseconds (user + system) a process has used so far, from /proc (clock ticks of 10 ms). */
+const cpuMsOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 const cluster = await startBenchCluster();
 const { db, pool } = cluster.database;
 console.log(`load before ${loadAverage().join(' ')}`);
@@ -75,8 +84,48 @@ try {
     );
   };
   await run(500, call);
-  const http = await timeIt(() => run(ITEMS, call));
-  results.httpItemsPerSecond = rate(ITEMS, http.ms);
+  // Server CPU per request: what one process can do with a core of its own, whatever else the machine runs.
+  const timed = async (label: string, fn: () => Promise<unknown>) => {
+    const serverCpu = cpuMsOf(server.pid);
+    const clientCpu = process.cpuUsage();
+    const t = await timeIt(() => run(ITEMS, fn));
+    const client = process.cpuUsage(clientCpu);
+    results[`${label}ItemsPerSecond`] = rate(ITEMS, t.ms);
+    results[`${label}ServerCpuMsPerRequest`] = Number(((cpuMsOf(server.pid) - serverCpu) / ITEMS).toFixed(3));
+    results[`${label}ClientCpuMsPerRequest`] = Number(((client.user + client.system) / 1000 / ITEMS).toFixed(3));
+  };
+  await timed('http', call);
+  // The same requests from node:http with keep-alive sockets: fetch (undici) costs the client more CPU,
+  // and on 2 shared cores the client's CPU is taken from the server's.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const { hostname, port } = new URL(server.base);
+  const nodeCall = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request(
+        {
+          agent,
+          hostname,
+          port,
+          method: 'POST',
+          path: '/v1/public/tax/calculate',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}`));
+          res.resume();
+          res.on('end', () => resolve());
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  await run(500, nodeCall);
+  await timed('nodeHttp', nodeCall);
+  agent.destroy();
   results.httpClients = CLIENTS;
   // The answers must be 200s, not fast refusals.
   results.httpStatus = (

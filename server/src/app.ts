@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -27,6 +26,7 @@ import { answerClientError, answerFrameworkError } from './plugins/http-statuses
 import jobsPlugin from './plugins/jobs.js';
 import requestGuards from './plugins/request-guards.js';
 import safeInput from './plugins/safe-input.js';
+import securityHeaders from './plugins/security-headers.js';
 import { spaStaticOptions } from './plugins/static-cache.js';
 
 declare module 'fastify' {
@@ -78,7 +78,7 @@ export async function buildApp(opts: BuildAppOptions) {
   );
 
   registerErrorHandler(app);
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     // HSTS only when the app is served over HTTPS: on a plain-HTTP install it would pin browsers to https.
     hsts: opts.config.publicUrl.startsWith('https://'),
     contentSecurityPolicy: {

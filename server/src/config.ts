@@ -28,6 +28,8 @@ export interface AppConfig {
   jobWorkers: boolean;
   /** Upload limit of the global base import (contract GLOBAL_IMPORT_MAX_BYTES; tests lower it to send an oversize file). */
   globalImportMaxBytes: number;
+  /** How long a process may serve a resolved session from memory (decision 031); 0 turns the cache off. */
+  sessionCacheSeconds: number;
 }
 
 function readInt(value: string | undefined, fallback: number, name: string): number {
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'web/dist'),
     jobWorkers: env.JOB_WORKERS !== 'false',
     globalImportMaxBytes: 256 * 1024 * 1024,
+    sessionCacheSeconds: readInt(env.SESSION_CACHE_SECONDS, 5, 'SESSION_CACHE_SECONDS'),
   };
 }
 

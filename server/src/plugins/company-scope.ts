@@ -63,11 +63,16 @@ export function collectScopedIds(request: FastifyRequest): Map<string, Set<strin
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
+      // Callback style: most requests (staff, or naming no company) end here without a promise.
       const actor = request.actor;
-      if (actor?.role !== 'Member') return;
+      if (actor?.role !== 'Member') return done();
       const ids = collectScopedIds(request);
-      if (ids.size === 0) return;
+      if (ids.size === 0) return done();
+      refuseBlocked(actor.id, ids).then(() => done(), done);
+    });
+
+    async function refuseBlocked(userId: string, ids: Map<string, Set<string>>): Promise<void> {
       // A uuid[] literal as ONE parameter (the values are uuid-shaped, checked above).
       const owners = [...ids.entries()].map(([table, set]) => {
         const list = `{${[...set].join(',')}}`;
@@ -77,11 +82,11 @@ export default fp(
       });
       const res = await app.db.execute(sql`
         SELECT 1 FROM companies c
-        JOIN user_companies uc ON uc.company_id = c.id AND uc.user_id = ${actor.id}
+        JOIN user_companies uc ON uc.company_id = c.id AND uc.user_id = ${userId}
         WHERE c.status = 'Blocked' AND c.id IN (${sql.join(owners, sql` UNION ALL `)})
         LIMIT 1`);
       if (res.rows.length > 0) throw new AppError('COMPANY_BLOCKED');
-    });
+    }
   },
   { name: 'company-scope', dependencies: ['auth', 'db'] },
 );

@@ -26,17 +26,21 @@ function isOwnOrigin(value: string, request: FastifyRequest, publicOrigin: strin
 export default fp(
   async (app: FastifyInstance) => {
     const publicOrigin = new URL(app.config.publicUrl).origin;
-    app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
-      if (request.headers.authorization?.startsWith('Bearer ')) return;
-      if (!request.cookies?.session) return;
+    // Callback-style hooks: they run on every request and never wait for anything.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (SAFE_METHODS.has(request.method)) return done();
+      if (request.headers.authorization?.startsWith('Bearer ')) return done();
+      if (!request.cookies?.session) return done();
       const origin = request.headers.origin ?? request.headers.referer;
-      if (origin !== undefined && !isOwnOrigin(origin, request, publicOrigin)) throw new AppError('ORIGIN_REFUSED');
+      if (origin !== undefined && !isOwnOrigin(origin, request, publicOrigin))
+        return done(new AppError('ORIGIN_REFUSED'));
+      done();
     });
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       // API answers only: the SPA's assets keep their own caching (a signed-in browser sends the cookie
       // with every asset request, and re-downloading them on each page slowed every screen).
       if (request.actor && request.url.startsWith('/v1/')) reply.header('cache-control', 'no-store');
+      done(null, payload);
     });
   },
   { name: 'request-guards' },

@@ -9,13 +9,14 @@ import { AppError } from '../lib/app-error.js';
  */
 export default fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       for (const value of [request.params, request.query, request.body]) {
         const field = findUnsafeText(value);
         if (field === null) continue;
         const message = unsafeTextMessage(field);
-        throw new AppError('TEXT_INVALID', message, [{ field: field || undefined, message }]);
+        return done(new AppError('TEXT_INVALID', message, [{ field: field || undefined, message }]));
       }
+      done();
     });
   },
   { name: 'safe-input' },

@@ -31,12 +31,15 @@ export class Memoria {
     resultado: Decimal | string;
     baseLegal: string;
   }): void {
+    // A plain loop: Object.fromEntries(Object.entries().map()) allocated two arrays per step.
+    const valores: Record<string, string> = {};
+    for (const key in step.valores) valores[key] = formatValue(step.valores[key]);
     this.steps.push({
       passo: this.steps.length + 1,
       campo: step.campo,
       descricao: step.descricao,
       formula: step.formula,
-      valores: Object.fromEntries(Object.entries(step.valores).map(([k, v]) => [k, formatValue(v)])),
+      valores,
       resultado: typeof step.resultado === 'string' ? step.resultado : step.resultado.toFixed(2),
       baseLegal: step.baseLegal,
     });

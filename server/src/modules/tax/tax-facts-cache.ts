@@ -29,6 +29,8 @@ interface Cached {
   classTribs: Map<string, ClassTribRow>;
   cbenefs: Map<string, CbenefRow>;
   cbenefUfs: Set<string>;
+  /** Both states' rows by `ufOrigem|ufDestino|date`: the same pair and day repeat for every line of an invoice. */
+  rulesByKey: Map<string, UfRuleRow[]>;
   checkedAt: number;
   generation: number;
   /** A version check in flight: concurrent requests share it instead of each asking. */
@@ -51,6 +53,7 @@ async function readSnapshot(db: DbOrTx): Promise<Cached> {
     classTribs: new Map(snapshot.classTribs.map((r) => [r.code, r])),
     cbenefs: new Map(snapshot.cbenefs.map((r) => [r.code, r])),
     cbenefUfs: new Set(snapshot.cbenefs.map((r) => r.uf)),
+    rulesByKey: new Map(),
     checkedAt: Date.now(),
     generation: readAt,
   };
@@ -88,12 +91,31 @@ export async function findCalculationFacts(
   db: DbOrTx,
   q: { ufs: [string, string]; date: string; cClassTrib: string | null; cBenef: string | null },
 ): Promise<CalculationFacts> {
-  const { snapshot, classTribs, cbenefs, cbenefUfs } = await currentFacts(db);
-  const rules: UfRuleRow[] = snapshot.rates
-    .filter((r) => r.uf === q.ufs[0] || r.uf === q.ufs[1])
+  const { snapshot, classTribs, cbenefs, cbenefUfs, rulesByKey } = await currentFacts(db);
+  const key = `${q.ufs[0]}|${q.ufs[1]}|${q.date}`;
+  let rules = rulesByKey.get(key);
+  if (!rules) {
+    rules = selectRules(snapshot, q.ufs, q.date);
+    if (rulesByKey.size >= MAX_RULE_KEYS) rulesByKey.clear();
+    rulesByKey.set(key, rules);
+  }
+  return {
+    rules,
+    classTrib: (q.cClassTrib && classTribs.get(q.cClassTrib)) || null,
+    cbenef: (q.cBenef && cbenefs.get(q.cBenef)) || null,
+    cbenefTableLoaded: cbenefUfs.has(q.ufs[0]),
+  };
+}
+
+const MAX_RULE_KEYS = 5000;
+
+/** The two states' rates, each with its rule in force on the date (shared, read-only, by every caller). */
+function selectRules(snapshot: TaxFactsSnapshot, ufs: [string, string], date: string): UfRuleRow[] {
+  return snapshot.rates
+    .filter((r) => r.uf === ufs[0] || r.uf === ufs[1])
     .map((rate) => {
       // Newest validity first (the snapshot's order): the first in force on the date wins.
-      const rule = snapshot.rules.find((t) => t.uf === rate.uf && inForce(q.date, t.validFrom, t.validTo));
+      const rule = snapshot.rules.find((t) => t.uf === rate.uf && inForce(date, t.validFrom, t.validTo));
       return {
         ...rate,
         difalMethod: rule?.difalMethod ?? null,
@@ -105,10 +127,4 @@ export async function findCalculationFacts(
         validTo: rule?.validTo ?? null,
       };
     });
-  return {
-    rules,
-    classTrib: (q.cClassTrib && classTribs.get(q.cClassTrib)) || null,
-    cbenef: (q.cBenef && cbenefs.get(q.cBenef)) || null,
-    cbenefTableLoaded: cbenefUfs.has(q.ufs[0]),
-  };
 }

@@ -1,4 +1,4 @@
-import { ZTaxCalculateRequest, ZTaxCalculateResponse, ZUfTaxRuleList } from '@app/contract';
+import { type TTaxCalculateResponse, ZTaxCalculateRequest, ZTaxCalculateResponse, ZUfTaxRuleList } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './tax.service.js';
@@ -23,6 +23,8 @@ export default async function taxRoutes(fastify: FastifyInstance) {
       },
       // Reading reference data: every signed-in role may calculate.
       preHandler: app.requirePermission('read:reference:global'),
+      // The engine's own output, printed as the schema would (see serializeTaxItem).
+      serializerCompiler: () => (data) => service.serializeTaxItem(data as TTaxCalculateResponse),
     },
     (req) => service.calculateTaxItem(app.db, req.body),
   );

@@ -1,6 +1,7 @@
 import {
   calculateNfeItem,
   type NfeItemContext,
+  nfeItemValueFields,
   type TTaxCalculateRequest,
   type TTaxCalculateResponse,
   type TUfTaxRule,
@@ -90,6 +91,19 @@ export async function calculateTaxItem(db: DbOrTx, req: TTaxCalculateRequest): P
       : undefined,
   };
   return calculateNfeItem(req, ctx);
+}
+
+/**
+ * The answer exactly as the response schema's serializer prints it — same fields, same key order — but
+ * without re-validating the ~50 strings and numbers the engine itself just built (~6 % of the route's
+ * CPU, issue 14). tax-response.test.ts holds it byte-equal to the schema's output.
+ */
+export function serializeTaxItem(out: TTaxCalculateResponse): string {
+  const ordered: Record<string, unknown> = {};
+  for (const field of nfeItemValueFields) ordered[field] = out[field];
+  // The engine builds each step with the schema's keys in the schema's order (the byte-equal test holds it).
+  ordered.memoria = out.memoria;
+  return JSON.stringify(ordered);
 }
 
 /** The state rules in force today (read-only list of the fiscal-rules screen). */
