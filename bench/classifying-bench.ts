@@ -9,6 +9,7 @@
  * sits next to the raw SQL doing the same work. Results: bench/results/classifying-<date>.json.
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createSessionToken } from '../server/src/db/factories.js';
@@ -31,6 +32,34 @@ const only = process.env.BENCH_ONLY?.split(',');
 const runs = (part: string) => !only || only.includes(part);
 const results: Record<string, unknown> = { startedAt: new Date().toISOString(), loadBefore: loadAverage() };
 const log = (...a: unknown[]) => console.log(...a);
+
+/**
+ * POST of a form through node:http: fetch (undici) gives up on an answer after 5 minutes without headers,
+ * which a 1M-row import on a loaded machine can take.
+ */
+async function postWithoutTimeout(url: string, headers: Record<string, string>, form: FormData) {
+  const encoded = new Request(url, { method: 'POST', body: form });
+  const payload = Buffer.from(await encoded.arrayBuffer());
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-type': encoded.headers.get('content-type')!, 'content-length': payload.length },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => {
+          body += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
 
 const cluster = await startBenchCluster();
 const { db, pool } = cluster.database;
@@ -241,15 +270,15 @@ try {
       const imp = await timeIt(async () => {
         const form = new FormData();
         form.append('file', new Blob([readFileSync(file)], { type: 'text/csv' }), 'base.csv');
-        const res = await fetch(`${importServer.base}/v1/public/products/global/import`, {
-          method: 'POST',
-          headers: importAdmin,
-          body: form,
-        });
-        const body = (await res.json()) as Record<string, unknown>;
-        if (!res.ok) throw new Error(JSON.stringify(body));
-        delete body.invalidLines;
-        return body;
+        const { status, body } = await postWithoutTimeout(
+          `${importServer.base}/v1/public/products/global/import`,
+          importAdmin,
+          form,
+        );
+        const answer = JSON.parse(body) as Record<string, unknown>;
+        if (status !== 200) throw new Error(body);
+        delete answer.invalidLines;
+        return answer;
       });
       const peak = procMemoryMb(importServer.pid, 'VmHWM');
       results.globalImport = {
