@@ -1,4 +1,5 @@
 import { classifyPendingByGtinJob } from '../modules/classifying/fanout/fanout.job.js';
+import { prunePendingDescriptionsJob } from '../modules/classifying/pending/pending-prune.job.js';
 import { healthCheckJob } from '../modules/tax/health/health.job.js';
 import type { JobDefinition } from './job-definition.js';
 import { ticketNotificationJob } from './ticket-notification.job.js';
@@ -12,4 +13,5 @@ export const jobDefinitions = [
   ticketNotificationJob,
   healthCheckJob,
   classifyPendingByGtinJob,
+  prunePendingDescriptionsJob,
 ] as unknown as JobDefinition[];

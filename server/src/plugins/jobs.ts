@@ -15,7 +15,7 @@ export interface Jobs {
   send: (
     name: string,
     data: object,
-    options?: { singletonKey?: string; startAfter?: number; tx?: Tx },
+    options?: { singletonKey?: string; singletonSeconds?: number; startAfter?: number; tx?: Tx },
   ) => Promise<string>;
   /**
    * After the commit of a transaction that queued jobs: this process's worker of `name` fetches now instead of

@@ -55,3 +55,12 @@ export const productChangeChecks = pgTable('product_change_checks', {
   createdAt: ts('created_at').notNull().defaultNow(),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
 });
+
+/**
+ * Mirrors 0590_pending_descriptions.sql: per partner, the folded descriptions its Pending products may
+ * have (kept by triggers on products; no key on purpose — decision 029). Read by the partner-wide SIMILAR.
+ */
+export const pendingDescriptions = pgTable('pending_descriptions', {
+  partnerId: uuid('partner_id').notNull(),
+  descriptionSearch: text('description_search').notNull(),
+});

@@ -50,7 +50,7 @@ export default async function classifyingRoutes(fastify: FastifyInstance) {
         response: { 200: ZPendingPage },
       },
     },
-    async (req) => searchPending(app.db, actorOf(req), req.query),
+    async (req) => searchPending(app, actorOf(req), req.query),
   );
 
   app.post(

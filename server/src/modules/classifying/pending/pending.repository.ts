@@ -23,6 +23,9 @@ function scopeClause(scope: PendingSearch['scope']): SQL {
   return sql`c.partner_id = ${scope.partnerId}`;
 }
 
+const isPartnerScope = (scope: PendingSearch['scope']): scope is { partnerId: string } =>
+  typeof scope === 'object' && 'partnerId' in scope;
+
 const folded = (v: SQL) => sql`f_unaccent(lower(${v}))`;
 
 /**
@@ -105,41 +108,93 @@ export async function searchPendingProducts(db: Db, s: PendingSearch) {
       SELECT ${pageColumns} FROM hits h JOIN products p ON p.id = h.id JOIN companies c ON c.id = p.company_id
       ORDER BY h.created_at DESC, h.id`),
   ]);
-  return { count: count.rows[0]?.n ?? 0, rows: rows.rows };
+  return { count: count.rows[0]?.n ?? 0, stale: 0, rows: rows.rows };
 }
 
 /**
  * SIMILAR: the best 250 matches by word similarity (then newest) in one statement, which gives the count
  * (at most 250) and the page. Index-only scans are off for it: the planner otherwise reads the whole
  * (company, folded description) btree of 0580 and tests every Pending row (4 s partner-wide at 400k
- * Pending rows) instead of asking the Pending trigram index (0581) for the candidates.
+ * Pending rows) instead of asking the Pending trigram index (0581) for the candidates. Partner-wide, the
+ * candidates are the partner's distinct Pending descriptions instead (0590, decision 029).
  */
 async function searchSimilar(db: Db, s: PendingSearch, where: SQL, offset: number) {
-  const score = sql`word_similarity(f_unaccent(lower(${s.text}::text)), p.description_search)`;
   const pageLimit = Math.max(0, Math.min(PENDING_PAGE_SIZE, PENDING_SIMILAR_MAX - offset));
   const res = await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
+    // Partner-wide, the rows' step is index-only on purpose (similarBest).
+    if (!isPartnerScope(s.scope)) await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
     await tx.execute(
       sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(PENDING_SIMILAR_THRESHOLD)}, true)`,
     );
     // One row even when the page is empty (the count still comes back); the page's rows ordered inside.
-    return tx.execute<PendingRow & { total: number; score: number | null }>(sql`
-      WITH best AS MATERIALIZED (
-        SELECT p.id, p.created_at, ${score} AS score FROM products p JOIN companies c ON c.id = p.company_id
-        WHERE ${where} ORDER BY score DESC, p.created_at DESC, p.id LIMIT ${PENDING_SIMILAR_MAX}
-      )
-      SELECT t.total, x.* FROM (SELECT count(*)::int AS total FROM best) t
+    return tx.execute<PendingRow & { total: number; stale: number; score: number | null }>(sql`
+      WITH ${similarBest(s, where)}
+      SELECT t.total, t.stale, x.* FROM (SELECT count(*)::int AS total, ${staleCount(s)} AS stale FROM best) t
       LEFT JOIN LATERAL (
         SELECT ${pageColumns}, h.score
         FROM (SELECT b.* FROM best b ORDER BY b.score DESC, b.created_at DESC, b.id LIMIT ${pageLimit} OFFSET ${offset}) h
         JOIN products p ON p.id = h.id JOIN companies c ON c.id = p.company_id) x ON true
       ORDER BY x.score DESC, x."dateCreated" DESC, x."idProduct"`);
   });
-  const total = res.rows[0]?.total ?? 0;
+  const first = res.rows[0];
   return {
-    count: total,
-    rows: res.rows.filter((r) => r.idProduct !== null).map(({ total: _t, score: _s, ...r }) => r),
+    count: first?.total ?? 0,
+    stale: first?.stale ?? 0,
+    rows: res.rows.filter((r) => r.idProduct !== null).map(({ total: _t, stale: _s, score: _c, ...r }) => r),
   };
+}
+
+/**
+ * The `best` CTE: the scope's best 250 Pending rows by word similarity, then newest.
+ * - One company, or every company (Admin): the Pending trigram index (0581) gives the candidate rows;
+ *   each is read and scored.
+ * - A partner: word similarity depends on the description alone, so it is computed once per distinct
+ *   description of the partner's Pending products (pending_descriptions, 0590: ~2.5k for ~14k candidate
+ *   rows of "cafe torardo" at 400k Pending rows), and only then are the rows of those descriptions read,
+ *   index-only, from the (company, folded description) key of 0580 — one scan over the partner's
+ *   companies × the matched descriptions. Extra entries (not yet pruned) match no row: same answer.
+ */
+function similarBest(s: PendingSearch, where: SQL): SQL {
+  const text = folded(sql`${s.text}::text`);
+  if (isPartnerScope(s.scope)) {
+    const partner = s.scope.partnerId;
+    return sql`scored AS MATERIALIZED (
+        SELECT e.description_search, word_similarity(${text}, e.description_search) AS score
+        FROM (SELECT DISTINCT d.description_search FROM pending_descriptions d
+              WHERE d.partner_id = ${partner} AND ${text} <% d.description_search) e
+      ), hits AS MATERIALIZED (
+        SELECT p.id, p.created_at, (p.description_search COLLATE "C") AS description_search
+        FROM products p
+        WHERE p.status = 'P'
+          AND p.company_id = ANY (ARRAY(SELECT c.id FROM companies c WHERE c.partner_id = ${partner}))
+          AND (p.description_search COLLATE "C") = ANY (ARRAY(SELECT d.description_search FROM scored d))
+      ), best AS MATERIALIZED (
+        SELECT h.id, h.created_at, d.score FROM hits h JOIN scored d ON d.description_search = h.description_search
+        ORDER BY d.score DESC, h.created_at DESC, h.id LIMIT ${PENDING_SIMILAR_MAX}
+      )`;
+  }
+  const score = sql`word_similarity(${text}, p.description_search)`;
+  return sql`best AS MATERIALIZED (
+      SELECT p.id, p.created_at, ${score} AS score FROM products p JOIN companies c ON c.id = p.company_id
+      WHERE ${where} ORDER BY score DESC, p.created_at DESC, p.id LIMIT ${PENDING_SIMILAR_MAX}
+    )`;
+}
+
+/** Partner-wide: how many scored descriptions no Pending row of the partner has (prune_pending_descriptions). */
+function staleCount(s: PendingSearch): SQL {
+  if (isPartnerScope(s.scope)) {
+    return sql`(SELECT count(*)::int FROM scored d
+      WHERE NOT EXISTS (SELECT 1 FROM hits h WHERE h.description_search = d.description_search))`;
+  }
+  return sql`0`;
+}
+
+/** Removes the partner's Pending descriptions no Pending product has; null when a writer of it is in flight. */
+export async function prunePendingDescriptions(db: DbOrTx, partnerId: string) {
+  const res = await db.execute<{ removed: number | null }>(
+    sql`SELECT prune_pending_descriptions(${partnerId}::uuid) AS removed`,
+  );
+  return res.rows[0]?.removed ?? null;
 }
 
 /** The products among `ids` the scope reaches (any status), with their company. */

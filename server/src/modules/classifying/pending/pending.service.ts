@@ -7,13 +7,17 @@ import {
   type TPendingPage,
   type TPendingSearch,
 } from '@app/contract';
-import type { Db } from '../../../db/client.js';
+import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../../lib/actor.js';
 import { AppError } from '../../../lib/app-error.js';
 import { recordAudit } from '../../../lib/audit.js';
 import { findAccessibleCompany } from '../../../lib/company-access.js';
 import { AUDIT } from '../classifying.codes.js';
 import { deleteProducts, findScopedProducts, type PendingSearch, searchPendingProducts } from './pending.repository.js';
+import { PRUNE_PENDING_JOB } from './pending-prune.job.js';
+
+/** Partner-wide SIMILAR met this many descriptions no Pending product has: time to prune (decision 029). */
+const STALE_DESCRIPTIONS_TO_PRUNE = 200;
 
 /** The caller's reach: Admin every company, staff their partner's (routes keep Members out). */
 function staffScope(actor: Actor): PendingSearch['scope'] {
@@ -26,7 +30,8 @@ function staffScope(actor: Actor): PendingSearch['scope'] {
  * GET /products/globalpending: Pending products of the caller's partner (Admin: all), optionally of
  * one company (a foreign one answers 404). GTIN takes digits only (dots and spaces dropped).
  */
-export async function searchPending(db: Db, actor: Actor, query: TPendingSearch): Promise<TPendingPage> {
+export async function searchPending(app: FastifyInstance, actor: Actor, query: TPendingSearch): Promise<TPendingPage> {
+  const db = app.db;
   let scope = staffScope(actor);
   if (query.companyId) scope = { companyId: (await findAccessibleCompany(db, actor, query.companyId)).id };
   let text = query.text;
@@ -36,13 +41,20 @@ export async function searchPending(db: Db, actor: Actor, query: TPendingSearch)
     if (!/^\d+$/.test(text) || text.length > 14) throw new AppError('VALIDATION', pendingMessages.digitsOnly);
   }
   if (query.field !== 'Descrição' && pattern === 'SIMILAR') pattern = 'INICIA COM';
-  const { count, rows } = await searchPendingProducts(db, {
+  const { count, stale, rows } = await searchPendingProducts(db, {
     scope,
     field: query.field,
     pattern,
     text,
     page: query.page,
   });
+  if (stale >= STALE_DESCRIPTIONS_TO_PRUNE && typeof scope === 'object' && 'partnerId' in scope) {
+    // At most one prune per partner every 5 minutes (pg-boss refuses a second one: nothing to do then).
+    const { partnerId } = scope;
+    await app.jobs
+      .send(PRUNE_PENDING_JOB, { partnerId }, { singletonKey: partnerId, singletonSeconds: 300 })
+      .catch(() => undefined);
+  }
   return {
     currentPage: query.page,
     pages: Math.max(1, Math.ceil(count / PENDING_PAGE_SIZE)),
@@ -56,7 +68,11 @@ export async function searchPending(db: Db, actor: Actor, query: TPendingSearch)
  * be a Pending product the caller reaches (else nothing is deleted: a foreign id answers 404, as an
  * unknown one), and each deletion is an audit event of its company.
  */
-export async function deletePending(db: Db, actor: Actor, body: TPendingDeleteBody): Promise<TMessage> {
+export async function deletePending(
+  db: FastifyInstance['db'],
+  actor: Actor,
+  body: TPendingDeleteBody,
+): Promise<TMessage> {
   if (!isDeleteConfirmed(body.confirmation)) throw new AppError('PENDING_CONFIRMATION_WRONG');
   const ids = [...new Set(body.productIds)];
   return db.transaction(async (tx) => {
