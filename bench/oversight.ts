@@ -2,7 +2,7 @@
  * Oversight (issue 12): the partner dashboard and the company indicators over a catalogue spread across
  * 100 companies, and the log export of a period of audit events, each next to the raw SQL doing the same
  * work by counting. `npx tsx bench/oversight.ts` (temp cluster). Sizes: BENCH_PRODUCTS (default 1,000,000),
- * BENCH_COMPANIES (100), BENCH_EVENTS (1,000,000), BENCH_REQUESTS (200).
+ * BENCH_COMPANIES (100), BENCH_EVENTS (1,000,000), BENCH_REQUESTS (200). BENCH_ONLY=export measures the export only.
  */
 import { createCompany, createPartner, createSessionToken, createUser } from '../server/src/db/factories.js';
 import { startBenchCluster } from './lib/cluster.js';
@@ -12,6 +12,7 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const N = Number(process.env.BENCH_REQUESTS ?? 200);
+const EXPORT_ONLY = process.env.BENCH_ONLY === 'export';
 
 const cluster = await startBenchCluster();
 const { db, pool } = cluster.database;
@@ -125,13 +126,14 @@ try {
   };
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
   // Interleaved, so that the load of the shared machine weighs on every way alike; 10 warm-up rounds.
-  for (let i = 0; i < N + 10; i++) {
+  for (let i = 0; i < (EXPORT_ONLY ? 0 : N + 10); i++) {
     for (const [way, fn] of Object.entries(ways)) {
       const { ms } = await timeIt(fn);
       if (i >= 10) samples[way]!.push(ms);
     }
   }
   for (const [way, s] of Object.entries(samples)) {
+    if (EXPORT_ONLY) break;
     results[way] = stats(s);
     console.log(way.padEnd(18), JSON.stringify(stats(s)));
   }

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { neutralise } from '../products/export/export-writers.js';
 import type { LogRow } from './logs.repository.js';
-import { type Cell, streamXlsx } from './xlsx-stream.js';
+import { SLOW_MARK, type LogXmlPage } from './log-xml.repository.js';
+import { type Cell, streamXlsx, textCellXml } from './xlsx-stream.js';
 
 export const LOG_HEADERS = [
   'Data/Hora',
@@ -82,4 +83,20 @@ export function writeLogXlsx(pages: AsyncIterable<LogRow[]>): Readable {
     for await (const page of pages) yield page.map(logRowValues);
   }
   return streamXlsx('Log', [...LOG_HEADERS], rows());
+}
+
+/**
+ * A page of rows built by SQL (log-xml.repository.ts) with the snapshots it left to TypeScript written in: its
+ * SLOW_MARKs, in order, become describeSnapshot's cells. No escaped cell contains the mark (escapeXml drops it).
+ */
+export function fillSlowCells(page: LogXmlPage): string {
+  if (page.slow.length === 0) return page.xml;
+  const parts = page.xml.split(SLOW_MARK);
+  let xml = parts[0]!;
+  let i = 1;
+  for (const values of page.slow) {
+    for (const value of values) xml += textCellXml(describeSnapshot(value)) + parts[i++];
+  }
+  if (i !== parts.length) throw new Error('log export: SQL and TypeScript disagree on the snapshots to write');
+  return xml;
 }

@@ -11,8 +11,10 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { auditCodes } from '../../lib/audit.js';
-import { writeLogXlsx } from './log-writer.js';
-import { findLogPage, type LogRow, logWhere } from './logs.repository.js';
+import { findLogXmlPage, type LogKey, type LogXmlPage } from './log-xml.repository.js';
+import { fillSlowCells, LOG_HEADERS } from './log-writer.js';
+import { logWhere } from './logs.repository.js';
+import { streamSheetXml } from './xlsx-stream.js';
 
 /** GET /users/partners/logs/descriptives: every code some module registered (registerAuditCodes), by code. */
 export function listLogDescriptives(): TLogDescriptive[] {
@@ -52,20 +54,22 @@ export function openLogExport(db: Db, actor: Actor, query: TLogExportQuery, now 
     code: query.code,
     partnerId: actor.role === 'Admin' ? null : partnerOf(actor),
   });
-  // The next page is read while the current one is written (as the products export does).
-  async function* pages(): AsyncGenerator<LogRow[]> {
-    const fetchAfter = (after: LogRow | null) => {
-      const p = findLogPage(db, where, after, PAGE);
+  // The next page is built by the database while the current one is deflated (as the products export does).
+  async function* pages(): AsyncGenerator<string> {
+    const fetchAfter = (after: LogKey | null, firstRow: number) => {
+      const p = findLogXmlPage(db, where, after, firstRow, PAGE);
       p.catch(() => undefined); // awaited below; a download stopped early must not leave it unhandled
       return p;
     };
-    let next: Promise<LogRow[]> | null = fetchAfter(null);
+    let row = 2;
+    let next: Promise<LogXmlPage> | null = fetchAfter(null, row);
     while (next) {
-      const page: LogRow[] = await next;
-      if (page.length === 0) return;
-      next = page.length < PAGE ? null : fetchAfter(page[page.length - 1]!);
-      yield page;
+      const page: LogXmlPage = await next;
+      if (page.rows === 0) return;
+      row += page.rows;
+      next = page.rows < PAGE ? null : fetchAfter({ lastAt: page.lastAt!, lastId: page.lastId! }, row);
+      yield fillSlowCells(page);
     }
   }
-  return writeLogXlsx(pages());
+  return streamSheetXml('Log', [...LOG_HEADERS], pages());
 }

@@ -6,7 +6,7 @@ import { crc32, createDeflateRaw } from 'node:zlib';
  * A one-sheet XLSX written as it streams: the sheet's XML (inline strings, no styles) is deflated into a
  * ZIP entry whose CRC and sizes follow its data (a data descriptor), so nothing of the file is kept.
  * exceljs' streaming writer did the same work about ten times slower (bench/README.md, Oversight), too
- * slow for the log export's 1M events. Limits: under 4 GB (no ZIP64) and at most 26 columns.
+ * slow for the log export's 1M events. Limit: under 4 GB (no ZIP64).
  */
 export type Cell = string | number;
 
@@ -49,29 +49,30 @@ export function escapeXml(text: string): string {
   );
 }
 
-const COLUMNS = Array.from({ length: 26 }, (_, i) => String.fromCharCode(65 + i));
 /** Whitespace XML would trim at the ends of a text: only then is xml:space="preserve" needed (it is 20 bytes a cell). */
 const EDGE_SPACE = /^\s|\s$/;
 
+/** One text cell (no `r`: a cell without one is the next column). */
+export function textCellXml(text: string): string {
+  if (text === '') return '<c t="inlineStr"><is><t></t></is></c>';
+  return `<c t="inlineStr"><is><t${EDGE_SPACE.test(text) ? ' xml:space="preserve"' : ''}>${escapeXml(text)}</t></is></c>`;
+}
+
 /**
- * One row's XML. Written for speed (a 1M-row export builds ~500 MB of it): a plain loop, precomputed column
- * letters, and xml:space only on the rare texts that need it.
+ * One row's XML. Only the row and its first cell carry a reference (`r`): the format makes them optional and a
+ * cell without one is the next column, but exceljs' reader needs the row's and its first cell's; the other
+ * cells' were ~20 % of a log export's bytes (decision 030). log-xml.repository.ts builds the same XML in SQL.
  */
 export function rowXml(rowNumber: number, cells: Cell[]): string {
   let xml = `<row r="${rowNumber}">`;
   for (let i = 0; i < cells.length; i++) {
     const cell = cells[i]!;
-    const ref = COLUMNS[i]! + rowNumber;
-    if (typeof cell === 'number') xml += `<c r="${ref}"><v>${cell}</v></c>`;
-    else if (cell === '') xml += `<c r="${ref}" t="inlineStr"><is><t></t></is></c>`;
-    else
-      xml += `<c r="${ref}" t="inlineStr"><is><t${EDGE_SPACE.test(cell) ? ' xml:space="preserve"' : ''}>${escapeXml(cell)}</t></is></c>`;
+    let c = typeof cell === 'number' ? `<c><v>${cell}</v></c>` : textCellXml(cell);
+    if (i === 0) c = `<c r="A${rowNumber}"${c.slice(2)}`;
+    xml += c;
   }
   return `${xml}</row>`;
 }
-
-/** Uncompressed sheet XML handed to deflate at a time (about 1,500 log rows). */
-const CHUNK_BYTES = 1 << 20;
 
 const UTF8_NAMES = 0x0800;
 const DATA_DESCRIPTOR = 0x0008;
@@ -121,6 +122,23 @@ function centralHeader(e: Entry): Buffer {
 
 /** Streams an XLSX of one sheet: the header row, then every page of rows as it arrives. */
 export function streamXlsx(sheetName: string, header: Cell[], pages: AsyncIterable<Cell[][]>): Readable {
+  async function* xml(): AsyncGenerator<string> {
+    let row = 2;
+    for await (const page of pages) {
+      let text = '';
+      for (const cells of page) text += rowXml(row++, cells);
+      yield text;
+    }
+  }
+  return streamSheetXml(sheetName, header, xml());
+}
+
+/**
+ * The same from the rows' XML (rows numbered from 2, the header being row 1), as log-xml.repository.ts builds
+ * it in SQL: each piece is encoded once and handed to deflate, which runs on the libuv thread pool, so the main
+ * thread is free to receive the next piece meanwhile; it waits only when deflate's buffer is full.
+ */
+export function streamSheetXml(sheetName: string, header: Cell[], rowsXml: AsyncIterable<string>): Readable {
   const out = new PassThrough();
   (async () => {
     let offset = 0;
@@ -156,7 +174,7 @@ export function streamXlsx(sheetName: string, header: Cell[], pages: AsyncIterab
     entries.push(sheet);
     await write(localHeader(sheet.name, 8, sheet.flags, 0, 0, 0));
     // Level 1: the export is bound by compression time, and text this repetitive still shrinks ~10×.
-    const deflate = createDeflateRaw({ level: 1 });
+    const deflate = createDeflateRaw({ level: 1, chunkSize: 64 * 1024 });
     deflate.on('data', (chunk: Buffer) => {
       sheet.size += chunk.length;
       offset += chunk.length;
@@ -166,34 +184,15 @@ export function streamXlsx(sheetName: string, header: Cell[], pages: AsyncIterab
       }
     });
     const ended = once(deflate, 'end');
-    // Resolves once deflate has consumed the data, so the caller may refill the same buffer.
-    const put = async (data: Buffer) => {
+    const put = async (text: string) => {
+      const data = Buffer.from(text, 'utf8');
       sheet.crc = crc32(data, sheet.crc);
       sheet.raw += data.length;
-      await new Promise<void>((resolve, reject) => deflate.write(data, (err) => (err ? reject(err) : resolve())));
+      if (!deflate.write(data)) await once(deflate, 'drain');
     };
-    await put(
-      Buffer.from(`${XML_HEAD}<worksheet xmlns="${NS}/spreadsheetml/2006/main"><sheetData>${rowXml(1, header)}`),
-    );
-    let row = 2;
-    // Each row's XML is encoded straight into one reused chunk buffer: concatenating a page into one string
-    // and encoding that, or a new buffer per chunk, was most of a 1M-row export's CPU (flattening ~500 MB of
-    // string ropes, and the full collections that much short-lived external memory triggers).
-    let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-    let used = 0;
-    for await (const page of pages) {
-      for (const cells of page) {
-        const xml = rowXml(row++, cells);
-        if (used + xml.length * 3 > chunk.length) {
-          if (used > 0) await put(chunk.subarray(0, used));
-          if (xml.length * 3 > chunk.length) chunk = Buffer.allocUnsafe(xml.length * 3);
-          used = 0;
-        }
-        used += chunk.write(xml, used);
-      }
-    }
-    if (used > 0) await put(chunk.subarray(0, used));
-    await put(Buffer.from('</sheetData></worksheet>'));
+    await put(`${XML_HEAD}<worksheet xmlns="${NS}/spreadsheetml/2006/main"><sheetData>${rowXml(1, header)}`);
+    for await (const xml of rowsXml) if (xml.length > 0) await put(xml);
+    await put('</sheetData></worksheet>');
     deflate.end();
     await ended;
     if (offset > 0xffffffff || sheet.raw > 0xffffffff) throw new Error('XLSX over 4 GB: ZIP64 not supported');
