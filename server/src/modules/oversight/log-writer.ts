@@ -95,7 +95,8 @@ export function fillSlowCells(page: LogXmlPage): string {
   let xml = parts[0]!;
   let i = 1;
   for (const values of page.slow) {
-    for (const value of values) xml += textCellXml(describeSnapshot(value)) + parts[i++];
+    // the mark follows the cell's `<c` and its reference when it has one
+    for (const value of values) xml += textCellXml(describeSnapshot(value)).slice(2) + parts[i++];
   }
   if (i !== parts.length) throw new Error('log export: SQL and TypeScript disagree on the snapshots to write');
   return xml;

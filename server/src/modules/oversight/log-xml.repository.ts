@@ -24,9 +24,14 @@ const neutralise = (t: string) => `CASE WHEN left(${t}, 1) IN ('=', '+', '-', '@
 const escape = (t: string) =>
   `replace(replace(replace(replace(translate(${t}, ${CONTROL}, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')`;
 
-/** A text cell as rowXml writes it (no `r`: only a row's first cell carries one); NULL in, NULL out. */
-const textCell = (t: string) =>
-  `CASE WHEN ${t} = '' THEN '<c t="inlineStr"><is><t></t></is></c>' ELSE '<c t="inlineStr"><is><t' || CASE WHEN strpos(${JS_SPACES}, left(${t}, 1)) > 0 OR strpos(${JS_SPACES}, right(${t}, 1)) > 0 THEN ' xml:space="preserve"' ELSE '' END || '>' || ${escape(t)} || '</t></is></c>' END`;
+/**
+ * A text cell as rowXml writes it: nothing for '', the reference only after an empty cell (`prev`); for NULL (a
+ * snapshot left to TypeScript) the cell's `<c` and reference followed by SLOW_MARK.
+ */
+const textCell = (t: string, prev: string, column: string) => {
+  const ref = `CASE WHEN ${prev} = '' THEN ' r="${column}' || rn || '"' ELSE '' END`;
+  return `CASE WHEN ${t} IS NULL THEN '<c' || ${ref} || E'\\x01' WHEN ${t} = '' THEN '' ELSE '<c' || ${ref} || ' t="inlineStr"><is><t' || CASE WHEN strpos(${JS_SPACES}, left(${t}, 1)) > 0 OR strpos(${JS_SPACES}, right(${t}, 1)) > 0 THEN ' xml:space="preserve"' ELSE '' END || '>' || ${escape(t)} || '</t></is></c>' END`;
+};
 
 /**
  * describeSnapshot() before neutralise, or NULL when TypeScript must do it. Fast path: SQL/JSON null → '';
@@ -75,7 +80,7 @@ export async function findLogXmlPage(
   const res = await db.execute<LogXmlPage & Record<string, unknown>>(sql`
     WITH page AS MATERIALIZED (
       SELECT e.created_at, e.id, e.code, e.before, e.after,
-        ${sql.raw(neutralise('e.description'))} AS d,
+        ${sql.raw(neutralise("coalesce(e.description, '')"))} AS d,
         ${sql.raw(neutralise("coalesce(e.actor_name, '')"))} AS u,
         ${sql.raw(neutralise("coalesce(p.name, '')"))} AS pn,
         ${sql.raw(neutralise("coalesce(c.nome_fantasia, e.company_id::text, '')"))} AS cn,
@@ -94,10 +99,10 @@ export async function findLogXmlPage(
       coalesce(string_agg('<row r="' || rn || '"><c r="A' || rn || '" t="inlineStr"><is><t>'
         || to_char(created_at AT TIME ZONE 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI:SS')
         || '</t></is></c><c><v>' || code || '</v></c>'
-        || ${sql.raw(textCell('d'))} || ${sql.raw(textCell('u'))} || ${sql.raw(textCell('pn'))}
-        || ${sql.raw(textCell('cn'))} || ${sql.raw(textCell('en'))}
-        || coalesce(${sql.raw(textCell('bt'))}, ${SLOW_MARK}) || coalesce(${sql.raw(textCell('at'))}, ${SLOW_MARK})
-        || '</row>', '' ORDER BY rn), '') AS xml,
+        || ${sql.raw(textCell('d', "'x'", 'C'))} || ${sql.raw(textCell('u', 'd', 'D'))}
+        || ${sql.raw(textCell('pn', 'u', 'E'))} || ${sql.raw(textCell('cn', 'pn', 'F'))}
+        || ${sql.raw(textCell('en', 'cn', 'G'))} || ${sql.raw(textCell('bt', 'en', 'H'))}
+        || ${sql.raw(textCell('at', 'bt', 'I'))} || '</row>', '' ORDER BY rn), '') AS xml,
       coalesce(jsonb_agg(
         CASE WHEN bt IS NULL THEN jsonb_build_array(before) ELSE '[]' END
           || CASE WHEN at IS NULL THEN jsonb_build_array(after) ELSE '[]' END ORDER BY rn

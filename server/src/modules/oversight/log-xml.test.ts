@@ -139,5 +139,11 @@ describe('log export rows built in SQL', () => {
     expect(sheet.getRow(5).getCell(8).value).toBe('d: ÁGUA MINERAL çãõ ñ');
     expect(sheet.getRow(7).getCell(8).value).toBe('o: {"k":[1,2.5]}; rules: ["SP"]');
     expect(sheet.getRow(10).getCell(9).value).toBe('x: -2; 01: 1'); // jsonb's key order: shorter first
+    // empty cells (no user, partner, entity, Antes) leave the next cells in their columns
+    expect(sheet.getRow(4).getCell(8).value).toBeNull();
+    expect(sheet.getRow(4).getCell(9).value).toBe('a: —');
+    expect(sheet.getRow(6).getCell(4).value).toBeNull();
+    expect(sheet.getRow(6).getCell(6).value).toBe("'=EMPRESA LOG");
+    expect(sheet.getRow(6).getCell(9).value).toBe('1');
   });
 });

@@ -6,7 +6,7 @@ import { crc32, createDeflateRaw } from 'node:zlib';
  * A one-sheet XLSX written as it streams: the sheet's XML (inline strings, no styles) is deflated into a
  * ZIP entry whose CRC and sizes follow its data (a data descriptor), so nothing of the file is kept.
  * exceljs' streaming writer did the same work about ten times slower (bench/README.md, Oversight), too
- * slow for the log export's 1M events. Limit: under 4 GB (no ZIP64).
+ * slow for the log export's 1M events. Limits: under 4 GB (no ZIP64) and at most 26 columns.
  */
 export type Cell = string | number;
 
@@ -52,24 +52,31 @@ export function escapeXml(text: string): string {
 /** Whitespace XML would trim at the ends of a text: only then is xml:space="preserve" needed (it is 20 bytes a cell). */
 const EDGE_SPACE = /^\s|\s$/;
 
-/** One text cell (no `r`: a cell without one is the next column). */
+/** One non-empty text cell without its reference (`<c t="inlineStr">…`). */
 export function textCellXml(text: string): string {
-  if (text === '') return '<c t="inlineStr"><is><t></t></is></c>';
   return `<c t="inlineStr"><is><t${EDGE_SPACE.test(text) ? ' xml:space="preserve"' : ''}>${escapeXml(text)}</t></is></c>`;
 }
 
+const COLUMNS = Array.from({ length: 26 }, (_, i) => String.fromCharCode(65 + i));
+
 /**
- * One row's XML. Only the row and its first cell carry a reference (`r`): the format makes them optional and a
- * cell without one is the next column, but exceljs' reader needs the row's and its first cell's; the other
- * cells' were ~20 % of a log export's bytes (decision 030). log-xml.repository.ts builds the same XML in SQL.
+ * One row's XML. The format makes cell references (`r`) optional, a cell without one being the next column; they
+ * were ~20 % of a log export's bytes (decision 030). So only a row's first cell and a cell after a gap carry one
+ * (readers such as exceljs need the first; an empty text is written as no cell, which is what exceljs read it as).
+ * log-xml.repository.ts builds the same XML in SQL.
  */
 export function rowXml(rowNumber: number, cells: Cell[]): string {
   let xml = `<row r="${rowNumber}">`;
+  let gap = true;
   for (let i = 0; i < cells.length; i++) {
     const cell = cells[i]!;
-    let c = typeof cell === 'number' ? `<c><v>${cell}</v></c>` : textCellXml(cell);
-    if (i === 0) c = `<c r="A${rowNumber}"${c.slice(2)}`;
-    xml += c;
+    if (cell === '') {
+      gap = true;
+      continue;
+    }
+    const c = typeof cell === 'number' ? `<c><v>${cell}</v></c>` : textCellXml(cell);
+    xml += gap ? `<c r="${COLUMNS[i]}${rowNumber}"${c.slice(2)}` : c;
+    gap = false;
   }
   return `${xml}</row>`;
 }
