@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { neutralise } from '../products/export/export-writers.js';
 import type { LogRow } from './logs.repository.js';
-import { SLOW_MARK, type LogXmlPage } from './log-xml.repository.js';
-import { type Cell, streamXlsx, textCellXml } from './xlsx-stream.js';
+import type { LogTextRow } from './log-export.repository.js';
+import { type Cell, streamXlsx } from './xlsx-stream.js';
 
 export const LOG_HEADERS = [
   'Data/Hora',
@@ -77,27 +77,28 @@ export function logRowValues(r: LogRow): Cell[] {
   ];
 }
 
-/** The Log sheet, streamed page by page (xlsx-stream.ts: nothing of the file is kept in memory). */
-export function writeLogXlsx(pages: AsyncIterable<LogRow[]>): Readable {
-  async function* rows(): AsyncGenerator<Cell[][]> {
-    for await (const page of pages) yield page.map(logRowValues);
-  }
-  return streamXlsx('Log', [...LOG_HEADERS], rows());
+/** "dd/mm/aaaa hh:mm:ss" from PostgreSQL's ISO text of the São Paulo time (`YYYY-MM-DD HH:MI:SS[.ffffff]`). */
+export function formatLocalText(local: string): string {
+  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)}${local.slice(10, 19)}`;
 }
 
-/**
- * A page of rows built by SQL (log-xml.repository.ts) with the snapshots it left to TypeScript written in: its
- * SLOW_MARKs, in order, become describeSnapshot's cells. No escaped cell contains the mark (escapeXml drops it).
- */
-export function fillSlowCells(page: LogXmlPage): string {
-  if (page.slow.length === 0) return page.xml;
-  const parts = page.xml.split(SLOW_MARK);
-  let xml = parts[0]!;
-  let i = 1;
-  for (const values of page.slow) {
-    // the mark follows the cell's `<c` and its reference when it has one
-    for (const value of values) xml += textCellXml(describeSnapshot(value)).slice(2) + parts[i++];
-  }
-  if (i !== parts.length) throw new Error('log export: SQL and TypeScript disagree on the snapshots to write');
-  return xml;
+/** logRowValues for a row read by findLogTextPage (snapshots and local time already text); the same cells. */
+export function logTextRowValues(r: LogTextRow): Cell[] {
+  return [
+    formatLocalText(r.local),
+    r.code,
+    neutralise(r.description),
+    neutralise(r.actorName ?? ''),
+    neutralise(r.partnerName ?? ''),
+    neutralise(r.company ?? ''),
+    neutralise(r.entityId ?? ''),
+    r.beforeText === null ? describeSnapshot(r.before) : neutralise(r.beforeText),
+    r.afterText === null ? describeSnapshot(r.after) : neutralise(r.afterText),
+  ];
 }
+
+/** The Log sheet, streamed page by page (xlsx-stream.ts: nothing of the file is kept in memory). */
+export function writeLogXlsx(pages: AsyncIterable<Cell[][]>): Readable {
+  return streamXlsx('Log', [...LOG_HEADERS], pages);
+}
+

@@ -11,10 +11,10 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { auditCodes } from '../../lib/audit.js';
-import { findLogXmlPage, type LogKey, type LogXmlPage } from './log-xml.repository.js';
-import { fillSlowCells, LOG_HEADERS } from './log-writer.js';
+import { findLogTextPage, type LogKey, type LogTextRow } from './log-export.repository.js';
+import { logTextRowValues, writeLogXlsx } from './log-writer.js';
 import { logWhere } from './logs.repository.js';
-import { streamSheetXml } from './xlsx-stream.js';
+import type { Cell } from './xlsx-stream.js';
 
 /** GET /users/partners/logs/descriptives: every code some module registered (registerAuditCodes), by code. */
 export function listLogDescriptives(): TLogDescriptive[] {
@@ -54,22 +54,21 @@ export function openLogExport(db: Db, actor: Actor, query: TLogExportQuery, now 
     code: query.code,
     partnerId: actor.role === 'Admin' ? null : partnerOf(actor),
   });
-  // The next page is built by the database while the current one is deflated (as the products export does).
-  async function* pages(): AsyncGenerator<string> {
-    const fetchAfter = (after: LogKey | null, firstRow: number) => {
-      const p = findLogXmlPage(db, where, after, firstRow, PAGE);
+  // The next page is read (and its snapshots formatted by the database) while the current one is written.
+  async function* pages(): AsyncGenerator<Cell[][]> {
+    const fetchAfter = (after: LogKey | null) => {
+      const p = findLogTextPage(db, where, after, PAGE);
       p.catch(() => undefined); // awaited below; a download stopped early must not leave it unhandled
       return p;
     };
-    let row = 2;
-    let next: Promise<LogXmlPage> | null = fetchAfter(null, row);
+    let next: Promise<LogTextRow[]> | null = fetchAfter(null);
     while (next) {
-      const page: LogXmlPage = await next;
-      if (page.rows === 0) return;
-      row += page.rows;
-      next = page.rows < PAGE ? null : fetchAfter({ lastAt: page.lastAt!, lastId: page.lastId! }, row);
-      yield fillSlowCells(page);
+      const page: LogTextRow[] = await next;
+      if (page.length === 0) return;
+      const last = page[page.length - 1]!;
+      next = page.length < PAGE ? null : fetchAfter({ key: last.key, id: last.id });
+      yield page.map(logTextRowValues);
     }
   }
-  return streamSheetXml('Log', [...LOG_HEADERS], pages());
+  return writeLogXlsx(pages());
 }
