@@ -26,7 +26,9 @@ try {
     if (page.length === 0) break;
     after = { key: page.at(-1)!.key, id: page.at(-1)!.id };
   }
-  console.log(`${PAGES} pages ${(performance.now() - t0).toFixed(0)} ms, ${(bytes / 1e6).toFixed(1)} M chars of snapshots`);
+  console.log(
+    `${PAGES} pages ${(performance.now() - t0).toFixed(0)} ms, ${(bytes / 1e6).toFixed(1)} M chars of snapshots`,
+  );
   if (process.env.EXPLAIN) {
     await db.execute(sql`LOAD 'auto_explain'`);
     await db.execute(sql`SET auto_explain.log_min_duration = 0`);

@@ -53,7 +53,15 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const partner = await createPartner(ctx.db, { name: 'Parceiro "Log" & Cia' });
   const company = await createCompany(ctx.db, { partnerId: partner.id, nomeFantasia: '=EMPRESA LOG' });
-  const insert = async (at: string, d: string, u: string | null, en: string | null, co: string, b: unknown, a: unknown) =>
+  const insert = async (
+    at: string,
+    d: string,
+    u: string | null,
+    en: string | null,
+    co: string,
+    b: unknown,
+    a: unknown,
+  ) =>
     ctx.database.pool.query(
       `INSERT INTO audit_events (code, module, description, actor_name, partner_id, company_id, entity_id, before, after, created_at)
        VALUES (3001, 'Products', $1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`,

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { neutralise } from '../products/export/export-writers.js';
-import type { LogRow } from './logs.repository.js';
 import type { LogTextRow } from './log-export.repository.js';
+import type { LogRow } from './logs.repository.js';
 import { type Cell, streamXlsx } from './xlsx-stream.js';
 
 export const LOG_HEADERS = [
@@ -101,4 +101,3 @@ export function logTextRowValues(r: LogTextRow): Cell[] {
 export function writeLogXlsx(pages: AsyncIterable<Cell[][]>): Readable {
   return streamXlsx('Log', [...LOG_HEADERS], pages);
 }
-
