@@ -20,7 +20,7 @@ try {
   let bytes = 0;
   for (let i = 0; i < PAGES; i++) {
     const t = performance.now();
-    const page = await findLogTextPage(db, where, after, null, 5000);
+    const page = await findLogTextPage(db, where, after, 5000);
     bytes += page.reduce((n, r) => n + (r.afterText?.length ?? 0), 0);
     console.log(`page ${i}: ${page.length} rows, ${(performance.now() - t).toFixed(0)} ms`);
     if (page.length === 0) break;
@@ -33,7 +33,7 @@ try {
     await db.execute(sql`LOAD 'auto_explain'`);
     await db.execute(sql`SET auto_explain.log_min_duration = 0`);
     await db.execute(sql`SET auto_explain.log_analyze = on`);
-    await findLogTextPage(db, where, after, null, 5000);
+    await findLogTextPage(db, where, after, 5000);
     console.log('plan in', cluster.dir);
   }
 } finally {

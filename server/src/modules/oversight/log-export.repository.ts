@@ -48,27 +48,11 @@ const snapshot = (v: string) => `CASE WHEN ${v} IS NULL OR jsonb_typeof(${v}) = 
 
 export type LogKey = { key: string; id: string };
 
-/**
- * The key of the `n`th event after `after` (an index walk, a few ms for 5,000): where the page starting after
- * `after` ends, so the next page can be started before this one arrives. null: fewer events remain.
- */
-export async function findLogKeyAt(db: DbOrTx, where: SQL, after: LogKey | null, n: number): Promise<LogKey | null> {
-  const res = await db.execute<LogKey & Record<string, unknown>>(sql`
-    SELECT e.created_at::text AS key, e.id::text AS id FROM audit_events e
-    WHERE ${where} ${after ? sql`AND (e.created_at, e.id) > (${after.key}::timestamptz, ${after.id}::bigint)` : sql``}
-    ORDER BY e.created_at, e.id OFFSET ${n - 1} LIMIT 1`);
-  return res.rows[0] ?? null;
-}
-
-/**
- * The events in (created_at, id) order after `after` up to `upTo` included, or the first `limit` of them when
- * `upTo` is null (exact keys: a JS Date would cut microseconds).
- */
+/** One page in (created_at, id) order after `after` (exact keys: a JS Date would cut microseconds). */
 export async function findLogTextPage(
   db: DbOrTx,
   where: SQL,
   after: LogKey | null,
-  upTo: LogKey | null,
   limit: number,
 ): Promise<LogTextRow[]> {
   const res = await db.execute<LogTextRow & Record<string, unknown>>(sql`
@@ -87,8 +71,7 @@ export async function findLogTextPage(
       FROM (
         SELECT e.* FROM audit_events e
         WHERE ${where} ${after ? sql`AND (e.created_at, e.id) > (${after.key}::timestamptz, ${after.id}::bigint)` : sql``}
-          ${upTo ? sql`AND (e.created_at, e.id) <= (${upTo.key}::timestamptz, ${upTo.id}::bigint)` : sql``}
-        ORDER BY e.created_at, e.id ${upTo ? sql`` : sql`LIMIT ${limit}`}
+        ORDER BY e.created_at, e.id LIMIT ${limit}
       ) e
       LEFT JOIN partners p ON p.id = e.partner_id
       LEFT JOIN companies c ON c.id = e.company_id

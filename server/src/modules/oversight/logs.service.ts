@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { auditCodes } from '../../lib/audit.js';
-import { readLogPages } from './log-pages.js';
+import { findLogTextPage, type LogKey, type LogTextRow } from './log-export.repository.js';
 import { logTextRowValues, writeLogXlsx } from './log-writer.js';
 import { logWhere } from './logs.repository.js';
 import type { Cell } from './xlsx-stream.js';
@@ -54,8 +54,21 @@ export function openLogExport(db: Db, actor: Actor, query: TLogExportQuery, now 
     code: query.code,
     partnerId: actor.role === 'Admin' ? null : partnerOf(actor),
   });
+  // The next page is read (and its snapshots formatted by the database) while the current one is written.
   async function* pages(): AsyncGenerator<Cell[][]> {
-    for await (const page of readLogPages(db, where, PAGE)) yield page.map(logTextRowValues);
+    const fetchAfter = (after: LogKey | null) => {
+      const p = findLogTextPage(db, where, after, PAGE);
+      p.catch(() => undefined); // awaited below; a download stopped early must not leave it unhandled
+      return p;
+    };
+    let next: Promise<LogTextRow[]> | null = fetchAfter(null);
+    while (next) {
+      const page: LogTextRow[] = await next;
+      if (page.length === 0) return;
+      const last = page[page.length - 1]!;
+      next = page.length < PAGE ? null : fetchAfter({ key: last.key, id: last.id });
+      yield page.map(logTextRowValues);
+    }
   }
   return writeLogXlsx(pages());
 }
