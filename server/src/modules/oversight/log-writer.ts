@@ -82,7 +82,7 @@ export function formatLocalText(local: string): string {
   return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)}${local.slice(10, 19)}`;
 }
 
-/** logRowValues for a row read by findLogTextPage (snapshots and local time already text); the same cells. */
+/** logRowValues for a row read by findLogTextPage (local time as text, exact keys); the same cells. */
 export function logTextRowValues(r: LogTextRow): Cell[] {
   return [
     formatLocalText(r.local),
@@ -92,8 +92,8 @@ export function logTextRowValues(r: LogTextRow): Cell[] {
     neutralise(r.partnerName ?? ''),
     neutralise(r.company ?? ''),
     neutralise(r.entityId ?? ''),
-    r.beforeText === null ? describeSnapshot(r.before) : neutralise(r.beforeText),
-    r.afterText === null ? describeSnapshot(r.after) : neutralise(r.afterText),
+    describeSnapshot(r.before),
+    describeSnapshot(r.after),
   ];
 }
 

@@ -54,7 +54,7 @@ export function openLogExport(db: Db, actor: Actor, query: TLogExportQuery, now 
     code: query.code,
     partnerId: actor.role === 'Admin' ? null : partnerOf(actor),
   });
-  // The next page is read (and its snapshots formatted by the database) while the current one is written.
+  // The next page is read while the current one is written.
   async function* pages(): AsyncGenerator<Cell[][]> {
     const fetchAfter = (after: LogKey | null) => {
       const p = findLogTextPage(db, where, after, PAGE);
