@@ -3,7 +3,7 @@
  * in pages of 5,000, through writeLogXlsx; prints wall and process CPU time (deflate's threads included) and
  * the file size. `N=200000 npx tsx bench/log-writer.ts`; add `node --cpu-prof` to see where the CPU goes.
  */
-import { writeLogXlsx } from '../server/src/modules/oversight/log-writer.js';
+import { logRowValues, writeLogXlsx } from '../server/src/modules/oversight/log-writer.js';
 
 const N = Number(process.env.N ?? 200000);
 async function* pages() {
@@ -26,7 +26,7 @@ async function* pages() {
         after: { internalCode: `C${g}`, description: `PRODUTO ${g}`, gtin: '7894900011517' },
       });
     }
-    yield page;
+    yield page.map(logRowValues);
   }
 }
 const t = performance.now();

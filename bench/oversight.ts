@@ -2,16 +2,44 @@
  * Oversight (issue 12): the partner dashboard and the company indicators over a catalogue spread across
  * 100 companies, and the log export of a period of audit events, each next to the raw SQL doing the same
  * work by counting. `npx tsx bench/oversight.ts` (temp cluster). Sizes: BENCH_PRODUCTS (default 1,000,000),
- * BENCH_COMPANIES (100), BENCH_EVENTS (1,000,000), BENCH_REQUESTS (200).
+ * BENCH_COMPANIES (100), BENCH_EVENTS (1,000,000), BENCH_REQUESTS (200). BENCH_ONLY=export measures the export only.
  */
+
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createCompany, createPartner, createSessionToken, createUser } from '../server/src/db/factories.js';
 import { startBenchCluster } from './lib/cluster.js';
-import { loadAverage, procMemoryMb, resetPeakMemory, startServer, stats, timeIt } from './lib/measure.js';
+import {
+  loadAverage,
+  processCpuSeconds,
+  procMemoryMb,
+  resetPeakMemory,
+  startServer,
+  stats,
+  timeIt,
+} from './lib/measure.js';
+
+/** CPU seconds of the cluster's processes (the postmaster's children: backends, walwriter…), less sensitive to a shared machine's load than wall time. */
+function clusterCpuSeconds(dataDir: string): number {
+  const postmaster = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster)
+        total += processCpuSeconds(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const N = Number(process.env.BENCH_REQUESTS ?? 200);
+const EXPORT_ONLY = process.env.BENCH_ONLY === 'export';
 
 const cluster = await startBenchCluster();
 const { db, pool } = cluster.database;
@@ -125,13 +153,14 @@ try {
   };
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
   // Interleaved, so that the load of the shared machine weighs on every way alike; 10 warm-up rounds.
-  for (let i = 0; i < N + 10; i++) {
+  for (let i = 0; i < (EXPORT_ONLY ? 0 : N + 10); i++) {
     for (const [way, fn] of Object.entries(ways)) {
       const { ms } = await timeIt(fn);
       if (i >= 10) samples[way]!.push(ms);
     }
   }
   for (const [way, s] of Object.entries(samples)) {
+    if (EXPORT_ONLY) break;
     results[way] = stats(s);
     console.log(way.padEnd(18), JSON.stringify(stats(s)));
   }
@@ -142,6 +171,7 @@ try {
   );
   resetPeakMemory(server.pid);
   const idle = procMemoryMb(server.pid, 'VmRSS');
+  const cpu0 = { server: processCpuSeconds(server.pid), db: clusterCpuSeconds(cluster.dir) };
   const exp = await timeIt(async () => {
     const res = await fetch(
       `${server.base}/v1/public/users/partners/logs/export?from=${from}&to=${today}&module=Products`,
@@ -153,6 +183,10 @@ try {
     for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
     return bytes;
   });
+  const cpu = {
+    serverCpuSeconds: Math.round((processCpuSeconds(server.pid) - cpu0.server) * 10) / 10,
+    dbCpuSeconds: Math.round((clusterCpuSeconds(cluster.dir) - cpu0.db) * 10) / 10,
+  };
   const raw = await timeIt(async () => {
     const r = await pool.query(
       `SELECT count(*), sum(length(e.after::text)) FROM audit_events e
@@ -168,6 +202,7 @@ try {
     rssIdleMb: idle,
     rssPeakMb: procMemoryMb(server.pid, 'VmHWM'),
     rawSqlReadSeconds: Math.round(raw.ms / 100) / 10,
+    ...cpu,
   };
   console.log('export', JSON.stringify(results.export));
   results.loadAfter = loadAverage();

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { neutralise } from '../products/export/export-writers.js';
+import type { LogTextRow } from './log-export.repository.js';
 import type { LogRow } from './logs.repository.js';
 import { type Cell, streamXlsx } from './xlsx-stream.js';
 
@@ -76,10 +77,27 @@ export function logRowValues(r: LogRow): Cell[] {
   ];
 }
 
+/** "dd/mm/aaaa hh:mm:ss" from PostgreSQL's ISO text of the São Paulo time (`YYYY-MM-DD HH:MI:SS[.ffffff]`). */
+export function formatLocalText(local: string): string {
+  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)}${local.slice(10, 19)}`;
+}
+
+/** logRowValues for a row read by findLogTextPage (local time as text, exact keys); the same cells. */
+export function logTextRowValues(r: LogTextRow): Cell[] {
+  return [
+    formatLocalText(r.local),
+    r.code,
+    neutralise(r.description),
+    neutralise(r.actorName ?? ''),
+    neutralise(r.partnerName ?? ''),
+    neutralise(r.company ?? ''),
+    neutralise(r.entityId ?? ''),
+    describeSnapshot(r.before),
+    describeSnapshot(r.after),
+  ];
+}
+
 /** The Log sheet, streamed page by page (xlsx-stream.ts: nothing of the file is kept in memory). */
-export function writeLogXlsx(pages: AsyncIterable<LogRow[]>): Readable {
-  async function* rows(): AsyncGenerator<Cell[][]> {
-    for await (const page of pages) yield page.map(logRowValues);
-  }
-  return streamXlsx('Log', [...LOG_HEADERS], rows());
+export function writeLogXlsx(pages: AsyncIterable<Cell[][]>): Readable {
+  return streamXlsx('Log', [...LOG_HEADERS], pages);
 }

@@ -11,8 +11,10 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { auditCodes } from '../../lib/audit.js';
-import { writeLogXlsx } from './log-writer.js';
-import { findLogPage, type LogRow, logWhere } from './logs.repository.js';
+import { findLogTextPage, type LogKey, type LogTextRow } from './log-export.repository.js';
+import { logTextRowValues, writeLogXlsx } from './log-writer.js';
+import { logWhere } from './logs.repository.js';
+import type { Cell } from './xlsx-stream.js';
 
 /** GET /users/partners/logs/descriptives: every code some module registered (registerAuditCodes), by code. */
 export function listLogDescriptives(): TLogDescriptive[] {
@@ -52,19 +54,20 @@ export function openLogExport(db: Db, actor: Actor, query: TLogExportQuery, now 
     code: query.code,
     partnerId: actor.role === 'Admin' ? null : partnerOf(actor),
   });
-  // The next page is read while the current one is written (as the products export does).
-  async function* pages(): AsyncGenerator<LogRow[]> {
-    const fetchAfter = (after: LogRow | null) => {
-      const p = findLogPage(db, where, after, PAGE);
+  // The next page is read while the current one is written.
+  async function* pages(): AsyncGenerator<Cell[][]> {
+    const fetchAfter = (after: LogKey | null) => {
+      const p = findLogTextPage(db, where, after, PAGE);
       p.catch(() => undefined); // awaited below; a download stopped early must not leave it unhandled
       return p;
     };
-    let next: Promise<LogRow[]> | null = fetchAfter(null);
+    let next: Promise<LogTextRow[]> | null = fetchAfter(null);
     while (next) {
-      const page: LogRow[] = await next;
+      const page: LogTextRow[] = await next;
       if (page.length === 0) return;
-      next = page.length < PAGE ? null : fetchAfter(page[page.length - 1]!);
-      yield page;
+      const last = page[page.length - 1]!;
+      next = page.length < PAGE ? null : fetchAfter({ key: last.key, id: last.id });
+      yield page.map(logTextRowValues);
     }
   }
   return writeLogXlsx(pages());

@@ -49,29 +49,37 @@ export function escapeXml(text: string): string {
   );
 }
 
-const COLUMNS = Array.from({ length: 26 }, (_, i) => String.fromCharCode(65 + i));
 /** Whitespace XML would trim at the ends of a text: only then is xml:space="preserve" needed (it is 20 bytes a cell). */
 const EDGE_SPACE = /^\s|\s$/;
 
+/** One non-empty text cell without its reference (`<c t="inlineStr">…`). */
+export function textCellXml(text: string): string {
+  return `<c t="inlineStr"><is><t${EDGE_SPACE.test(text) ? ' xml:space="preserve"' : ''}>${escapeXml(text)}</t></is></c>`;
+}
+
+const COLUMNS = Array.from({ length: 26 }, (_, i) => String.fromCharCode(65 + i));
+
 /**
- * One row's XML. Written for speed (a 1M-row export builds ~500 MB of it): a plain loop, precomputed column
- * letters, and xml:space only on the rare texts that need it.
+ * One row's XML. The format makes cell references (`r`) optional, a cell without one being the next column; they
+ * were ~20 % of a log export's bytes (decision 030). So only a row's first cell and a cell after a gap carry one
+ * (readers such as exceljs need the first; an empty text is written as no cell, which is what exceljs read it as).
+ * log-xml.repository.ts builds the same XML in SQL.
  */
 export function rowXml(rowNumber: number, cells: Cell[]): string {
   let xml = `<row r="${rowNumber}">`;
+  let gap = true;
   for (let i = 0; i < cells.length; i++) {
     const cell = cells[i]!;
-    const ref = COLUMNS[i]! + rowNumber;
-    if (typeof cell === 'number') xml += `<c r="${ref}"><v>${cell}</v></c>`;
-    else if (cell === '') xml += `<c r="${ref}" t="inlineStr"><is><t></t></is></c>`;
-    else
-      xml += `<c r="${ref}" t="inlineStr"><is><t${EDGE_SPACE.test(cell) ? ' xml:space="preserve"' : ''}>${escapeXml(cell)}</t></is></c>`;
+    if (cell === '') {
+      gap = true;
+      continue;
+    }
+    const c = typeof cell === 'number' ? `<c><v>${cell}</v></c>` : textCellXml(cell);
+    xml += gap ? `<c r="${COLUMNS[i]}${rowNumber}"${c.slice(2)}` : c;
+    gap = false;
   }
   return `${xml}</row>`;
 }
-
-/** Uncompressed sheet XML handed to deflate at a time (about 1,500 log rows). */
-const CHUNK_BYTES = 1 << 20;
 
 const UTF8_NAMES = 0x0800;
 const DATA_DESCRIPTOR = 0x0008;
@@ -119,6 +127,11 @@ function centralHeader(e: Entry): Buffer {
   return Buffer.concat([b, e.name]);
 }
 
+/** Uncompressed sheet XML handed to deflate at a time (about 2,000 log rows). */
+const CHUNK_BYTES = 1 << 20;
+/** Chunks deflate may hold before the writer waits: it compresses on the libuv thread pool meanwhile. */
+const DEFLATE_QUEUE = 4 * CHUNK_BYTES;
+
 /** Streams an XLSX of one sheet: the header row, then every page of rows as it arrives. */
 export function streamXlsx(sheetName: string, header: Cell[], pages: AsyncIterable<Cell[][]>): Readable {
   const out = new PassThrough();
@@ -156,7 +169,8 @@ export function streamXlsx(sheetName: string, header: Cell[], pages: AsyncIterab
     entries.push(sheet);
     await write(localHeader(sheet.name, 8, sheet.flags, 0, 0, 0));
     // Level 1: the export is bound by compression time, and text this repetitive still shrinks ~10×.
-    const deflate = createDeflateRaw({ level: 1 });
+    // (zlib streams take the stream options, which @types/node's ZlibOptions does not list)
+    const deflate = createDeflateRaw({ level: 1, chunkSize: 64 * 1024, ...{ writableHighWaterMark: DEFLATE_QUEUE } });
     deflate.on('data', (chunk: Buffer) => {
       sheet.size += chunk.length;
       offset += chunk.length;
@@ -166,27 +180,35 @@ export function streamXlsx(sheetName: string, header: Cell[], pages: AsyncIterab
       }
     });
     const ended = once(deflate, 'end');
-    // Resolves once deflate has consumed the data, so the caller may refill the same buffer.
-    const put = async (data: Buffer) => {
+    // Chunks go back to a free list once deflate has consumed them: a new 1 MB buffer per chunk made that much
+    // short-lived external memory that garbage collection took ~45 % of the export's main thread.
+    const free: Buffer[] = [];
+    const put = async (data: Buffer, reusable?: Buffer) => {
       sheet.crc = crc32(data, sheet.crc);
       sheet.raw += data.length;
-      await new Promise<void>((resolve, reject) => deflate.write(data, (err) => (err ? reject(err) : resolve())));
+      // Not awaiting each chunk's consumption (as before decision 030) lets deflate work while rows are built.
+      const queued = deflate.write(data, () => {
+        if (reusable) free.push(reusable);
+      });
+      if (!queued) await once(deflate, 'drain');
     };
     await put(
       Buffer.from(`${XML_HEAD}<worksheet xmlns="${NS}/spreadsheetml/2006/main"><sheetData>${rowXml(1, header)}`),
     );
     let row = 2;
-    // Each row's XML is encoded straight into one reused chunk buffer: concatenating a page into one string
-    // and encoding that, or a new buffer per chunk, was most of a 1M-row export's CPU (flattening ~500 MB of
-    // string ropes, and the full collections that much short-lived external memory triggers).
-    let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    // Each row's XML is encoded straight into a chunk buffer: concatenating a page into one string and encoding
+    // that was most of a 1M-row export's CPU (flattening ~500 MB of string ropes).
+    let chunk: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     let used = 0;
     for await (const page of pages) {
       for (const cells of page) {
         const xml = rowXml(row++, cells);
         if (used + xml.length * 3 > chunk.length) {
-          if (used > 0) await put(chunk.subarray(0, used));
-          if (xml.length * 3 > chunk.length) chunk = Buffer.allocUnsafe(xml.length * 3);
+          if (used > 0) await put(chunk.subarray(0, used), chunk.length === CHUNK_BYTES ? chunk : undefined);
+          chunk =
+            xml.length * 3 > CHUNK_BYTES
+              ? Buffer.allocUnsafe(xml.length * 3)
+              : (free.pop() ?? Buffer.allocUnsafe(CHUNK_BYTES));
           used = 0;
         }
         used += chunk.write(xml, used);

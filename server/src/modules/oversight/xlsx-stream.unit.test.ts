@@ -25,6 +25,19 @@ describe('streamXlsx', () => {
     expect(sheet.getRow(2501).getCell(2).value).toBe(2499);
   });
 
+  it('keeps every row intact across many reused chunks (several MB of XML)', async () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => [`linha ${i} ${'ção '.repeat(i % 40)}fim`, i]);
+    const file = await buffer(streamXlsx('Log', ['Texto', 'Número'], pagesOf(rows, 5000)));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Log')!;
+    expect(sheet.rowCount).toBe(30_001);
+    for (let i = 0; i < rows.length; i += 1) {
+      const values = sheet.getRow(i + 2).values as unknown[];
+      if (values[1] !== rows[i]![0] || values[2] !== i) expect([i, values.slice(1)]).toEqual([i, rows[i]]);
+    }
+  });
+
   it('an empty period is a valid file with its header only', async () => {
     const file = await buffer(streamXlsx('Log', ['A'], pagesOf([], 10)));
     const wb = new ExcelJS.Workbook();
