@@ -123,6 +123,27 @@ describe('partner-wide SIMILAR', () => {
     expect((await answer(s.headers.ownerA)).ids).toEqual(await definition(s.partnerA.id));
   });
 
+  it('a partner-wide search that meets many unused entries queues the prune, which removes them', async () => {
+    // 250 distinct descriptions become Pending and then Classified: their entries are now unused.
+    await ctx.db.execute(sql`
+      INSERT INTO products (company_id, internal_code, description, status)
+      SELECT ${third.id}, 'LOTE-' || n, 'CAFE TORRADO LOTE ' || n, 'P' FROM generate_series(1, 250) n`);
+    await ctx.db.execute(sql`UPDATE products SET status = 'F' WHERE internal_code LIKE 'LOTE-%'`);
+    const unused = async () =>
+      Number(
+        (
+          await ctx.db.execute<{ n: number }>(sql`
+            SELECT count(*)::int AS n FROM pending_descriptions
+            WHERE partner_id = ${s.partnerA.id} AND description_search LIKE 'cafe torrado lote %'`)
+        ).rows[0]!.n,
+      );
+    expect(await unused()).toBe(250);
+    expect((await answer(s.headers.ownerA)).ids).toEqual(await definition(s.partnerA.id));
+    expect(await ctx.app.jobs.drain('prune-pending-descriptions')).toBe(1);
+    expect(await unused()).toBe(0);
+    expect((await answer(s.headers.ownerA)).ids).toEqual(await definition(s.partnerA.id));
+  });
+
   it('a company moved to another partner takes its Pending descriptions along', async () => {
     await ctx.db.execute(sql`UPDATE companies SET partner_id = ${s.partnerB.id} WHERE id = ${third.id}`);
     await prune(s.partnerA.id);
