@@ -29,7 +29,9 @@ const PERIOD_ERRORS = {
   endBeforeStart: 'LOG_END_BEFORE_START',
 } as const;
 
-const PAGE = 5000;
+// 1,000 rows: with 5,000 the page, its cells and the prefetched next page outlived the young generation and GC
+// took most of a 1M-event export (14.5 s → 9 s; decision 030 addendum).
+const PAGE = 1000;
 
 function partnerOf(actor: Actor): string {
   // Staff always belong to a partner; one without would otherwise read as "every partner".

@@ -172,6 +172,27 @@ describe('GET /users/partners/logs/export', () => {
     expect(users.slice(1).every((r) => Number(r[1]) >= 1000 && Number(r[1]) <= 1999)).toBe(true);
   });
 
+  it('streams an export of several pages with every event once, ties on the time included', async () => {
+    // 2,345 events of one code, in groups of 7 sharing one timestamp (microseconds), at 01:00 of today in Brazil
+    await ctx.database.pool.query(
+      `INSERT INTO audit_events (code, module, description, partner_id, company_id, entity_id, after, created_at)
+       SELECT 1099, 'Users', 'Evento de carga', $1, $2, 'carga-' || n, jsonb_build_object('n', n),
+         (date_trunc('day', now() AT TIME ZONE 'America/Sao_Paulo') + interval '1 hour') AT TIME ZONE 'America/Sao_Paulo'
+           + (n / 7) * interval '3 microseconds'
+       FROM generate_series(1, 2345) n`,
+      [s.partnerA.id, s.companySP.id],
+    );
+    const res = await exportLogs(`from=${today}&to=${today}&module=Users&code=1099`, s.headers.ownerA);
+    expect(res.statusCode).toBe(200);
+    const rows = (await readXlsx(res.rawPayload)).slice(1);
+    expect(rows).toHaveLength(2345);
+    const entities = rows.map((r) => r[6]);
+    expect(new Set(entities).size).toBe(2345);
+    expect(
+      rows.every((r, i) => r[8] === `n: ${Number(r[6]!.slice(6))}` && (i === 0 || r[0]! >= rows[i - 1]![0]!)),
+    ).toBe(true);
+  });
+
   it('an earlier period holds none of today’s events', async () => {
     const rows = await readXlsx(
       (await exportLogs('from=2020-01-01&to=2020-01-31&module=Products', s.headers.admin)).rawPayload,
