@@ -1,13 +1,15 @@
 import { buffer } from 'node:stream/consumers';
 import { todayInBrazil } from '@app/contract';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createCompany, createPartner } from '../../db/factories.js';
+import { neutralise } from '../products/export/export-writers.js';
 import { findLogTextPage, type LogKey, type LogTextRow } from './log-export.repository.js';
-import { logRowValues, logTextRowValues, writeLogXlsx } from './log-writer.js';
-import { findLogPage, logWhere } from './logs.repository.js';
-import { rowXml } from './xlsx-stream.js';
+import { describeSnapshot, logTextRowValues, writeLogXlsx } from './log-writer.js';
+import { logWhere } from './logs.repository.js';
+import { type Cell, rowXml } from './xlsx-stream.js';
 
 let ctx: TestContext;
 let where: ReturnType<typeof logWhere>;
@@ -87,11 +89,41 @@ beforeAll(async () => {
   where = logWhere({ from: '2018-01-01', to: todayInBrazil(), codeRange: [3000, 3999], partnerId: partner.id });
 });
 
-/** The rows as the TypeScript formatters write them (the export before decision 030). */
+/**
+ * The oracle: the rows as the export before decision 030 wrote them — the event's timestamptz read as a Date and
+ * formatted in São Paulo by Intl, the company's name or else its id — independent of findLogTextPage's SQL text.
+ */
+const brDateTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 async function expectedXml(): Promise<string[]> {
-  const rows = await findLogPage(ctx.db, where, null, 1000);
-  expect(rows).toHaveLength(tricky.length + numbers.length);
-  return rows.map((r, i) => rowXml(i + 2, logRowValues(r)));
+  const res = await ctx.db.execute<Record<string, unknown>>(sql`
+    SELECT e.created_at AS "createdAt", e.code, e.description, e.actor_name AS "actorName", p.name AS "partnerName",
+      c.nome_fantasia AS "companyName", e.company_id AS "companyId", e.entity_id AS "entityId", e.before, e.after
+    FROM audit_events e LEFT JOIN partners p ON p.id = e.partner_id LEFT JOIN companies c ON c.id = e.company_id
+    WHERE ${where} ORDER BY e.created_at, e.id`);
+  expect(res.rows).toHaveLength(tricky.length + numbers.length);
+  const text = (v: unknown) => neutralise((v as string | null) ?? '');
+  return res.rows.map((r, i) => {
+    const cells: Cell[] = [
+      brDateTime.format(new Date(r.createdAt as string)).replace(',', ''),
+      r.code as number,
+      text(r.description),
+      text(r.actorName),
+      text(r.partnerName),
+      text(r.companyName ?? r.companyId),
+      text(r.entityId),
+      describeSnapshot(r.before),
+      describeSnapshot(r.after),
+    ];
+    return rowXml(i + 2, cells);
+  });
 }
 
 async function textPages(limit: number): Promise<LogTextRow[][]> {

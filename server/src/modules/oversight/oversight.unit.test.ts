@@ -1,19 +1,19 @@
 import { checkLogPeriod, todayInBrazil } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { buildSeries, seriesStart } from './dashboard-series.js';
-import { describeSnapshot, logRowValues } from './log-writer.js';
+import { describeSnapshot, logTextRowValues } from './log-writer.js';
 
 describe('log rows', () => {
   it('never starts a cell with a formula character, and writes pt-BR date and time', () => {
-    const values = logRowValues({
+    const values = logTextRowValues({
+      key: '2026-03-05 15:04:05.123456+00',
       id: '1',
-      createdAt: new Date('2026-03-05T15:04:05Z'),
+      local: '2026-03-05 12:04:05.123456',
       code: 3001,
       description: 'Produto cadastrado',
       actorName: '=cmd|"/c calc"!A1',
       partnerName: '+parceiro',
-      companyName: '@empresa',
-      companyId: null,
+      company: '@empresa',
       entityId: '-1',
       before: null,
       after: { description: 'ÁGUA', ncm: null, rules: ['SP'] },
