@@ -1,5 +1,6 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { useState } from 'react';
 import { parseBrDate } from './br-date';
 
 type Props = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'locale' | 'dateParser'> & {
@@ -8,12 +9,18 @@ type Props = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'locale
   onChange: (value: string) => void;
 };
 
+/** Shown under a field whose typed text is not a real day ("31/02/2026", "5/3/26"). */
+export const INVALID_DATE_MESSAGE = 'Data inválida: use o formato dd/mm/aaaa.';
+
 /**
  * The app's date input (issue 13, decision 022): a Mantine picker in pt-BR (dd/mm/aaaa, Portuguese month and
  * weekday names) that also accepts a typed date, instead of the browser's native input, which follows the
- * browser's language (mm/dd/yyyy in an English browser).
+ * browser's language (mm/dd/yyyy in an English browser). A typed text that is not a real day is refused
+ * when the field is left: the value is cleared and the field says why, rather than silently keeping the
+ * previous date (Mantine's own behaviour), which a search would then use without the analyst noticing.
  */
-export function DateField({ value, onChange, ...rest }: Props) {
+export function DateField({ value, onChange, onBlur, error, ...rest }: Props) {
+  const [invalid, setInvalid] = useState(false);
   return (
     <DateInput
       locale="pt-br"
@@ -24,8 +31,19 @@ export function DateField({ value, onChange, ...rest }: Props) {
       leftSection={<IconCalendar size={16} />}
       popoverProps={{ withinPortal: true }}
       {...rest}
+      error={error ?? (invalid ? INVALID_DATE_MESSAGE : undefined)}
       value={value || null}
-      onChange={(v) => onChange(v ?? '')}
+      onChange={(v) => {
+        setInvalid(false);
+        onChange(v ?? '');
+      }}
+      onBlur={(e) => {
+        const text = e.currentTarget.value.trim();
+        const refused = text !== '' && parseBrDate(text) === null;
+        setInvalid(refused);
+        if (refused && value) onChange('');
+        onBlur?.(e);
+      }}
     />
   );
 }

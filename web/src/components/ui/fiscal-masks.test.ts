@@ -6,8 +6,6 @@ import {
   formatNcm,
   maskDigits,
   maskNcm,
-  maskPercent,
-  parsePercent,
   percentToInput,
   unmaskNcm,
 } from './fiscal-masks';
@@ -30,19 +28,11 @@ describe('fiscal masks', () => {
     expect(maskDigits('0601', 3)).toBe('060');
   });
 
-  it('masks percentages as ##,## accepting comma or dot', () => {
-    expect(maskPercent('18')).toBe('18');
-    expect(maskPercent('180')).toBe('18');
-    expect(maskPercent('18,5')).toBe('18,5');
-    expect(maskPercent('7.6')).toBe('7,6');
-    expect(maskPercent('12,345')).toBe('12,34');
-    expect(maskPercent('a1b')).toBe('1');
-    expect(maskPercent('140,5', 3)).toBe('140,5');
-    expect(percentToInput('140.5500', 3)).toBe('140,55');
-    expect(parsePercent('18,5')).toBe(18.5);
-    expect(parsePercent('')).toBeNull();
-    expect(percentToInput(7.6)).toBe('7,6');
-    expect(percentToInput('18.00')).toBe('18');
+  it('brings a stored percentage back into its input in pt-BR, never cut to the mask', () => {
+    expect(percentToInput('140.5500')).toBe('140,55');
+    expect(percentToInput(7.6)).toBe('7,60');
+    expect(percentToInput('18.00')).toBe('18,00');
+    expect(percentToInput('300')).toBe('300,00');
     expect(percentToInput(null)).toBe('');
   });
 
@@ -51,6 +41,9 @@ describe('fiscal masks', () => {
     expect(formatDecimal('219.6')).toBe('219,60');
     expect(formatDecimal(null)).toBe('');
     expect(formatDecimal('abc')).toBe('');
+    expect(formatDecimal('1234.565')).toBe('1.234,57');
+    expect(formatDecimal(-12.5)).toBe('-12,50');
+    expect(formatDecimal('-0.001')).toBe('0,00');
   });
 
   it('shows CEST as 00.000.00 and CFOP as 0.000', () => {

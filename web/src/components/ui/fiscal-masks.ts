@@ -4,6 +4,8 @@
  * helpers give what is sent to the server.
  */
 
+import { formatDecimalText } from './decimal-text';
+
 const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
 /** Keeps at most `max` digits (CEST 7, COD ANP 9, CST and CODENQ 3, CFOP 4). */
@@ -28,40 +30,23 @@ export function formatNcm(ncm: string | null | undefined): string {
 }
 
 /**
- * Percentage typed as #,## or ##,## (pt-BR comma). A dot is accepted as the separator too.
- * At most `maxIntDigits` integer digits (2; an MVA/IVA may pass 100 % and uses 3) and two decimals.
+ * A stored percentage back into its input, in pt-BR with two decimals ("18.5" → "18,50", "300" → "300,00").
+ * Never cut to the mask's integer digits: a cloned rule's IPI of 300 % must not come back as 30 %.
  */
-export function maskPercent(value: string, maxIntDigits = 2): string {
-  const cleaned = value.replace(/\./g, ',').replace(/[^\d,]/g, '');
-  const [int = '', ...rest] = cleaned.split(',');
-  const intPart = int.slice(0, maxIntDigits);
-  if (rest.length === 0) return intPart;
-  return `${intPart},${rest.join('').slice(0, 2)}`;
+export function percentToInput(value: number | string | null | undefined): string {
+  return formatDecimalText(value);
 }
 
-/** A pt-BR typed percentage ("18,5") as a number, or null when empty. */
-export function parsePercent(value: string): number | null {
-  const text = value.trim();
-  if (!text) return null;
-  const n = Number(text.replace(',', '.'));
-  return Number.isFinite(n) ? n : null;
-}
-
-/** A number back into the #,## input format ("" for null). */
-export function percentToInput(value: number | string | null | undefined, maxIntDigits = 2): string {
-  if (value === null || value === undefined || value === '') return '';
-  const n = Number(value);
-  if (!Number.isFinite(n)) return '';
-  return maskPercent(String(Number(n.toFixed(2))).replace('.', ','), maxIntDigits);
-}
-
-const ptBr2 = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Numbers shown with 2 decimals, pt-BR grouping (3.220,00). Empty for null/invalid. */
+/**
+ * Numbers shown with 2 decimals, pt-BR grouping (3.220,00). Empty for null/invalid. Decimal strings (what
+ * the API and the tax engine answer) are rounded half up on their digits, never through a float.
+ */
 export function formatDecimal(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? ptBr2.format(n) : '';
+  const text = String(value).trim();
+  const negative = text.startsWith('-');
+  const formatted = formatDecimalText(negative ? text.slice(1) : text);
+  return formatted && negative && /[1-9]/.test(formatted) ? `-${formatted}` : formatted;
 }
 
 /** Like formatDecimal but '-' when there is no value (table cells). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCnpj } from './cnpj';
-import { formatDate, formatNumber, formatThousands, percentOf } from './format';
+import { formatDate, formatDateTime, formatNumber, formatThousands, percentOf } from './format';
 
 describe('formatThousands', () => {
   it('keeps numbers up to 1000 as they are', () => {
@@ -28,6 +28,14 @@ describe('pt-BR formatters', () => {
   it('formats dates as DD/MM/YYYY', () => {
     expect(formatDate('2024-03-05T12:00:00')).toBe('05/03/2024');
     expect(formatDate(null)).toBe('');
+  });
+  it('shows a calendar day as it is and an instant on its day and hour in São Paulo, whatever the browser zone', () => {
+    expect(formatDate('2026-03-05')).toBe('05/03/2026');
+    // 01:30 UTC on 6 March is still 5 March, 22:30, in São Paulo (UTC−3).
+    expect(formatDate('2026-03-06T01:30:00.000Z')).toBe('05/03/2026');
+    expect(formatDateTime('2026-03-06T01:30:00.000Z')).toBe('05/03/2026 22:30');
+    expect(formatDateTime('2026-03-05T15:04:00Z')).toBe('05/03/2026 12:04');
+    expect(formatDateTime('not a date')).toBe('');
   });
   it('computes percentages with 2 decimals and 0 for NaN', () => {
     expect(percentOf(1, 3)).toBe(33.33);

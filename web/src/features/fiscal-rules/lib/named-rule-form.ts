@@ -114,7 +114,7 @@ export function formFromRule(rule: TFiscalRule): NamedRuleForm {
     pDifer: percentToInput(st.pDifer),
     simbPdv: s(st.simbPDV),
     picmsPdv: percentToInput(st.picmspdv),
-    iva: percentToInput(st.iva, 3),
+    iva: percentToInput(st.iva),
     aliqICMSST: percentToInput(st.aliqICMSST),
     redBCICMSST: percentToInput(st.redBCICMSST),
     antecipado: st.antecipado,

@@ -8,21 +8,12 @@ import {
   todayInBrazil,
 } from '@app/contract';
 import { Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { DateField } from '../../../components/ui/date-field';
 import { notify } from '../../../lib/notify';
 import { useExportLogs } from '../api/export-logs';
 import { useLogDescriptives } from '../api/get-log-descriptives';
-
-/** Typed dates are read as DD/MM/AAAA (the users' format), whatever dayjs plugins are loaded. */
-export function parseBrDate(text: string): string | null {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
-  if (!m) return null;
-  const iso = `${m[3]}-${m[2]}-${m[1]}`;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(iso) ? iso : null;
-}
 
 /** spec 02 §5: the period toast lasts 4 s; the other two are errors. */
 const periodToasts = {
@@ -34,8 +25,9 @@ const periodToasts = {
 /** /partner/logs: export of the audit trail of a period (spec 02 §2 "Logs export"). */
 export default function LogsPage() {
   const [module, setModule] = useState<TLogModule>('Users');
-  const [from, setFrom] = useState<string | null>(null);
-  const [to, setTo] = useState<string | null>(null);
+  // "YYYY-MM-DD" or '' while empty (the shared pt-BR DateField).
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const [code, setCode] = useState<string | null>(null);
   const descriptives = useLogDescriptives();
   const exportLogs = useExportLogs();
@@ -48,9 +40,9 @@ export default function LogsPage() {
   }, [descriptives.data, module]);
 
   const onDownload = () => {
-    const problem = checkLogPeriod(from, to, todayInBrazil());
+    const problem = checkLogPeriod(from || null, to || null, todayInBrazil());
     if (problem) return periodToasts[problem]();
-    exportLogs.mutate({ from: from!, to: to!, module, code: code ? Number(code) : null });
+    exportLogs.mutate({ from, to, module, code: code ? Number(code) : null });
   };
 
   return (
@@ -78,28 +70,8 @@ export default function LogsPage() {
             </Group>
           </Radio.Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DateInput
-              label="Data inicial"
-              placeholder="DD/MM/AAAA"
-              valueFormat="DD/MM/YYYY"
-              locale="pt-br"
-              value={from}
-              onChange={setFrom}
-              dateParser={parseBrDate}
-              clearable
-              data-testid="log-from"
-            />
-            <DateInput
-              label="Data final"
-              placeholder="DD/MM/AAAA"
-              valueFormat="DD/MM/YYYY"
-              locale="pt-br"
-              value={to}
-              onChange={setTo}
-              dateParser={parseBrDate}
-              clearable
-              data-testid="log-to"
-            />
+            <DateField label="Data inicial" value={from} onChange={setFrom} data-testid="log-from" />
+            <DateField label="Data final" value={to} onChange={setTo} data-testid="log-to" />
           </SimpleGrid>
           <Select
             label="Código"
