@@ -28,6 +28,9 @@ export function DateField({ value, onChange, onBlur, error, ...rest }: Props) {
       placeholder="dd/mm/aaaa"
       dateParser={parseBrDate}
       clearable
+      // A Brazilian calendar: weeks start on Sunday, weekdays "dom seg ter…" rather than "Do 2ª 3ª".
+      firstDayOfWeek={0}
+      weekdayFormat="ddd"
       leftSection={<IconCalendar size={16} />}
       popoverProps={{ withinPortal: true }}
       {...rest}

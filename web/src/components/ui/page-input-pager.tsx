@@ -1,6 +1,7 @@
 import { ActionIcon, Group, NumberInput, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { formatNumber } from './format';
 
 interface Props {
   page: number;
@@ -55,7 +56,7 @@ export function PageInputPager({ page, pages, onChange, ariaLabel = 'Paginação
         onBlur={() => setTyped(page)}
       />
       <Text size="sm" data-testid="page-input-pager-total">
-        de {total}
+        de {formatNumber(total)}
       </Text>
       {page < total && (
         <>

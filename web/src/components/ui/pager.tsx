@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { formatNumber } from './format';
 
 interface Props {
   page: number;
@@ -26,7 +27,7 @@ export function Pager({ page, pages, onChange, formatLabel, ariaLabel = 'Pagina�
         <IconChevronLeft size={18} />
       </ActionIcon>
       <Text size="sm" data-testid={testId} px="xs">
-        {formatLabel ? formatLabel(page, total) : `${page} de ${total}`}
+        {formatLabel ? formatLabel(page, total) : `${formatNumber(page)} de ${formatNumber(total)}`}
       </Text>
       <ActionIcon variant="subtle" aria-label="Próxima página" disabled={isLast} onClick={() => onChange(page + 1)}>
         <IconChevronRight size={18} />

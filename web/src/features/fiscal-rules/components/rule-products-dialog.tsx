@@ -23,6 +23,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconLink, IconLinkOff, IconSearch, IconSquareCheck, IconSquareOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCest, formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatNumber } from '../../../components/ui/format';
 import { notify } from '../../../lib/notify';
 import { useExportRuleProducts } from '../api/export-rule-products';
 import { useRuleProducts } from '../api/get-rule-products';
@@ -181,8 +182,8 @@ export function RuleProductsDialog({ rule, canWrite, onClose, onOpenProduct }: P
         />
         <Tabs defaultValue="found">
           <Tabs.List>
-            <Tabs.Tab value="found">Encontrados ({found.length})</Tabs.Tab>
-            <Tabs.Tab value="notFound">Não Encontrados ({notFound.length})</Tabs.Tab>
+            <Tabs.Tab value="found">Encontrados ({formatNumber(found.length)})</Tabs.Tab>
+            <Tabs.Tab value="notFound">Não Encontrados ({formatNumber(notFound.length)})</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="found" pt="xs">
             {table(found, 'found')}

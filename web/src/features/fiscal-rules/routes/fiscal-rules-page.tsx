@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { parseDecimalText } from '../../../components/ui/decimal-text';
 import { formatCest, formatNcm, unmaskNcm } from '../../../components/ui/fiscal-masks';
+import { formatNumber } from '../../../components/ui/format';
 import { Pager } from '../../../components/ui/pager';
 import { getSession } from '../../../lib/session';
 import { OperationsQueryDialog, type OperationsTarget } from '../../operations/components/operations-query-dialog';
@@ -99,7 +100,7 @@ export default function FiscalRulesPage() {
         <Group gap="xs">
           <Title order={3}>Regras Fiscais</Title>
           <Badge variant="light" size="lg" tt="none" data-testid="rules-count">
-            {data?.count ?? 0} regras
+            {formatNumber(data?.count ?? 0)} regras
           </Badge>
         </Group>
         <Group gap="xs">

@@ -3,6 +3,7 @@ import { Badge, Button, Group, Modal, Radio, ScrollArea, Skeleton, Stack, Table,
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatNumber } from '../../../components/ui/format';
 import { notify } from '../../../lib/notify';
 import { useBindProducts } from '../api/bind-products';
 import { useBindingCandidates } from '../api/get-binding-candidates';
@@ -84,7 +85,7 @@ export function BindCodeDialog({ products, onClose, onBound, onShowMarked }: Pro
       <Stack gap="sm">
         {first && (
           <Text size="sm" c="dimmed" data-testid="bind-subject">
-            {isBatch ? `${count} produtos a vincular. Pesquisa para: ` : 'Produto: '}
+            {isBatch ? `${formatNumber(count)} produtos a vincular. Pesquisa para: ` : 'Produto: '}
             <Text span fw={600} c="var(--mantine-color-text)">
               {first.description}
             </Text>
@@ -115,7 +116,7 @@ export function BindCodeDialog({ products, onClose, onBound, onShowMarked }: Pro
           <Group gap="xs">
             {isBatch && companies.size === 1 && onShowMarked && (
               <Button variant="light" onClick={onShowMarked}>
-                Produtos marcados ({count})
+                Produtos marcados ({formatNumber(count)})
               </Button>
             )}
             <Button onClick={() => void onBind()} disabled={!chosen} loading={bind.isPending}>

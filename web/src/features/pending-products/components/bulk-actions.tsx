@@ -1,5 +1,6 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { IconDatabasePlus, IconFileImport, IconLink, IconListCheck, IconTrash, IconX } from '@tabler/icons-react';
+import { formatNumber } from '../../../components/ui/format';
 
 interface Props {
   count: number;
@@ -16,7 +17,7 @@ export function BulkActions(p: Props) {
   return (
     <Group gap="xs" wrap="wrap">
       <Badge size="lg" variant="light" aria-label="Produtos marcados">
-        {p.count} marcado(s)
+        {formatNumber(p.count)} marcado(s)
       </Badge>
       <Button size="xs" variant="light" leftSection={<IconLink size={16} />} onClick={p.onLinkGlobal}>
         Vincular a um produto global

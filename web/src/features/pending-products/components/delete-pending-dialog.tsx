@@ -1,6 +1,7 @@
 import { isDeleteConfirmed, pendingMessages } from '@app/contract';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { formatNumber } from '../../../components/ui/format';
 import { notify } from '../../../lib/notify';
 
 interface Props {
@@ -28,7 +29,7 @@ export function DeletePendingDialog({ opened, count, isDeleting, onClose, onConf
     <Modal opened={opened} onClose={onClose} title="Excluir produtos">
       <Stack>
         <Text>
-          ATENÇÃO! {count} produto(s) pendente(s) serão excluídos permanentemente. Para confirmar, digite{' '}
+          ATENÇÃO! {formatNumber(count)} produto(s) pendente(s) serão excluídos permanentemente. Para confirmar, digite{' '}
           <b>CONCORDO</b>.
         </Text>
         <TextInput

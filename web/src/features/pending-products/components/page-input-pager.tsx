@@ -1,5 +1,6 @@
 import { Group, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { formatNumber } from '../../../components/ui/format';
 import { Pager } from '../../../components/ui/pager';
 import { parsePageInput } from '../lib/pending-selection';
 
@@ -28,7 +29,7 @@ export function PageInputPager({ page, pages, onChange }: Props) {
           if (target) onChange(target);
         }}
       />
-      <Text size="sm">de {pages}</Text>
+      <Text size="sm">de {formatNumber(Math.max(1, pages))}</Text>
     </Group>
   );
 }

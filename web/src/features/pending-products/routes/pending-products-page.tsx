@@ -1,6 +1,7 @@
 import { pendingMessages, type TNamedRuleListItem, type Uf } from '@app/contract';
 import { Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
+import { formatNumber } from '../../../components/ui/format';
 import { useStayWithinLastPage } from '../../../components/ui/pager';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -109,7 +110,7 @@ export default function PendingProductsPage() {
         <Tabs.List>
           <Tabs.Tab value="produtos">Produtos</Tabs.Tab>
           <Tabs.Tab value="resumo">Resumo</Tabs.Tab>
-          <Tabs.Tab value="selecionados">Selecionados ({selection.selection.length})</Tabs.Tab>
+          <Tabs.Tab value="selecionados">Selecionados ({formatNumber(selection.selection.length)})</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="produtos" pt="md">
           <Stack>

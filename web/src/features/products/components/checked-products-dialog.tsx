@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Modal, ScrollArea, Table, Text } from '@mant
 import { IconSquareX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { formatNumber } from '../../../components/ui/format';
 import { notify } from '../../../lib/notify';
 import { type CheckedProduct, markingMessages } from '../lib/checked-products';
 
@@ -25,7 +26,7 @@ export function CheckedProductsDialog({ opened, checked, onClose, onUncheck, onU
       <Modal
         opened={opened && !isConfirming}
         onClose={onClose}
-        title={`Produtos marcados (${checked.length})`}
+        title={`Produtos marcados (${formatNumber(checked.length)})`}
         // Also opened over the bind-code modal ("Produtos marcados (n)"): drawn above it.
         zIndex={310}
         size="xl"

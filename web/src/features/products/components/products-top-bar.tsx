@@ -11,6 +11,7 @@ import {
   IconRefresh,
   IconSearch,
 } from '@tabler/icons-react';
+import { formatNumber } from '../../../components/ui/format';
 
 export type UserPermissionCheck = (permission: 'Create' | 'Delete' | 'Import' | 'Export') => boolean;
 
@@ -41,7 +42,7 @@ export function ProductsTopBar(p: Props) {
       <Group gap="xs">
         <Title order={2}>Meus Produtos</Title>
         <Badge variant="light" size="lg" data-testid="products-count">
-          {p.count} produtos
+          {formatNumber(p.count)} produtos
         </Badge>
         {p.cardFilter && (
           <Badge
@@ -81,7 +82,7 @@ export function ProductsTopBar(p: Props) {
               {p.isMarking ? 'Desativar marcação de produtos' : 'Marcar produtos'}
             </Menu.Item>
             <Menu.Item leftSection={<IconListCheck size={16} />} onClick={p.onOpenChecked}>
-              Produtos marcados ({p.markedCount})
+              Produtos marcados ({formatNumber(p.markedCount)})
             </Menu.Item>
             {p.allows('Import') && (
               <Menu.Item leftSection={<IconFileImport size={16} />} onClick={p.onImport}>

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { formatNumber } from '../../../components/ui/format';
 import { Pager, useStayWithinLastPage } from '../../../components/ui/pager';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -137,7 +138,7 @@ export default function ProductsHomePage() {
         page={list.data?.currentPage ?? page}
         pages={list.data?.pages ?? 1}
         onChange={setPage}
-        formatLabel={(p, total) => `página ${p} de ${total}`}
+        formatLabel={(p, total) => `página ${formatNumber(p)} de ${formatNumber(total)}`}
         ariaLabel="Paginação de produtos"
         testId="products-pager-label"
       />

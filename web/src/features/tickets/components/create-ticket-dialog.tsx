@@ -4,6 +4,7 @@ import { IconBulb } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { formatNumber } from '../../../components/ui/format';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCreateTicket } from '../api/create-ticket';
@@ -101,7 +102,7 @@ export function CreateTicketDialog({ opened, companyId, product, onClose }: Prop
                   <Text size="sm">
                     {relatedCount === 1
                       ? 'Encontramos 1 ticket relacionado a este produto (mesmo GTIN).'
-                      : `Encontramos ${relatedCount} tickets relacionados a este produto (mesmo GTIN).`}{' '}
+                      : `Encontramos ${formatNumber(relatedCount)} tickets relacionados a este produto (mesmo GTIN).`}{' '}
                     Talvez a sua dúvida já tenha resposta.
                   </Text>
                   <Button size="xs" variant="light" onClick={() => setIsRelatedOpen(true)}>
