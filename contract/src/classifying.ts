@@ -186,11 +186,14 @@ export const ZGlobalImportResult = z.object({
 });
 export type TGlobalImportResult = z.infer<typeof ZGlobalImportResult>;
 
+/** Counts in messages read the Brazilian way: 12.345, not 12345 (issue 13). */
+const count = (n: number) => n.toLocaleString('pt-BR');
+
 /** The screen's line about a fan-out: queued, then the count when done. */
 export function describeFanout(f: TFanout): string {
   if (f.finished)
-    return `Classificação concluída: ${f.classified} produto(s) pendente(s) classificado(s) em ${f.companies} empresa(s).`;
-  return `Classificação de ${f.products} produto(s) pendente(s) em ${f.companies} empresa(s) enviada para processamento.`;
+    return `Classificação concluída: ${count(f.classified)} produto(s) pendente(s) classificado(s) em ${count(f.companies)} empresa(s).`;
+  return `Classificação de ${count(f.products)} produto(s) pendente(s) em ${count(f.companies)} empresa(s) enviada para processamento.`;
 }
 
 // ---------- the change check ----------

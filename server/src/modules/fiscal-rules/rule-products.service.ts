@@ -91,7 +91,7 @@ export async function setAllLinksStatus(db: Db, actor: Actor, ruleId: string, to
     return ids.length;
   });
   const verb = to === 'Checked' ? 'marcados como conferidos' : 'desmarcados como conferidos';
-  return { message: `${count} produto(s) ${verb}!` };
+  return { message: `${count.toLocaleString('pt-BR')} produto(s) ${verb}!` };
 }
 
 export async function setLinkStatus(db: Db, actor: Actor, productId: string, to: 'Checked' | 'Unchecked') {

@@ -31,13 +31,16 @@ export async function runChangeCheck(db: Db, actor: Actor, companyId: string): P
   return { ...counts, message: describeChangeCheck(counts) };
 }
 
-function describeChangeCheck(c: { amount: number; missing: number; changed: number; finished: number }): string {
+/** Counts read the Brazilian way (12.345), as everywhere on the screens (issue 13). */
+const count = (n: number) => n.toLocaleString('pt-BR');
+
+export function describeChangeCheck(c: { amount: number; missing: number; changed: number; finished: number }): string {
   if (c.amount === 0) return 'Consulta concluída: a empresa não possui produtos classificados pela base global.';
   if (c.missing === 0 && c.changed === 0) {
-    return `Consulta concluída: ${c.amount} produto(s) verificado(s), nenhuma alteração na base global.`;
+    return `Consulta concluída: ${count(c.amount)} produto(s) verificado(s), nenhuma alteração na base global.`;
   }
   return (
-    `Consulta concluída: ${c.amount} produto(s) verificado(s); ${c.missing} sem referência na base global; ` +
-    `${c.changed} alterado(s); ${c.finished} atualizado(s).`
+    `Consulta concluída: ${count(c.amount)} produto(s) verificado(s); ${count(c.missing)} sem referência na base global; ` +
+    `${count(c.changed)} alterado(s); ${count(c.finished)} atualizado(s).`
   );
 }

@@ -21,7 +21,8 @@ export const bindingMessages = {
   inAudit:
     'Produto vinculado! Como o GTIN é diferente do produto escolhido, o vínculo será auditado pela nossa equipe.',
   batch: (c: { linked: number; finalized: number; inAudit: number }) =>
-    `${c.linked} produtos vinculados: ${c.finalized} classificados e ${c.inAudit} em auditoria.`,
+    `${c.linked.toLocaleString('pt-BR')} produtos vinculados: ${c.finalized.toLocaleString('pt-BR')} classificados e ` +
+    `${c.inAudit.toLocaleString('pt-BR')} em auditoria.`,
 } as const;
 
 const groupByUf = (rows: BindableProduct[]) => {

@@ -1,0 +1,21 @@
+import { describeFanout } from '@app/contract';
+import { describe, expect, it } from 'vitest';
+import { bindingMessages } from '../../products/classification/binding.service';
+import { describeChangeCheck } from './change-check.service';
+
+// Counts in the messages the screens show as toasts read the Brazilian way: 12.345, not 12345 (issue 13).
+describe('counts in result messages', () => {
+  it('groups thousands with a dot', () => {
+    expect(describeChangeCheck({ amount: 12345, missing: 1002, changed: 3, finished: 2500 })).toBe(
+      'Consulta concluída: 12.345 produto(s) verificado(s); 1.002 sem referência na base global; ' +
+        '3 alterado(s); 2.500 atualizado(s).',
+    );
+    expect(bindingMessages.batch({ linked: 1500, finalized: 1200, inAudit: 300 })).toBe(
+      '1.500 produtos vinculados: 1.200 classificados e 300 em auditoria.',
+    );
+    const fanout = { id: '00000000-0000-0000-0000-000000000001', companies: 12, products: 4321, classified: 4321 };
+    expect(describeFanout({ ...fanout, finished: true })).toBe(
+      'Classificação concluída: 4.321 produto(s) pendente(s) classificado(s) em 12 empresa(s).',
+    );
+  });
+});
