@@ -5,6 +5,7 @@ import {
   type TTaxCalculateRequest,
   type TTaxCalculateResponse,
   type TUfTaxRule,
+  todayInBrazil,
   type Uf,
   type UfRuleFacts,
 } from '@app/contract';
@@ -70,7 +71,8 @@ function checkAgainstTables(req: TTaxCalculateRequest, facts: CalculationFacts, 
 /** One NF-e item: the state rules and the cClassTrib come from the reference tables, the arithmetic from the engine. */
 export async function calculateTaxItem(db: DbOrTx, req: TTaxCalculateRequest): Promise<TTaxCalculateResponse> {
   const op = req.operacao;
-  const date = op.data ?? new Date().toISOString().slice(0, 10);
+  // Without a date, the day it is in Brazil: after 21:00 in São Paulo the UTC date is already tomorrow.
+  const date = op.data ?? todayInBrazil();
   const facts = await findCalculationFacts(db, {
     ufs: [op.ufOrigem, op.ufDestino],
     date,
