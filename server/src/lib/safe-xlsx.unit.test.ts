@@ -85,7 +85,7 @@ describe('readXlsxRowsSafely: hostile files are refused before memory grows', { 
     });
     expect(file.length).toBeLessThan(2 * 1024 * 1024);
     const err = await refusal(file);
-    expect(err.message).toBe('A planilha tem um texto ou elemento com mais de 196602 caracteres.');
+    expect(err.message).toBe('A planilha tem um texto ou elemento com mais de 196.602 caracteres.');
   });
 
   it('a sheet inflating past its byte limit however it is made', async () => {
@@ -135,7 +135,7 @@ describe('readXlsxRowsSafely: hostile files are refused before memory grows', { 
         tail: `</v></c></row>${SHEET_TAIL}`,
       },
     });
-    expect((await refusal(run)).message).toBe('A planilha tem um texto ou elemento com mais de 196602 caracteres.');
+    expect((await refusal(run)).message).toBe('A planilha tem um texto ou elemento com mais de 196.602 caracteres.');
   });
 
   it('more rows than the limit', async () => {

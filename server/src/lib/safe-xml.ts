@@ -38,7 +38,9 @@ export function createXmlReader(handlers: XmlHandlers, limits: { maxDepth: numbe
     sinceLt = lt < 0 ? sinceLt + text.length : text.length - lt - 1;
     sinceGt = gt < 0 ? sinceGt + text.length : text.length - gt - 1;
     if (sinceLt > limits.maxRun || sinceGt > limits.maxRun) {
-      throw refuseFile(`A planilha tem um texto ou elemento com mais de ${limits.maxRun} caracteres.`);
+      throw refuseFile(
+        `A planilha tem um texto ou elemento com mais de ${limits.maxRun.toLocaleString('pt-BR')} caracteres.`,
+      );
     }
   };
   const run = (fn: () => void) => {

@@ -41,7 +41,10 @@ export function listZipEntries(buf: Buffer): Map<string, ZipEntry> {
   const count = buf.readUInt16LE(eocd + 10);
   const cdOffset = buf.readUInt32LE(eocd + 16);
   if (count === 0xffff || cdOffset === 0xffffffff) throw refuseFile('Planilhas no formato ZIP64 não são aceitas.');
-  if (count > MAX_ENTRIES) throw refuseFile(`A planilha tem partes demais (${count}); o limite é ${MAX_ENTRIES}.`);
+  if (count > MAX_ENTRIES)
+    throw refuseFile(
+      `A planilha tem partes demais (${count.toLocaleString('pt-BR')}); o limite é ${MAX_ENTRIES.toLocaleString('pt-BR')}.`,
+    );
   const entries = new Map<string, ZipEntry>();
   let p = cdOffset;
   for (let n = 0; n < count; n++) {
