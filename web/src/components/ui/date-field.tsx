@@ -19,7 +19,7 @@ export const INVALID_DATE_MESSAGE = 'Data inválida: use o formato dd/mm/aaaa.';
  * when the field is left: the value is cleared and the field says why, rather than silently keeping the
  * previous date (Mantine's own behaviour), which a search would then use without the analyst noticing.
  */
-export function DateField({ value, onChange, onBlur, error, ...rest }: Props) {
+export function DateField({ value, onChange, onBlur, onFocus, error, ...rest }: Props) {
   const [invalid, setInvalid] = useState(false);
   return (
     <DateInput
@@ -39,6 +39,11 @@ export function DateField({ value, onChange, onBlur, error, ...rest }: Props) {
       onChange={(v) => {
         setInvalid(false);
         onChange(v ?? '');
+      }}
+      onFocus={(e) => {
+        // Back in the field to fix it: the message has been read, it returns on leaving if still wrong.
+        setInvalid(false);
+        onFocus?.(e);
       }}
       onBlur={(e) => {
         const text = e.currentTarget.value.trim();
