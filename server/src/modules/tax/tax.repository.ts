@@ -83,7 +83,7 @@ export async function findTaxFactsVersion(db: DbOrTx): Promise<number> {
   return Number(res.rows[0]?.version ?? 0);
 }
 
-/** The state rules in force today, for the fiscal-rules screen's 'Fontes das tabelas'. */
+/** The state rules in force today (the Brazilian calendar day, not the server's), for the fiscal-rules screen's 'Fontes das tabelas'. */
 export async function findUfRules(db: DbOrTx) {
   const res = await db.execute<Record<string, unknown>>(sql`
     SELECT t.uf, t.difal_method AS "difalMethod", t.difal_fcp_in_gross_up AS "difalFcpInGrossUp",
@@ -91,7 +91,7 @@ export async function findUfRules(db: DbOrTx) {
       t.valid_from::text AS "validFrom", t.valid_to::text AS "validTo",
       (SELECT count(*)::int FROM ref_cbenef c WHERE c.uf = t.uf AND c.active) AS "cbenefCount"
     FROM ref_uf_tax_rules t
-    WHERE t.active AND (t.valid_to IS NULL OR t.valid_to >= current_date)
+    WHERE t.active AND (t.valid_to IS NULL OR t.valid_to >= (now() AT TIME ZONE 'America/Sao_Paulo')::date)
     ORDER BY t.uf, t.valid_from DESC`);
   return res.rows;
 }

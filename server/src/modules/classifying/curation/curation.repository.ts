@@ -12,11 +12,14 @@ export interface GlobalLine {
   cest: string | null;
 }
 
+// Validity dates are Brazilian calendar days: between 21:00 and midnight in São Paulo the UTC day is tomorrow.
+const todayInBrazilSql = sql`(now() AT TIME ZONE 'America/Sao_Paulo')::date`;
+
 /** The reason a line's NCM/CEST is refused, or NULL (alias i: ncm, cest). NCM: an 8-digit item in force. */
 export function fiscalCodeProblem(ncm: SQL, cest: SQL): SQL {
   return sql`CASE
     WHEN NOT EXISTS (SELECT 1 FROM ref_ncm n WHERE n.code = ${ncm} AND n.level = 8 AND n.active
-      AND n.start_date <= current_date AND (n.end_date IS NULL OR n.end_date >= current_date))
+      AND n.start_date <= ${todayInBrazilSql} AND (n.end_date IS NULL OR n.end_date >= ${todayInBrazilSql}))
       THEN 'NCM inexistente ou fora de vigência.'
     WHEN ${cest} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ref_cest c WHERE c.code = ${cest} AND c.active
       AND c.ncm_prefixes && ARRAY[left(${ncm}, 2), left(${ncm}, 4), left(${ncm}, 5), left(${ncm}, 6),

@@ -42,7 +42,8 @@ export const ncmSpec: TableSpec = {
   ],
   key: ['code'],
   // A code the newer table no longer has stopped being valid before the reload at the latest.
-  onAbsent: 'end_date = GREATEST(start_date, LEAST(COALESCE(end_date, current_date - 1), current_date - 1))',
+  onAbsent:
+    "end_date = GREATEST(start_date, LEAST(COALESCE(end_date, (now() AT TIME ZONE 'America/Sao_Paulo')::date - 1), (now() AT TIME ZONE 'America/Sao_Paulo')::date - 1))",
 };
 
 /** Own description of one level, readable alone: no leading dashes, trailing ':'/'.', or HTML tags. */
