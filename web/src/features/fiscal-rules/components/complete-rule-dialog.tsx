@@ -2,6 +2,7 @@ import { fiscalRuleStatusLabels, type TFiscalRule, type TProtocol } from '@app/c
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { formatCest, formatCfop, formatDecimal, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatDate } from '../../../components/ui/format';
+import { useCodeMeanings } from '../../reference/components/use-code-meanings';
 import { FieldGrid, type FieldItem, yesNo } from './field-grid';
 
 interface Props {
@@ -31,6 +32,7 @@ export function protocolItems(p: TProtocol | ({ description: string | null } & O
 
 /** Every field of one rule (opened by a click on a cell of the state rules table). */
 export function CompleteRuleDialog({ rule, canWrite, onClose, onClone, onEdit }: Props) {
+  const m = useCodeMeanings();
   if (!rule) return <Modal opened={false} onClose={onClose} />;
   const f = rule.federalRule;
   const s = rule.stateRule;
@@ -57,10 +59,10 @@ export function CompleteRuleDialog({ rule, canWrite, onClose, onClone, onEdit }:
           title="IPI"
           cols={5}
           items={[
-            ['CST entrada', f.ipi.cstEntrada],
-            ['CST saída', f.ipi.cstSaida],
+            ['CST entrada', m.describe('IPI', f.ipi.cstEntrada)],
+            ['CST saída', m.describe('IPI', f.ipi.cstSaida)],
             ['Alíquota', pct(f.ipi.aliq)],
-            ['CODENQ', f.ipi.codEnq],
+            ['CODENQ', m.describe('ENQ', f.ipi.codEnq)],
             ['EX', f.ipi.ex],
           ]}
         />
@@ -78,10 +80,10 @@ export function CompleteRuleDialog({ rule, canWrite, onClose, onClone, onEdit }:
         <FieldGrid
           title={`Estadual (${s.uf})`}
           items={[
-            ['CFOP entrada', formatCfop(s.cfopEntrada)],
-            ['CFOP saída', formatCfop(s.cfopSaida)],
-            ['CST ICMS', s.cstICMS],
-            ['CSOSN', s.cstCSOSN],
+            ['CFOP entrada', m.describe('CFOP', s.cfopEntrada, formatCfop(s.cfopEntrada))],
+            ['CFOP saída', m.describe('CFOP', s.cfopSaida, formatCfop(s.cfopSaida))],
+            ['CST ICMS', m.describe('ICMS', s.cstICMS)],
+            ['CSOSN', m.describe('CSOSN', s.cstCSOSN)],
             ['ICMS', pct(s.aliqICMS)],
             ['Red. BC ICMS', pct(s.redBCICMS)],
             ['ICMS ST', pct(s.aliqICMSST)],
@@ -104,7 +106,7 @@ export function CompleteRuleDialog({ rule, canWrite, onClose, onClone, onEdit }:
             title="CBS/IBS"
             items={[
               ['CST', `${f.cbs.cst}${f.cbs.cstDescricao ? ` - ${f.cbs.cstDescricao}` : ''}`],
-              ['cClassTrib', f.cbs.cClassTrib],
+              ['cClassTrib', m.describe('CCLASSTRIB', f.cbs.cClassTrib)],
               ['CBS', pct(f.cbs.aliq)],
               ['Redução CBS', pct(f.cbs.reducao)],
               ['IBS UF', pct(s.ibs.aliqUF)],

@@ -1,7 +1,7 @@
 import { classificationMessages, displayGtin, type TAuditComparison } from '@app/contract';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { formatDecimalOrDash, formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatCest, formatDecimalOrDash, formatNcm } from '../../../components/ui/fiscal-masks';
 import { notify } from '../../../lib/notify';
 import { useAuditComparison, useDecideAudit } from '../api/decide-audit';
 
@@ -111,7 +111,7 @@ function ComparisonTable({ data }: { data: TAuditComparison }) {
     ['Descrição', product.description, dash(global?.description)],
     ['GTIN', product.gtin ? displayGtin(product.gtin) : '-', global?.gtin ? displayGtin(global.gtin) : '-'],
     ['NCM', product.ncm ? formatNcm(product.ncm) : '-', global ? formatNcm(global.ncm) : '-'],
-    ['CEST', dash(product.cest), dash(global?.cest)],
+    ['CEST', product.cest ? formatCest(product.cest) : '-', global?.cest ? formatCest(global.cest) : '-'],
   ];
   const differs = (a: string, b: string) => a !== b && a !== '-' && b !== '-';
   return (

@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import { useCclasstribs } from '../api/get-cclasstribs';
+import { useCfops } from '../api/get-cfops';
+import { useCsts } from '../api/get-csts';
+import { useIpiEnquadramentos } from '../api/get-ipi-enquadramentos';
+import { buildCodeMeaningIndex, type CodeKind, describeCode, findCodeMeaning } from '../lib/code-meanings';
+
+/**
+ * The reference tables that name option codes (cached for the session: they change only with a new
+ * reference load). Until they arrive codes show bare, then with their meaning.
+ */
+export function useCodeMeanings() {
+  const csts = useCsts();
+  const cfops = useCfops();
+  const enquadramentos = useIpiEnquadramentos();
+  const cclasstribs = useCclasstribs();
+  const index = useMemo(
+    () =>
+      buildCodeMeaningIndex({
+        csts: csts.data,
+        cfops: cfops.data,
+        enquadramentos: enquadramentos.data,
+        cclasstribs: cclasstribs.data,
+      }),
+    [csts.data, cfops.data, enquadramentos.data, cclasstribs.data],
+  );
+  return useMemo(
+    () => ({
+      /** "code - meaning" (or the code alone); `shown` is the code as displayed (a masked CFOP). */
+      describe: (kind: CodeKind, code: string | null | undefined, shown?: string) =>
+        describeCode(index, kind, code, shown ?? code ?? ''),
+      /** The official name alone (a table cell's tooltip), or null. */
+      name: (kind: CodeKind, code: string | null | undefined) => findCodeMeaning(index, kind, code),
+    }),
+    [index],
+  );
+}
+
+export type CodeMeanings = ReturnType<typeof useCodeMeanings>;
