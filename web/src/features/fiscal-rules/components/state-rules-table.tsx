@@ -81,11 +81,7 @@ export function StateRulesTable({ rules, isLoading, canWrite, onOpenRule, onActi
             const cells = [
               s.uf,
               pair(s.cfopEntrada && formatCfop(s.cfopEntrada), s.cfopSaida && formatCfop(s.cfopSaida)),
-              s.cstICMS ? (
-                <CodeHint meanings={m} kind="ICMS" code={s.cstICMS} />
-              ) : (
-                <CodeHint meanings={m} kind="CSOSN" code={s.cstCSOSN} />
-              ),
+              <CodeHint key="cst" meanings={m} kind={s.cstICMS ? 'ICMS' : 'CSOSN'} code={s.cstICMS || s.cstCSOSN} />,
               formatDecimalOrDash(s.aliqICMS),
               formatDecimalOrDash(s.redBCICMS),
               formatDecimalOrDash(s.aliqICMSST),

@@ -20,9 +20,7 @@ export function CodeHint({ meanings, kind, code, shown }: Props) {
   if (!name) return <>{text}</>;
   return (
     <Tooltip label={`${text} - ${name}`} multiline maw={320} withinPortal>
-      <span style={{ textDecoration: 'underline dotted', cursor: 'help' }} aria-label={`${text} - ${name}`}>
-        {text}
-      </span>
+      <span style={{ textDecoration: 'underline dotted', cursor: 'help' }}>{text}</span>
     </Tooltip>
   );
 }
