@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
-import { memberCompanyItems, switchCompanyItem } from '../lib/menu-items';
+import { useCan } from '../../auth/lib/use-can';
+import { filterOffered, memberCompanyItems, switchCompanyItem } from '../lib/menu-items';
 import { NavItem } from './nav-item';
 
 interface MemberMenuProps {
@@ -9,10 +10,11 @@ interface MemberMenuProps {
 }
 
 export function MemberMenu({ hasCompany, pathname, onNavigate }: MemberMenuProps) {
+  const { can } = useCan();
   return (
     <Stack gap={2} component="nav" aria-label="Menu do usuário">
       {hasCompany
-        ? memberCompanyItems.map((item) => (
+        ? filterOffered(memberCompanyItems, can).map((item) => (
             <NavItem key={item.href} item={item} pathname={pathname} onNavigate={onNavigate} />
           ))
         : null}
