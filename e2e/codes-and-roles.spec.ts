@@ -265,3 +265,27 @@ test('staff are offered by their role: delete company only to owners, own role n
     page.getByRole('row', { name: new RegExp(company.razaoSocial) }).getByRole('button', { name: 'Excluir' }),
   ).toBeVisible(LOAD);
 });
+
+test('named-rule form names each option code as it is typed, and only official ones', async ({ page }) => {
+  const partner = await seedPartner();
+  await useSessionOf(page, await seedUser('PartnerContributor', { partnerId: partner.id }));
+  await page.goto('/partner/fiscal-rules');
+  await expect(page.getByRole('heading', { name: 'Regras Fiscais' })).toBeVisible(LOAD);
+  await page.getByRole('button', { name: 'Nova regra nomeada' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Regras Fiscais' });
+
+  await dialog.getByLabel('CST ICMS').pressSequentially('060');
+  await expect(dialog.getByTestId('meaning-CSTICMS')).toHaveText(
+    'ICMS cobrado anteriormente por substituição tributária',
+  );
+  await dialog.getByLabel('CSOSN').pressSequentially('500');
+  await expect(dialog.getByTestId('meaning-csosnicms')).toContainText('ICMS cobrado anteriormente');
+  await dialog.getByLabel('CFOP saída').pressSequentially('5405');
+  await expect(dialog.getByTestId('meaning-cfopSaida')).toContainText('sujeita ao regime de substituição tributária');
+  await dialog.getByLabel('CODENQ').pressSequentially('999');
+  await expect(dialog.getByTestId('meaning-codENQ')).toContainText('Tributação normal IPI');
+  // A code with no official meaning gets none (nothing invented), and changing the code drops the old one.
+  await dialog.getByLabel('CST ICMS').fill('77');
+  await expect(dialog.getByTestId('meaning-CSTICMS')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/codes-named-rule.png', fullPage: true });
+});

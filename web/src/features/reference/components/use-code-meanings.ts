@@ -1,9 +1,16 @@
-import { useMemo } from 'react';
+import { type CSSProperties, createElement, useMemo } from 'react';
 import { useCclasstribs } from '../api/get-cclasstribs';
 import { useCfops } from '../api/get-cfops';
 import { useCsts } from '../api/get-csts';
 import { useIpiEnquadramentos } from '../api/get-ipi-enquadramentos';
 import { buildCodeMeaningIndex, type CodeKind, describeCode, findCodeMeaning } from '../lib/code-meanings';
+
+const clampTwoLines: CSSProperties = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+};
 
 /**
  * The reference tables that name option codes (cached for the session: they change only with a new
@@ -26,9 +33,15 @@ export function useCodeMeanings() {
   );
   return useMemo(
     () => ({
-      /** "code - meaning" (or the code alone); `shown` is the code as displayed (a masked CFOP). */
-      describe: (kind: CodeKind, code: string | null | undefined, shown?: string) =>
-        describeCode(index, kind, code, shown ?? code ?? ''),
+      /**
+       * "code - meaning" (or the code alone) for a details card; `shown` is the code as displayed (a
+       * masked CFOP). Long official names (CFOPs run to 200 characters) are clamped to two lines, the
+       * whole text on hover.
+       */
+      describe: (kind: CodeKind, code: string | null | undefined, shown?: string) => {
+        const text = describeCode(index, kind, code, shown ?? code ?? '');
+        return text ? createElement('span', { title: text, style: clampTwoLines }, text) : '';
+      },
       /** The official name alone (a table cell's tooltip), or null. */
       name: (kind: CodeKind, code: string | null | undefined) => findCodeMeaning(index, kind, code),
     }),
