@@ -49,7 +49,7 @@ async function seedStRule(ncm = '22021000', cest = '0301100') {
     cest,
     uf: 'SP',
     status: 'Checked',
-    version: { cstIcms: '60', cfopSaida: '5405', pisCstSaida: '04', cofinsCstSaida: '04' },
+    version: { cstIcms: '60', cfopSaida: '5405', pisCstSaida: '04', cofinsCstSaida: '04', codBenef: 'SP099999' },
   }).catch(async () => {
     // Another test of this run made the base rule of this NCM/CEST/UF: use a named one.
     return createFiscalRule(e2eDb(), {
@@ -57,7 +57,7 @@ async function seedStRule(ncm = '22021000', cest = '0301100') {
       cest,
       uf: 'SP',
       description: `REFRIGERANTES ST ${Date.now()}`,
-      version: { cstIcms: '60', cfopSaida: '5405', pisCstSaida: '04', cofinsCstSaida: '04' },
+      version: { cstIcms: '60', cfopSaida: '5405', pisCstSaida: '04', cofinsCstSaida: '04', codBenef: 'SP099999' },
     });
   });
 }
@@ -97,6 +97,7 @@ test('codes are masked and option codes carry their meaning; the export stays ra
   await details.getByRole('tab', { name: 'Estadual' }).click();
   await expect(details).toContainText('60 - ICMS cobrado anteriormente por substituição tributária');
   await expect(details).toContainText('5.405 - Venda de mercadoria, adquirida ou recebida de terceiros');
+  await expect(details).toContainText('SP099999 - Operações, sem benefício fiscal');
   await page.screenshot({ path: 'test-results/codes-rule-details.png', fullPage: true });
   await page.keyboard.press('Escape');
 
@@ -284,6 +285,8 @@ test('named-rule form names each option code as it is typed, and only official o
   await expect(dialog.getByTestId('meaning-cfopSaida')).toContainText('sujeita ao regime de substituição tributária');
   await dialog.getByLabel('CODENQ').pressSequentially('999');
   await expect(dialog.getByTestId('meaning-codENQ')).toContainText('Tributação normal IPI');
+  await dialog.getByLabel('COD. BENEF.').pressSequentially('SP010010');
+  await expect(dialog.getByTestId('meaning-CodBeneficio')).toContainText('ADJUDICAÇÃO EFETUADA PELO ESTADO');
   // A code with no official meaning gets none (nothing invented), and changing the code drops the old one.
   await dialog.getByLabel('CST ICMS').fill('77');
   await expect(dialog.getByTestId('meaning-CSTICMS')).toHaveCount(0);

@@ -32,7 +32,8 @@ export function protocolItems(p: TProtocol | ({ description: string | null } & O
 
 /** Every field of one rule (opened by a click on a cell of the state rules table). */
 export function CompleteRuleDialog({ rule, canWrite, onClose, onClone, onEdit }: Props) {
-  const m = useCodeMeanings();
+  // cBenef codes begin with their UF (SP010010): that UF's table names them.
+  const m = useCodeMeanings(rule?.stateRule.codBenef?.slice(0, 2));
   if (!rule) return <Modal opened={false} onClose={onClose} />;
   const f = rule.federalRule;
   const s = rule.stateRule;
@@ -92,7 +93,7 @@ export function CompleteRuleDialog({ rule, canWrite, onClose, onClone, onEdit }:
             ['MVA ajustada 4%', pct(s.mvaAjustado4)],
             ['MVA ajustada 12%', pct(s.mvaAjustado12)],
             ['FCP', pct(s.fcp)],
-            ['Cód. benefício', s.codBenef],
+            ['Cód. benefício', m.describe('CBENEF', s.codBenef)],
             ['Diferimento', pct(s.pDifer)],
             ['Isenção', pct(s.isencao)],
             ['Antecipado', yesNo(s.antecipado)],

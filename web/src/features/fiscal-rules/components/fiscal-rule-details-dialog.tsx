@@ -97,7 +97,8 @@ export function DetailsTabs({ details }: { details: TProductRuleDetails }) {
   const st = details.stateRulesGroup;
   const hasCbs = Boolean(fed.cbs.cst);
   const hasSt = isStCalculatorAvailable(st.cst, st.csosn);
-  const m = useCodeMeanings();
+  // cBenef codes begin with their UF (SP010010): that UF's table names them.
+  const m = useCodeMeanings(st.codBenef?.slice(0, 2));
   return (
     <Tabs defaultValue="general" keepMounted={false}>
       <Tabs.List>
@@ -180,7 +181,7 @@ export function DetailsTabs({ details }: { details: TProductRuleDetails }) {
               ['MVA ajustada 12%', pct(st.mvaAjustado12)],
               ['FCP', pct(st.fcp)],
               ['Diferimento', pct(st.pDifer)],
-              ['Cód. benefício', st.codBenef],
+              ['Cód. benefício', m.describe('CBENEF', st.codBenef)],
               ['Antecipado', yesNo(st.antecipado)],
               ['Desonerado', yesNo(st.desonerado)],
               ['Isento', yesNo(st.exempted)],

@@ -84,6 +84,7 @@ const codeKinds: Partial<Record<TextKey, CodeKind>> = {
   cfopSaida: 'CFOP',
   CSTICMS: 'ICMS',
   csosnicms: 'CSOSN',
+  CodBeneficio: 'CBENEF',
 };
 
 function applyMask(key: TextKey, value: string): string {
@@ -110,7 +111,7 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
   const [isConfirming, setIsConfirming] = useState(false);
   const create = useCreateNamedRule();
   const update = useUpdateFiscalRule();
-  const meanings = useCodeMeanings();
+  const meanings = useCodeMeanings(form.CodBeneficio.slice(0, 2).toUpperCase());
 
   useEffect(() => {
     if (opened) {

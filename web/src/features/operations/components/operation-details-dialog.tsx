@@ -52,7 +52,8 @@ const agreementItems = (a: Agreement): Item[] => [
  * Exported for the products screens' row actions too.
  */
 export function OperationDetailsDialog({ operation, onClose }: { operation: TOperation | null; onClose: () => void }) {
-  const m = useCodeMeanings();
+  // cBenef codes begin with their UF (SP010010): that UF's table names them.
+  const m = useCodeMeanings(operation?.icms.codBenef?.slice(0, 2));
   if (!operation) return <Modal opened={false} onClose={onClose} />;
   const { federal, piscofins, ipi, icms } = operation;
   return (
@@ -117,7 +118,7 @@ export function OperationDetailsDialog({ operation, onClose }: { operation: TOpe
           items={[
             ['CST', m.describe('ICMS', icms.cst)],
             ['CSOSN', m.describe('CSOSN', icms.csosn)],
-            ['Cód. benefício', icms.codBenef],
+            ['Cód. benefício', m.describe('CBENEF', icms.codBenef)],
             ['ICMS interno', pct(icms.aliqICMSInterna)],
             ['ICMS interestadual', pct(icms.aliqICMSInterestadual)],
             ['ICMS da operação', pct(icms.aliqICMSOperacao)],

@@ -1,4 +1,5 @@
 import { type CSSProperties, createElement, useMemo } from 'react';
+import { useCbenefs } from '../api/get-cbenefs';
 import { useCclasstribs } from '../api/get-cclasstribs';
 import { useCfops } from '../api/get-cfops';
 import { useCsts } from '../api/get-csts';
@@ -16,11 +17,13 @@ const clampTwoLines: CSSProperties = {
  * The reference tables that name option codes (cached for the session: they change only with a new
  * reference load). Until they arrive codes show bare, then with their meaning.
  */
-export function useCodeMeanings() {
+/** `uf`: also name that UF's cBenef codes (loaded per UF). */
+export function useCodeMeanings(uf?: string | null) {
   const csts = useCsts();
   const cfops = useCfops();
   const enquadramentos = useIpiEnquadramentos();
   const cclasstribs = useCclasstribs();
+  const cbenefs = useCbenefs(uf);
   const index = useMemo(
     () =>
       buildCodeMeaningIndex({
@@ -28,8 +31,9 @@ export function useCodeMeanings() {
         cfops: cfops.data,
         enquadramentos: enquadramentos.data,
         cclasstribs: cclasstribs.data,
+        cbenefs: cbenefs.data,
       }),
-    [csts.data, cfops.data, enquadramentos.data, cclasstribs.data],
+    [csts.data, cfops.data, enquadramentos.data, cclasstribs.data, cbenefs.data],
   );
   return useMemo(
     () => ({

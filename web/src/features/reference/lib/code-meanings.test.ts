@@ -10,6 +10,7 @@ const index = buildCodeMeaningIndex({
   ],
   cfops: [{ code: '5405', name: 'Venda de mercadoria com ST (substituído)', direction: 'out', kind: 'sale' }],
   enquadramentos: [{ code: '999', group: 'outros', description: 'Tributação normal IPI', cstIn: null, cstOut: null }],
+  cbenefs: [{ code: 'SP010010', uf: 'SP', csts: ['30', '40'], description: 'Isenção - Adjudicação pelo Estado' }],
 });
 
 describe('code meanings', () => {
@@ -31,5 +32,10 @@ describe('code meanings', () => {
     expect(describeCode(index, 'ENQ', '999')).toBe('999 - Tributação normal IPI');
     expect(describeCode(index, 'ENQ', '123')).toBe('123');
     expect(describeCode(index, 'ICMS', null)).toBe('');
+  });
+
+  it('names a cBenef of the loaded UF, typed in any case', () => {
+    expect(findCodeMeaning(index, 'CBENEF', 'sp010010')).toBe('Isenção - Adjudicação pelo Estado');
+    expect(findCodeMeaning(index, 'CBENEF', 'SP010011')).toBeNull();
   });
 });
