@@ -292,3 +292,35 @@ test('named-rule form names each option code as it is typed, and only official o
   await expect(dialog.getByTestId('meaning-CSTICMS')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/codes-named-rule.png', fullPage: true });
 });
+
+test('audit decision: the rule of the UF shows CFOP masked and CSTs named', async ({ page }) => {
+  const tag = `A${Date.now()}`.slice(-7);
+  const rule = await seedStRule();
+  const global = await createGlobalProduct(e2eDb(), {
+    description: `${tag} REFRIGERANTE LIMAO 2L`,
+    ncm: '22021000',
+    cest: '0301100',
+    rules: { SP: rule.id },
+  });
+  const partner = await seedPartner();
+  const company = await seedCompany(partner.id, { status: 'Active', uf: 'SP' });
+  const owner = await seedUser('PartnerOwner', { partnerId: partner.id });
+  await createProduct(e2eDb(), {
+    companyId: company.id,
+    internalCode: 'AUD-1',
+    description: `${tag} REFRI LIMAO`,
+    status: 'A',
+    fiscalServiceReferenceCode: global.code,
+  });
+  await useSessionOf(page, owner, company);
+  await page.goto('/member/home');
+  await expect(productRows(page).filter({ hasText: 'AUD-1' })).toBeVisible(LOAD);
+  await page.getByRole('button', { name: 'Ações do produto AUD-1' }).click();
+  await page.getByRole('menuitem', { name: 'Auditar' }).click();
+  const audit = page.getByRole('dialog', { name: 'Auditoria do vínculo' });
+  await expect(audit.getByTestId('audit-comparison')).toContainText('03.011.00');
+  const ufRule = audit.getByRole('table', { name: 'Regra fiscal da UF' });
+  await expect(ufRule).toContainText('5.405');
+  await ufRule.getByText('5.405', { exact: true }).hover();
+  await expect(page.getByRole('tooltip')).toContainText('5.405 - Venda de mercadoria');
+});
