@@ -32,7 +32,7 @@ test('creates a company filled by the CNPJ registry lookup (not Simples)', async
   // creation defaults of spec 01 §3
   await expect(dialog.getByLabel('Status')).toHaveValue('Pendente');
   await expect(dialog.getByLabel('Ambiente')).toHaveValue('Produção');
-  await expect(dialog.getByLabel('CRT')).toHaveValue('Simples Nacional');
+  await expect(dialog.getByLabel('CRT')).toHaveValue('1 - Simples Nacional');
   await expect(dialog.getByLabel('Regime Especial')).toHaveValue('Não');
   await expect(dialog.getByLabel('Contribuinte ICMS')).toHaveValue('Não');
 
@@ -45,7 +45,7 @@ test('creates a company filled by the CNPJ registry lookup (not Simples)', async
   await expect(dialog.getByLabel('CNAE', { exact: true })).toHaveValue('0600001');
   await expect(dialog.getByLabel('Utiliza CNAE')).toBeChecked();
   // not Simples: only the CRT changes
-  await expect(dialog.getByLabel('CRT')).toHaveValue('Regime Normal');
+  await expect(dialog.getByLabel('CRT')).toHaveValue('3 - Regime Normal');
   await expect(dialog.getByLabel('Regime Tributário')).toHaveValue('Simples Nacional');
 
   // Enter in a text field submits the form
@@ -66,7 +66,7 @@ test('registry lookup of a Simples company sets the three regimes; no lookup onc
   await page.getByRole('button', { name: 'Adicionar Empresa' }).click();
   const dialog = formDialog(page);
   await dialog.getByLabel('CRT').click();
-  await page.getByRole('option', { name: 'Regime Normal' }).click();
+  await page.getByRole('option', { name: '3 - Regime Normal' }).click();
   await dialog.getByLabel('Regime Tributário').click();
   await page.getByRole('option', { name: 'Lucro Real' }).click();
 
@@ -74,7 +74,7 @@ test('registry lookup of a Simples company sets the three regimes; no lookup onc
   await dialog.getByLabel('CNPJ').blur();
   await expect(dialog.getByLabel('Razão Social')).toHaveValue('MERCADINHO EXEMPLO LTDA');
   await expect(dialog.getByLabel('UF')).toHaveValue('MG');
-  await expect(dialog.getByLabel('CRT')).toHaveValue('Simples Nacional');
+  await expect(dialog.getByLabel('CRT')).toHaveValue('1 - Simples Nacional');
   await expect(dialog.getByLabel('Regime Tributário')).toHaveValue('Simples Nacional');
   await expect(dialog.getByLabel('Enquadramento')).toHaveValue('Simples Nacional');
 

@@ -4,10 +4,11 @@ import { ufs, ZUuid } from './common.js';
 
 /** Option lists of the company form (spec 01 §3), with the labels the web shows. */
 export const crts = ['SimplesNacional', 'SNComExcessoSublimiteDeReceitaBruta', 'RegimeNormal'] as const;
+// With the NF-e code of each regime (CRT 1, 2, 3; issue 13: option codes shown with their meaning).
 export const crtLabels: Record<TCrt, string> = {
-  SimplesNacional: 'Simples Nacional',
-  SNComExcessoSublimiteDeReceitaBruta: 'Simples Nacional com excesso de sublimite de receita bruta',
-  RegimeNormal: 'Regime Normal',
+  SimplesNacional: '1 - Simples Nacional',
+  SNComExcessoSublimiteDeReceitaBruta: '2 - Simples Nacional com excesso de sublimite de receita bruta',
+  RegimeNormal: '3 - Regime Normal',
 };
 
 /** Regime Tributário and Enquadramento share the same list. */

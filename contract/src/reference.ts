@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZUf } from './common.js';
 
 /** Official tables the reference loader knows (also the keys of GET /reference/sources). */
 export const referenceTables = [
@@ -147,6 +148,17 @@ export const ZIpiEnquadramentoItem = z.object({
 });
 export type TIpiEnquadramentoItem = z.infer<typeof ZIpiEnquadramentoItem>;
 export const ZIpiEnquadramentoList = z.array(ZIpiEnquadramentoItem);
+
+/** GET /reference/cbenef?uf=: the UF's benefit codes (cBenef) in force, with the CSTs each allows. */
+export const ZCbenefQuery = z.object({ uf: ZUf });
+export const ZCbenefItem = z.object({
+  code: z.string(),
+  uf: z.string(),
+  csts: z.array(z.string()),
+  description: z.string(),
+});
+export type TCbenefItem = z.infer<typeof ZCbenefItem>;
+export const ZCbenefList = z.array(ZCbenefItem);
 
 export const ZUfRate = z.object({
   uf: z.string(),

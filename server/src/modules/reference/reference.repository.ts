@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  refCbenef,
   refCclasstrib,
   refCfop,
   refCst,
@@ -147,6 +148,21 @@ export async function findIpiEnquadramentos(db: DbOrTx) {
     .from(refIpiEnquadramento)
     .where(eq(refIpiEnquadramento.active, true))
     .orderBy(asc(refIpiEnquadramento.code));
+}
+
+/** The UF's cBenef codes in force today (valid_to unset or not yet passed). */
+export async function findCbenefs(db: DbOrTx, uf: string) {
+  return db
+    .select()
+    .from(refCbenef)
+    .where(
+      and(
+        eq(refCbenef.uf, uf),
+        eq(refCbenef.active, true),
+        or(isNull(refCbenef.validTo), gte(refCbenef.validTo, sql`current_date`)),
+      ),
+    )
+    .orderBy(asc(refCbenef.code));
 }
 
 export async function findUfRates(db: DbOrTx) {

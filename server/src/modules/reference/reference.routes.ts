@@ -1,4 +1,6 @@
 import {
+  ZCbenefList,
+  ZCbenefQuery,
   ZCclasstribList,
   ZCclasstribQuery,
   ZCestCodeParam,
@@ -28,6 +30,7 @@ import {
   getNcm,
   getNcmValidity,
   getUfRates,
+  listCbenefs,
   listCclasstribs,
   listCests,
   listCfops,
@@ -173,6 +176,21 @@ export default async function referenceRoutes(fastify: FastifyInstance) {
       preHandler,
     },
     async () => listIpiEnquadramentos(app.db),
+  );
+
+  app.get(
+    '/reference/cbenef',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Códigos de benefício fiscal (cBenef) vigentes de uma UF',
+        querystring: ZCbenefQuery,
+        response: { 200: ZCbenefList },
+      },
+      preHandler,
+    },
+    async (request) => listCbenefs(app.db, request.query.uf),
   );
 
   app.get(

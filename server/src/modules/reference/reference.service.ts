@@ -1,4 +1,5 @@
 import type {
+  TCbenefItem,
   TCclasstribItem,
   TCestItem,
   TCfopItem,
@@ -208,6 +209,12 @@ export async function listIpiEnquadramentos(db: DbOrTx): Promise<TIpiEnquadramen
     cstIn: r.cstIn,
     cstOut: r.cstOut,
   }));
+}
+
+/** The UF's cBenef codes in force: the screens show each code with its official description. */
+export async function listCbenefs(db: DbOrTx, uf: string): Promise<TCbenefItem[]> {
+  const rows = await repo.findCbenefs(db, uf);
+  return rows.map((r) => ({ code: r.code, uf: r.uf, csts: r.csts, description: r.description }));
 }
 
 /** Internal ICMS rate and FCP per UF, in percent; the tax engine reads them from here. */

@@ -127,6 +127,26 @@ describe('reference lookups', async () => {
     });
   });
 
+  it("lists a UF's cBenef codes in force and refuses an unknown UF", async () => {
+    const sp = (await get('/reference/cbenef?uf=SP')).body as { code: string; uf: string; csts: string[] }[];
+    expect(sp.length).toBeGreaterThan(200);
+    expect(sp.every((c) => c.uf === 'SP' && c.code.startsWith('SP'))).toBe(true);
+    expect(sp.find((c) => c.code === 'SP010010')).toMatchObject({
+      csts: ['30', '40'],
+      description: 'Isenção - ADJUDICAÇÃO EFETUADA PELO ESTADO (Artigo 001 do Anexo I do RICMS)',
+    });
+    // A code whose validity ended (PR800046 until 2022-08-01) is not offered.
+    const pr = (await get('/reference/cbenef?uf=PR')).body as { code: string }[];
+    expect(pr.length).toBeGreaterThan(100);
+    expect(pr.map((c) => c.code)).not.toContain('PR800046');
+    // A state without a loaded table answers an empty list, not another state's codes.
+    expect((await get('/reference/cbenef?uf=GO')).body).toEqual([]);
+    const bad = await get('/reference/cbenef?uf=XX');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('UF inválida.');
+    expect((await get('/reference/cbenef')).status).toBe(400);
+  });
+
   it('gives other modules assertions with the messages users read', async () => {
     await expect(assertNcmInForce(db, '0101.21.00', '2026-08-13')).resolves.toMatchObject({ code: '01012100' });
     await expect(assertNcmInForce(db, '01019999', '2026-08-13')).rejects.toMatchObject({

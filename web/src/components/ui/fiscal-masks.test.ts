@@ -4,6 +4,7 @@ import {
   formatCfop,
   formatDecimal,
   formatNcm,
+  maskCodesInText,
   maskDigits,
   maskNcm,
   percentToInput,
@@ -52,5 +53,13 @@ describe('fiscal masks', () => {
     expect(formatCest('123')).toBe('123');
     expect(formatCfop('5405')).toBe('5.405');
     expect(formatCfop(undefined)).toBe('');
+  });
+
+  it('masks the codes inside a server sentence and leaves other numbers alone', () => {
+    expect(maskCodesInText('CEST 1701100 × NCM 17049090')).toBe('CEST 17.011.00 × NCM 1704.90.90');
+    expect(maskCodesInText('CST 60 × CFOP 5102')).toBe('CST 60 × CFOP 5.102');
+    expect(maskCodesInText('GTIN 07891234567895')).toBe('GTIN 7891234567895');
+    expect(maskCodesInText('cBenef SP010010 (UF SP, CST 40)')).toBe('cBenef SP010010 (UF SP, CST 40)');
+    expect(maskCodesInText(null)).toBe('');
   });
 });

@@ -1,3 +1,5 @@
+import { displayGtin } from '@app/contract/gtin';
+
 /**
  * Input masks and display formats of fiscal fields (spec 02 §5 "Named rule save", §9 number formats).
  * Masks work on the raw text a user types and return what the input should show; the `unmask*`
@@ -64,4 +66,16 @@ export function formatCest(cest: string | null | undefined): string {
 export function formatCfop(cfop: string | null | undefined): string {
   const d = onlyDigits(cfop ?? '');
   return d.length === 4 ? `${d[0]}.${d.slice(1)}` : (cfop ?? '');
+}
+
+/**
+ * Masks the codes inside a server-written sentence ("CEST 1701100 × NCM 17049090", "GTIN 07891…"):
+ * health findings and audit texts are stored raw so exports stay raw; screens show them masked.
+ */
+export function maskCodesInText(text: string | null | undefined): string {
+  return (text ?? '')
+    .replace(/\bNCM (\d{8})\b/g, (_, d: string) => `NCM ${formatNcm(d)}`)
+    .replace(/\bCEST (\d{7})\b/g, (_, d: string) => `CEST ${formatCest(d)}`)
+    .replace(/\bCFOP (\d{4})\b/g, (_, d: string) => `CFOP ${formatCfop(d)}`)
+    .replace(/\bGTIN (\d{8,14})\b/g, (_, d: string) => `GTIN ${displayGtin(d)}`);
 }

@@ -1,5 +1,6 @@
 import { healthFindingInfo, type THealthFinding } from '@app/contract';
 import { Table, Text } from '@mantine/core';
+import { maskCodesInText } from '../../../components/ui/fiscal-masks';
 import { TablePlaceholderRows } from '../../../components/ui/table-placeholder-rows';
 
 interface Props {
@@ -38,7 +39,7 @@ export function HealthFindingsTable({ items, isLoading, emptyText }: Props) {
                 <Text size="sm">{healthFindingInfo[f.kind].label}</Text>
                 {f.detail && (
                   <Text size="xs" c="dimmed">
-                    {f.detail}
+                    {maskCodesInText(f.detail)}
                   </Text>
                 )}
               </Table.Td>

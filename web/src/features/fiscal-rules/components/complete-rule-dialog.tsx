@@ -2,6 +2,7 @@ import { fiscalRuleStatusLabels, type TFiscalRule, type TProtocol } from '@app/c
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { formatCest, formatCfop, formatDecimal, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatDate } from '../../../components/ui/format';
+import { useCodeMeanings } from '../../reference/components/use-code-meanings';
 import { FieldGrid, type FieldItem, yesNo } from './field-grid';
 
 interface Props {
@@ -31,6 +32,8 @@ export function protocolItems(p: TProtocol | ({ description: string | null } & O
 
 /** Every field of one rule (opened by a click on a cell of the state rules table). */
 export function CompleteRuleDialog({ rule, canWrite, onClose, onClone, onEdit }: Props) {
+  // cBenef codes begin with their UF (SP010010): that UF's table names them.
+  const m = useCodeMeanings(rule?.stateRule.codBenef?.slice(0, 2));
   if (!rule) return <Modal opened={false} onClose={onClose} />;
   const f = rule.federalRule;
   const s = rule.stateRule;
@@ -57,10 +60,10 @@ export function CompleteRuleDialog({ rule, canWrite, onClose, onClone, onEdit }:
           title="IPI"
           cols={5}
           items={[
-            ['CST entrada', f.ipi.cstEntrada],
-            ['CST saída', f.ipi.cstSaida],
+            ['CST entrada', m.describe('IPI', f.ipi.cstEntrada)],
+            ['CST saída', m.describe('IPI', f.ipi.cstSaida)],
             ['Alíquota', pct(f.ipi.aliq)],
-            ['CODENQ', f.ipi.codEnq],
+            ['CODENQ', m.describe('ENQ', f.ipi.codEnq)],
             ['EX', f.ipi.ex],
           ]}
         />
@@ -78,10 +81,10 @@ export function CompleteRuleDialog({ rule, canWrite, onClose, onClone, onEdit }:
         <FieldGrid
           title={`Estadual (${s.uf})`}
           items={[
-            ['CFOP entrada', formatCfop(s.cfopEntrada)],
-            ['CFOP saída', formatCfop(s.cfopSaida)],
-            ['CST ICMS', s.cstICMS],
-            ['CSOSN', s.cstCSOSN],
+            ['CFOP entrada', m.describe('CFOP', s.cfopEntrada, formatCfop(s.cfopEntrada))],
+            ['CFOP saída', m.describe('CFOP', s.cfopSaida, formatCfop(s.cfopSaida))],
+            ['CST ICMS', m.describe('ICMS', s.cstICMS)],
+            ['CSOSN', m.describe('CSOSN', s.cstCSOSN)],
             ['ICMS', pct(s.aliqICMS)],
             ['Red. BC ICMS', pct(s.redBCICMS)],
             ['ICMS ST', pct(s.aliqICMSST)],
@@ -90,7 +93,7 @@ export function CompleteRuleDialog({ rule, canWrite, onClose, onClone, onEdit }:
             ['MVA ajustada 4%', pct(s.mvaAjustado4)],
             ['MVA ajustada 12%', pct(s.mvaAjustado12)],
             ['FCP', pct(s.fcp)],
-            ['Cód. benefício', s.codBenef],
+            ['Cód. benefício', m.describe('CBENEF', s.codBenef)],
             ['Diferimento', pct(s.pDifer)],
             ['Isenção', pct(s.isencao)],
             ['Antecipado', yesNo(s.antecipado)],
@@ -104,7 +107,7 @@ export function CompleteRuleDialog({ rule, canWrite, onClose, onClone, onEdit }:
             title="CBS/IBS"
             items={[
               ['CST', `${f.cbs.cst}${f.cbs.cstDescricao ? ` - ${f.cbs.cstDescricao}` : ''}`],
-              ['cClassTrib', f.cbs.cClassTrib],
+              ['cClassTrib', m.describe('CCLASSTRIB', f.cbs.cClassTrib)],
               ['CBS', pct(f.cbs.aliq)],
               ['Redução CBS', pct(f.cbs.reducao)],
               ['IBS UF', pct(s.ibs.aliqUF)],

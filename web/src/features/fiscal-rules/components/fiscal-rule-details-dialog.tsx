@@ -4,6 +4,7 @@ import { IconCalculator } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCest, formatCfop, formatDecimal, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatDate, formatDateTime } from '../../../components/ui/format';
+import { useCodeMeanings } from '../../reference/components/use-code-meanings';
 import { useProductRuleDetails } from '../api/get-product-rule-details';
 import { useProductRuleHistory } from '../api/get-product-rule-history';
 import { isStCalculatorAvailable } from '../lib/st-availability';
@@ -96,6 +97,8 @@ export function DetailsTabs({ details }: { details: TProductRuleDetails }) {
   const st = details.stateRulesGroup;
   const hasCbs = Boolean(fed.cbs.cst);
   const hasSt = isStCalculatorAvailable(st.cst, st.csosn);
+  // cBenef codes begin with their UF (SP010010): that UF's table names them.
+  const m = useCodeMeanings(st.codBenef?.slice(0, 2));
   return (
     <Tabs defaultValue="general" keepMounted={false}>
       <Tabs.List>
@@ -134,8 +137,8 @@ export function DetailsTabs({ details }: { details: TProductRuleDetails }) {
           <FieldGrid
             title="PIS/COFINS"
             items={[
-              ['CST entrada', fed.piscofins.cstEntrada],
-              ['CST saída', fed.piscofins.cstSaida],
+              ['CST entrada', m.describe('PIS', fed.piscofins.cstEntrada)],
+              ['CST saída', m.describe('PIS', fed.piscofins.cstSaida)],
               ['PIS', pct(fed.piscofins.aliqPIS)],
               ['COFINS', pct(fed.piscofins.aliqCOFINS)],
               ['Red. PIS', pct(fed.piscofins.redPIS)],
@@ -148,10 +151,10 @@ export function DetailsTabs({ details }: { details: TProductRuleDetails }) {
             title="IPI"
             cols={5}
             items={[
-              ['CST entrada', fed.ipi.cstEntrada],
-              ['CST saída', fed.ipi.cstSaida],
+              ['CST entrada', m.describe('IPI', fed.ipi.cstEntrada)],
+              ['CST saída', m.describe('IPI', fed.ipi.cstSaida)],
               ['Alíquota', pct(fed.ipi.aliq)],
-              ['CODENQ', fed.ipi.codEnq],
+              ['CODENQ', m.describe('ENQ', fed.ipi.codEnq)],
               ['EX', fed.ipi.ex],
             ]}
           />
@@ -162,10 +165,10 @@ export function DetailsTabs({ details }: { details: TProductRuleDetails }) {
           <FieldGrid
             title={`ICMS (${st.uf})`}
             items={[
-              ['CFOP', formatCfop(st.cfop)],
-              ['CFOP entrada', formatCfop(st.cfopEntrada)],
-              ['CST', st.cst],
-              ['CSOSN', st.csosn],
+              ['CFOP', m.describe('CFOP', st.cfop, formatCfop(st.cfop))],
+              ['CFOP entrada', m.describe('CFOP', st.cfopEntrada, formatCfop(st.cfopEntrada))],
+              ['CST', m.describe('ICMS', st.cst)],
+              ['CSOSN', m.describe('CSOSN', st.csosn)],
               ['ICMS interno', pct(st.aliqICMSInterna)],
               ['ICMS interestadual', pct(st.aliqICMSInterestadual)],
               ['ICMS ST', pct(st.aliqICMSST)],
@@ -178,7 +181,7 @@ export function DetailsTabs({ details }: { details: TProductRuleDetails }) {
               ['MVA ajustada 12%', pct(st.mvaAjustado12)],
               ['FCP', pct(st.fcp)],
               ['Diferimento', pct(st.pDifer)],
-              ['Cód. benefício', st.codBenef],
+              ['Cód. benefício', m.describe('CBENEF', st.codBenef)],
               ['Antecipado', yesNo(st.antecipado)],
               ['Desonerado', yesNo(st.desonerado)],
               ['Isento', yesNo(st.exempted)],
@@ -191,7 +194,7 @@ export function DetailsTabs({ details }: { details: TProductRuleDetails }) {
             title="ICMS PDV"
             cols={5}
             items={[
-              ['CST/CSOSN', st.icmsPdv.cstCsosn],
+              ['CST/CSOSN', m.describe(st.icmsPdv.cstCsosn?.length === 3 ? 'CSOSN' : 'ICMS', st.icmsPdv.cstCsosn)],
               ['Alíquota', pct(st.icmsPdv.aliquota)],
               ['FCP', pct(st.icmsPdv.fcp)],
               ['Red. BC', pct(st.icmsPdv.reducaoBC)],

@@ -9,6 +9,7 @@ import {
   NativeSelect,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -18,6 +19,8 @@ import { maskDigits } from '../../../components/ui/fiscal-masks';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { CestSelect } from '../../reference/components/cest-select';
+import { useCodeMeanings } from '../../reference/components/use-code-meanings';
+import type { CodeKind } from '../../reference/lib/code-meanings';
 import { useCreateNamedRule } from '../api/create-named-rule';
 import { useUpdateFiscalRule } from '../api/update-fiscal-rule';
 import {
@@ -70,6 +73,20 @@ const percentKeys = new Set<TextKey>([
   'redBCICMSST',
 ]);
 
+/** Option-code fields shown with their official meaning under the label (issue 13). */
+const codeKinds: Partial<Record<TextKey, CodeKind>> = {
+  cstIpiEntrada: 'IPI',
+  cstIpiSaida: 'IPI',
+  codENQ: 'ENQ',
+  cstPisCofinsEntrada: 'PIS',
+  cstPisCofinsSaida: 'PIS',
+  cfopEntrada: 'CFOP',
+  cfopSaida: 'CFOP',
+  CSTICMS: 'ICMS',
+  csosnicms: 'CSOSN',
+  CodBeneficio: 'CBENEF',
+};
+
 function applyMask(key: TextKey, value: string): string {
   const digits = codeMasks[key];
   if (digits) return maskDigits(value, digits);
@@ -94,6 +111,7 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
   const [isConfirming, setIsConfirming] = useState(false);
   const create = useCreateNamedRule();
   const update = useUpdateFiscalRule();
+  const meanings = useCodeMeanings(form.CodBeneficio.slice(0, 2).toUpperCase());
 
   useEffect(() => {
     if (opened) {
@@ -101,6 +119,16 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
       setProblems([]);
     }
   }, [opened, initial]);
+
+  const meaningOf = (key: TextKey) => {
+    const kind = codeKinds[key];
+    const name = kind && meanings.name(kind, form[key]);
+    return name ? (
+      <Text span size="xs" lineClamp={1} title={name} data-testid={`meaning-${key}`}>
+        {name}
+      </Text>
+    ) : undefined;
+  };
 
   const text = (key: TextKey, label: string, extra: { placeholder?: string } = {}) =>
     percentKeys.has(key) || key === 'iva' ? (
@@ -115,6 +143,7 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
       <TextInput
         label={label}
         value={form[key]}
+        description={meaningOf(key)}
         onChange={(e) => {
           const value = applyMask(key, e.currentTarget.value);
           setForm((f) => ({ ...f, [key]: value }));

@@ -2,6 +2,8 @@ import type { TFiscalRule } from '@app/contract';
 import { ActionIcon, Menu, Skeleton, Table, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconDotsVertical, IconListDetails, IconSquareCheck, IconSquareOff } from '@tabler/icons-react';
 import { formatCfop, formatDecimalOrDash } from '../../../components/ui/fiscal-masks';
+import { CodeHint } from '../../reference/components/code-hint';
+import { useCodeMeanings } from '../../reference/components/use-code-meanings';
 
 export type StateRuleAction = 'clone' | 'check' | 'uncheck' | 'products';
 
@@ -21,6 +23,7 @@ const dash = (v: string | null) => v || '-';
  * (spec 02 §2); a click on a cell opens the complete rule.
  */
 export function StateRulesTable({ rules, isLoading, canWrite, onOpenRule, onAction }: Props) {
+  const m = useCodeMeanings();
   if (isLoading) {
     return (
       <div data-testid="state-rules-loading">
@@ -78,7 +81,7 @@ export function StateRulesTable({ rules, isLoading, canWrite, onOpenRule, onActi
             const cells = [
               s.uf,
               pair(s.cfopEntrada && formatCfop(s.cfopEntrada), s.cfopSaida && formatCfop(s.cfopSaida)),
-              s.cstICMS || s.cstCSOSN || '-',
+              <CodeHint key="cst" meanings={m} kind={s.cstICMS ? 'ICMS' : 'CSOSN'} code={s.cstICMS || s.cstCSOSN} />,
               formatDecimalOrDash(s.aliqICMS),
               formatDecimalOrDash(s.redBCICMS),
               formatDecimalOrDash(s.aliqICMSST),

@@ -1,8 +1,10 @@
 import { classificationMessages, displayGtin, type TAuditComparison } from '@app/contract';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { formatDecimalOrDash, formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatCest, formatCfop, formatDecimalOrDash, formatNcm } from '../../../components/ui/fiscal-masks';
 import { notify } from '../../../lib/notify';
+import { CodeHint } from '../../reference/components/code-hint';
+import { useCodeMeanings } from '../../reference/components/use-code-meanings';
 import { useAuditComparison, useDecideAudit } from '../api/decide-audit';
 
 interface Props {
@@ -107,11 +109,12 @@ export function AuditDecisionDialog({ productId, onClose, onDecided }: Props) {
 
 function ComparisonTable({ data }: { data: TAuditComparison }) {
   const { product, global, rule, uf } = data;
+  const m = useCodeMeanings();
   const rows: [string, string, string][] = [
     ['Descrição', product.description, dash(global?.description)],
     ['GTIN', product.gtin ? displayGtin(product.gtin) : '-', global?.gtin ? displayGtin(global.gtin) : '-'],
     ['NCM', product.ncm ? formatNcm(product.ncm) : '-', global ? formatNcm(global.ncm) : '-'],
-    ['CEST', dash(product.cest), dash(global?.cest)],
+    ['CEST', product.cest ? formatCest(product.cest) : '-', global?.cest ? formatCest(global.cest) : '-'],
   ];
   const differs = (a: string, b: string) => a !== b && a !== '-' && b !== '-';
   return (
@@ -159,12 +162,25 @@ function ComparisonTable({ data }: { data: TAuditComparison }) {
           <Table.Tbody>
             <Table.Tr>
               {rule.description && <Table.Td>{rule.description}</Table.Td>}
-              <Table.Td>{dash(rule.cstIcms)}</Table.Td>
-              <Table.Td>{dash(rule.cstCsosn)}</Table.Td>
+              <Table.Td>
+                <CodeHint meanings={m} kind="ICMS" code={rule.cstIcms} />
+              </Table.Td>
+              <Table.Td>
+                <CodeHint meanings={m} kind="CSOSN" code={rule.cstCsosn} />
+              </Table.Td>
               <Table.Td>{formatDecimalOrDash(rule.aliqIcms)}</Table.Td>
               <Table.Td>{formatDecimalOrDash(rule.redBcIcms)}</Table.Td>
-              <Table.Td>{dash(rule.cfopSaida)}</Table.Td>
-              <Table.Td>{dash(rule.piscofins)}</Table.Td>
+              <Table.Td>
+                <CodeHint
+                  meanings={m}
+                  kind="CFOP"
+                  code={rule.cfopSaida}
+                  shown={rule.cfopSaida ? formatCfop(rule.cfopSaida) : '-'}
+                />
+              </Table.Td>
+              <Table.Td>
+                <CodeHint meanings={m} kind="PIS" code={rule.piscofins} />
+              </Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>

@@ -2,7 +2,7 @@ import { BIND_FINALIZED_TOAST_MS, displayGtin, type TSharedProduct } from '@app/
 import { Badge, Button, Group, Modal, Radio, ScrollArea, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatCest, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatNumber } from '../../../components/ui/format';
 import { notify } from '../../../lib/notify';
 import { useBindProducts } from '../api/bind-products';
@@ -172,7 +172,7 @@ function CandidatesTable({ list, isLoading, chosen, onChoose }: TableProps) {
               </Table.Td>
               <Table.Td>{g.gtin ? displayGtin(g.gtin) : '-'}</Table.Td>
               <Table.Td>{formatNcm(g.ncm)}</Table.Td>
-              <Table.Td>{g.cest ?? '-'}</Table.Td>
+              <Table.Td>{g.cest ? formatCest(g.cest) : '-'}</Table.Td>
               <Table.Td>
                 <Radio
                   name="global-product"

@@ -1,8 +1,10 @@
 import { displayGtin } from '@app/contract';
 import { ActionIcon, Group, Table, Tooltip } from '@mantine/core';
 import { IconBarcode, IconFileSearch, IconListDetails } from '@tabler/icons-react';
-import { formatDecimalOrDash, formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatCest, formatDecimalOrDash, formatNcm } from '../../../components/ui/fiscal-masks';
 import { TablePlaceholderRows } from '../../../components/ui/table-placeholder-rows';
+import { CodeHint } from '../../reference/components/code-hint';
+import { useCodeMeanings } from '../../reference/components/use-code-meanings';
 
 /** A row of the global or finalized screen (shared product or integrator product). */
 export interface GlobalRow {
@@ -38,6 +40,7 @@ const MINE = 'var(--mantine-color-blue-7)';
 
 /** Table of spec 02 §2 "Global (shared) products screen": columns and actions. */
 export function GlobalProductsTable<T extends GlobalRow>(p: Props<T>) {
+  const m = useCodeMeanings();
   return (
     <Table.ScrollContainer minWidth={1100}>
       <Table striped highlightOnHover aria-label="Produtos globais" data-testid="global-products-table">
@@ -76,10 +79,14 @@ export function GlobalProductsTable<T extends GlobalRow>(p: Props<T>) {
                 <Table.Td fw={r.my ? 600 : undefined}>{r.description}</Table.Td>
                 <Table.Td>{r.gtin ? displayGtin(r.gtin) : '-'}</Table.Td>
                 <Table.Td>{formatNcm(r.ncm)}</Table.Td>
-                <Table.Td>{r.cest ?? '-'}</Table.Td>
-                <Table.Td>{r.piscofins ?? '-'}</Table.Td>
+                <Table.Td>{r.cest ? formatCest(r.cest) : '-'}</Table.Td>
+                <Table.Td>
+                  <CodeHint meanings={m} kind="PIS" code={r.piscofins} />
+                </Table.Td>
                 <Table.Td>{r.nri ?? '-'}</Table.Td>
-                <Table.Td>{r.cstIcmsCsosn ?? '-'}</Table.Td>
+                <Table.Td>
+                  <CodeHint meanings={m} kind={r.cstIcmsCsosn?.length === 3 ? 'CSOSN' : 'ICMS'} code={r.cstIcmsCsosn} />
+                </Table.Td>
                 <Table.Td>{formatDecimalOrDash(r.icms)}</Table.Td>
                 <Table.Td>{formatDecimalOrDash(r.redIcms)}</Table.Td>
                 <Table.Td>

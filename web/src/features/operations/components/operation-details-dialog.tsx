@@ -3,6 +3,7 @@ import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import type { ReactNode } from 'react';
 import { formatCest, formatCfop, formatDecimal, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatDate } from '../../../components/ui/format';
+import { useCodeMeanings } from '../../reference/components/use-code-meanings';
 
 type Item = [label: string, value: ReactNode];
 
@@ -51,6 +52,8 @@ const agreementItems = (a: Agreement): Item[] => [
  * Exported for the products screens' row actions too.
  */
 export function OperationDetailsDialog({ operation, onClose }: { operation: TOperation | null; onClose: () => void }) {
+  // cBenef codes begin with their UF (SP010010): that UF's table names them.
+  const m = useCodeMeanings(operation?.icms.codBenef?.slice(0, 2));
   if (!operation) return <Modal opened={false} onClose={onClose} />;
   const { federal, piscofins, ipi, icms } = operation;
   return (
@@ -91,8 +94,8 @@ export function OperationDetailsDialog({ operation, onClose }: { operation: TOpe
         <Card
           title="PIS/COFINS"
           items={[
-            ['CST PIS', piscofins.cstPIS],
-            ['CST COFINS', piscofins.cstCOFINS],
+            ['CST PIS', m.describe('PIS', piscofins.cstPIS)],
+            ['CST COFINS', m.describe('COFINS', piscofins.cstCOFINS)],
             ['PIS', pct(piscofins.aliqPIS)],
             ['COFINS', pct(piscofins.aliqCOFINS)],
             ['Red. PIS', pct(piscofins.redPIS)],
@@ -104,18 +107,18 @@ export function OperationDetailsDialog({ operation, onClose }: { operation: TOpe
         <Card
           title="IPI"
           items={[
-            ['CST', ipi.cst],
+            ['CST', m.describe('IPI', ipi.cst)],
             ['Alíquota', pct(ipi.aliq)],
-            ['CODENQ', ipi.codEnq],
+            ['CODENQ', m.describe('ENQ', ipi.codEnq)],
             ['EX', ipi.ex],
           ]}
         />
         <Card
           title="ICMS"
           items={[
-            ['CST', icms.cst],
-            ['CSOSN', icms.csosn],
-            ['Cód. benefício', icms.codBenef],
+            ['CST', m.describe('ICMS', icms.cst)],
+            ['CSOSN', m.describe('CSOSN', icms.csosn)],
+            ['Cód. benefício', m.describe('CBENEF', icms.codBenef)],
             ['ICMS interno', pct(icms.aliqICMSInterna)],
             ['ICMS interestadual', pct(icms.aliqICMSInterestadual)],
             ['ICMS da operação', pct(icms.aliqICMSOperacao)],
@@ -142,8 +145,8 @@ export function OperationDetailsDialog({ operation, onClose }: { operation: TOpe
           <Card
             title="CBS/IBS"
             items={[
-              ['CST', operation.cbsIbs.cst],
-              ['cClassTrib', operation.cbsIbs.cClassTrib],
+              ['CST', m.describe('IBSCBS', operation.cbsIbs.cst)],
+              ['cClassTrib', m.describe('CCLASSTRIB', operation.cbsIbs.cClassTrib)],
               ['CBS efetiva', pct(operation.cbsIbs.aliqCBSEfetiva)],
               ['IBS UF efetiva', pct(operation.cbsIbs.aliqIBSUFEfetiva)],
               ['IBS município efetiva', pct(operation.cbsIbs.aliqIBSMunEfetiva)],

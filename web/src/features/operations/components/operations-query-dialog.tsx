@@ -13,6 +13,8 @@ import { useEffect, useState } from 'react';
 import { formatCfop } from '../../../components/ui/fiscal-masks';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { CodeHint } from '../../reference/components/code-hint';
+import { useCodeMeanings } from '../../reference/components/use-code-meanings';
 import { useQueryOperations } from '../api/query-operations';
 import { loadOperationsSettings, type OperationsSettings, saveOperationsSettings } from '../lib/operations-settings';
 import { OperationDetailsDialog } from './operation-details-dialog';
@@ -34,6 +36,7 @@ interface Props {
  * answer lists the operations, each opening the operation details modal.
  */
 export function OperationsQueryDialog({ target, onClose }: Props) {
+  const m = useCodeMeanings();
   const [form, setForm] = useState<OperationsSettings>(loadOperationsSettings);
   const [results, setResults] = useState<TOperation[] | null>(null);
   const [openOperation, setOpenOperation] = useState<TOperation | null>(null);
@@ -150,10 +153,18 @@ export function OperationsQueryDialog({ target, onClose }: Props) {
                       onClick={() => setOpenOperation(op)}
                       style={{ cursor: 'pointer' }}
                     >
-                      <Table.Td>{formatCfop(op.cfop)}</Table.Td>
+                      <Table.Td>
+                        <CodeHint meanings={m} kind="CFOP" code={op.cfop} shown={formatCfop(op.cfop)} />
+                      </Table.Td>
                       <Table.Td>{op.uf}</Table.Td>
                       <Table.Td>{op.description}</Table.Td>
-                      <Table.Td>{op.icms.cst ?? op.icms.csosn ?? '-'}</Table.Td>
+                      <Table.Td>
+                        {op.icms.cst ? (
+                          <CodeHint meanings={m} kind="ICMS" code={op.icms.cst} />
+                        ) : (
+                          <CodeHint meanings={m} kind="CSOSN" code={op.icms.csosn} />
+                        )}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

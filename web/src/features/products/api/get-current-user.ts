@@ -1,11 +1,2 @@
-import type { TCurrentUser } from '@app/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-
-/** GET /users/me: the caller's user permissions (Create/Delete/Import/Export restrict Members). */
-export const fetchCurrentUser = () => apiRequest<TCurrentUser>('/users/me', { noSpinner: true });
-
-export const currentUserQueryOptions = () =>
-  queryOptions({ queryKey: ['users', 'me'], queryFn: fetchCurrentUser, staleTime: 60_000 });
-
-export const useCurrentUser = () => useQuery(currentUserQueryOptions());
+// One /users/me query for the whole app (the permission checks read it too).
+export { currentUserQueryOptions, fetchCurrentUser, useCurrentUser } from '../../auth/api/get-current-user';

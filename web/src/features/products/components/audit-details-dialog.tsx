@@ -1,4 +1,5 @@
 import { Modal, Skeleton, Table, Text } from '@mantine/core';
+import { maskCodesInText } from '../../../components/ui/fiscal-masks';
 import { formatDateTime } from '../../../components/ui/format';
 import { useProductAudits } from '../api/get-product-audits';
 
@@ -32,7 +33,7 @@ export function AuditDetailsDialog({ target, onClose }: { target: AuditTarget | 
               <Table.Tbody>
                 {audits.data.map((a) => (
                   <Table.Tr key={`${a.createdAt}-${a.description}`}>
-                    <Table.Td>{a.description}</Table.Td>
+                    <Table.Td>{maskCodesInText(a.description)}</Table.Td>
                     <Table.Td>{formatDateTime(a.createdAt)}</Table.Td>
                   </Table.Tr>
                 ))}

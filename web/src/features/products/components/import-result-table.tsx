@@ -1,5 +1,6 @@
 import type { TImportResult } from '@app/contract';
 import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { maskCodesInText } from '../../../components/ui/fiscal-masks';
 import { formatNumber } from '../../../components/ui/format';
 
 interface Props {
@@ -58,7 +59,7 @@ export function ImportResultTable({ result, onDownloadInvalid }: Props) {
                   <Table.Tr key={l.line}>
                     <Table.Td>{l.line}</Table.Td>
                     <Table.Td>{l.internalCode}</Table.Td>
-                    <Table.Td>{l.reason}</Table.Td>
+                    <Table.Td>{maskCodesInText(l.reason)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

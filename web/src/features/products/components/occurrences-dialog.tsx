@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Skeleton, Table, Text } from '@mantine/core';
+import { maskCodesInText } from '../../../components/ui/fiscal-masks';
 import { formatDateTime } from '../../../components/ui/format';
 import { type OccurrencesKey, useProductOccurrences } from '../api/get-product-occurrences';
 
@@ -27,7 +28,7 @@ export function OccurrencesDialog({ target, onClose }: { target: OccurrencesKey 
             {occurrences.data.map((o) => (
               <Table.Tr key={o.id}>
                 <Table.Td>{o.productInternalCode}</Table.Td>
-                <Table.Td>{o.description}</Table.Td>
+                <Table.Td>{maskCodesInText(o.description)}</Table.Td>
                 <Table.Td>{formatDateTime(o.createdAt)}</Table.Td>
               </Table.Tr>
             ))}

@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, T
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { getSelectedCompany, getSession } from '../../../lib/session';
+import { useCan } from '../../auth/lib/use-can';
 import { useExportProducts } from '../api/export-products';
 import { useCurrentUser } from '../api/get-current-user';
 
@@ -19,7 +20,7 @@ export default function ExportPage() {
   const company = getSelectedCompany();
   const isMember = getSession()?.role === 'Member';
   const me = useCurrentUser();
-  const canExport = !isMember || !!me.data?.permissions.includes('Export');
+  const canExport = useCan().allows('Export');
   const [format, setFormat] = useState<TExportFormat>('XLSX');
   const [statuses, setStatuses] = useState<Record<StatusKey, boolean>>({
     pending: true,

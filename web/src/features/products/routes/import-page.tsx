@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../lib/notify';
 import { getSelectedCompany, getSession } from '../../../lib/session';
+import { useCan } from '../../auth/lib/use-can';
 import { useDownloadImportErrors } from '../api/download-import-errors';
 import { useCurrentUser } from '../api/get-current-user';
 import { useImportHistory } from '../api/get-import-history';
@@ -31,7 +32,7 @@ export default function ImportPage() {
   const company = getSelectedCompany();
   const isMember = getSession()?.role === 'Member';
   const me = useCurrentUser();
-  const canImport = !isMember || !!me.data?.permissions.includes('Import');
+  const canImport = useCan().allows('Import');
   const [file, setFile] = useState<File | null>(null);
   const [ignoreHeader, setIgnoreHeader] = useState(true);
   const [isConfirming, setIsConfirming] = useState(false);

@@ -9,8 +9,8 @@ import { Pager, useStayWithinLastPage } from '../../../components/ui/pager';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { getSelectedCompany, getSession } from '../../../lib/session';
+import { useCan } from '../../auth/lib/use-can';
 import { checkProductChanges } from '../api/check-product-changes';
-import { useCurrentUser } from '../api/get-current-user';
 import { useProducts } from '../api/get-products';
 import { CheckedProductsDialog } from '../components/checked-products-dialog';
 import { type ActiveAction, ProductActionDialogs } from '../components/product-action-dialogs';
@@ -39,10 +39,8 @@ export default function ProductsHomePage() {
   const company = getSelectedCompany();
   const role = getSession()?.role;
   const isMember = role === 'Member';
-  const me = useCurrentUser();
-  const permissions = me.data?.permissions;
   // Members are restricted by their user permissions; staff are not (spec 02 §6, issue 4).
-  const allows: UserPermissionCheck = (p) => !isMember || !!permissions?.includes(p);
+  const allows: UserPermissionCheck = useCan().allows;
 
   const location = useLocation();
   const navigate = useNavigate();

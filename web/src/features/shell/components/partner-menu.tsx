@@ -1,6 +1,7 @@
 import { Menu, Stack } from '@mantine/core';
 import { Link } from 'react-router';
-import { partnerItems } from '../lib/menu-items';
+import { useCan } from '../../auth/lib/use-can';
+import { filterOffered, partnerItems } from '../lib/menu-items';
 import { NavItem } from './nav-item';
 
 const SUBMENU_HIDE_MS = 1500;
@@ -12,9 +13,10 @@ interface PartnerMenuProps {
 
 /** Partner menu; 'Produtos' opens its sub-options beside it and hides them 1.5 s after the mouse leaves. */
 export function PartnerMenu({ pathname, onNavigate }: PartnerMenuProps) {
+  const { can } = useCan();
   return (
     <Stack gap={2} component="nav" aria-label="Menu do parceiro">
-      {partnerItems.map((item) =>
+      {filterOffered(partnerItems, can).map((item) =>
         item.children ? (
           <Menu
             key={item.href}

@@ -15,19 +15,22 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { paths } from '../../../app/paths';
+import type { Need } from '../../../lib/permissions';
 
 export interface MenuItem {
   label: string;
   href: string;
   icon: ComponentType<{ size?: number }>;
-  children?: { label: string; href: string }[];
+  children?: { label: string; href: string; need?: Need }[];
+  /** What the role needs for the item to be offered (the contract's permission map, issue 13). */
+  need?: Need;
 }
 
 /** Member menu; everything but 'Trocar empresa' needs a selected company (spec 01 §2). */
 export const memberCompanyItems: MenuItem[] = [
   { label: 'Meus Produtos', href: paths.member.home, icon: IconHome },
-  { label: 'Importar', href: paths.member.productsImport, icon: IconUpload },
-  { label: 'Exportar', href: paths.member.productsExport, icon: IconDownload },
+  { label: 'Importar', href: paths.member.productsImport, icon: IconUpload, need: { member: 'Import' } },
+  { label: 'Exportar', href: paths.member.productsExport, icon: IconDownload, need: { member: 'Export' } },
   { label: 'Base Global', href: paths.member.productsGlobal, icon: IconDatabase },
   { label: 'Indicadores', href: paths.member.indicators, icon: IconChartPie },
   { label: 'Tickets', href: paths.member.tickets, icon: IconTicket },
@@ -39,7 +42,7 @@ export const switchCompanyItem: MenuItem = {
 };
 
 export const partnerItems: MenuItem[] = [
-  { label: 'Dashboard', href: paths.partner.home, icon: IconGauge },
+  { label: 'Dashboard', href: paths.partner.home, icon: IconGauge, need: { permission: 'read:dashboard' } },
   {
     label: 'Produtos',
     href: paths.partner.productsGlobal,
@@ -47,18 +50,30 @@ export const partnerItems: MenuItem[] = [
     children: [
       { label: 'Globais', href: paths.partner.productsGlobal },
       { label: 'Finalizados', href: paths.partner.productsFinalized },
-      { label: 'Pendentes', href: paths.partner.productsPending },
+      { label: 'Pendentes', href: paths.partner.productsPending, need: { permission: 'read:pending-product' } },
     ],
   },
-  { label: 'Usuários', href: paths.partner.users, icon: IconUsers },
+  { label: 'Usuários', href: paths.partner.users, icon: IconUsers, need: { permission: 'read:user' } },
   { label: 'Empresas', href: paths.partner.companies, icon: IconBuildingStore },
-  { label: 'Tickets', href: paths.partner.tickets, icon: IconTicket },
-  { label: 'Regras Fiscais', href: paths.partner.fiscalRules, icon: IconGavel },
-  { label: 'Logs', href: paths.partner.logs, icon: IconListDetails },
+  { label: 'Tickets', href: paths.partner.tickets, icon: IconTicket, need: { permission: 'read:ticket-queue' } },
+  {
+    label: 'Regras Fiscais',
+    href: paths.partner.fiscalRules,
+    icon: IconGavel,
+    need: { permission: 'read:fiscal-rule' },
+  },
+  { label: 'Logs', href: paths.partner.logs, icon: IconListDetails, need: { permission: 'read:log' } },
 ];
 
 /** An item is active on its own path and below it ('Produtos' covers its sub-options). */
 export function isItemActive(item: Pick<MenuItem, 'href' | 'children'>, pathname: string): boolean {
   const hrefs = [item.href, ...(item.children?.map((c) => c.href) ?? [])];
   return hrefs.some((h) => pathname === h || pathname.startsWith(`${h}/`));
+}
+
+/** The items (and sub-options) the user is offered; `can` reads the permission map. */
+export function filterOffered(items: MenuItem[], can: (need: Need) => boolean): MenuItem[] {
+  return items
+    .filter((item) => !item.need || can(item.need))
+    .map((item) => (item.children ? { ...item, children: item.children.filter((c) => !c.need || can(c.need)) } : item));
 }

@@ -1,4 +1,4 @@
-import { canDo, type Role, type TTicket, ticketMessages } from '@app/contract';
+import { canDo, displayGtin, type Role, type TTicket, ticketMessages } from '@app/contract';
 import { ActionIcon, Button, Group, Paper, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -64,6 +64,7 @@ export function TicketChat({ ticket, role, onBack, onRefresh }: Props) {
             </Title>
             <Text size="sm" c="dimmed">
               Código: {ticket.specification.code}
+              {ticket.specification.gtin ? ` · GTIN ${displayGtin(ticket.specification.gtin)}` : ''}
             </Text>
           </div>
         </Group>

@@ -15,6 +15,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { formatCnpj } from '../../../components/ui/cnpj';
 import { notify } from '../../../lib/notify';
 import { useAddMemberCompany } from '../api/add-member-company';
 import { useAccessCompanies } from '../api/get-access-companies';
@@ -152,6 +153,7 @@ export function CompanyAccessDialog({ user, onClose }: Props) {
                 <Text size="sm">{c.nomeFantasia}</Text>
                 <Text size="xs" c="dimmed">
                   {c.razaoSocial}
+                  {c.document ? ` · CNPJ ${formatCnpj(c.document)}` : ''}
                 </Text>
               </UnstyledButton>
             ))}

@@ -15,6 +15,7 @@ import { notifyApiError } from '../../../lib/api-errors';
 import { notify } from '../../../lib/notify';
 import { getSession } from '../../../lib/session';
 import { useCreateUser } from '../api/create-user';
+import { useCurrentUser } from '../api/get-current-user';
 import { usePartners } from '../api/get-partners';
 import { useUpdateUser } from '../api/update-user';
 import { buildRoleOptions, defaultNewUserRole } from './role-options';
@@ -56,6 +57,9 @@ export function UserFormDialog({ opened, user, onClose }: Props) {
   const partners = usePartners(opened && isAdmin);
   const isSaving = createMutation.isPending || updateMutation.isPending;
   const needsPartner = isAdmin && form.role !== 'Admin';
+  // The server refuses changing one's own role or status: on oneself they are shown, not offered.
+  const me = useCurrentUser();
+  const isSelf = !!user && me.data?.id === user.id;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for a user
   useEffect(() => {
@@ -123,6 +127,7 @@ export function UserFormDialog({ opened, user, onClose }: Props) {
               allowDeselect={false}
               value={form.role}
               onChange={(v) => set('role', v as Role)}
+              disabled={isSelf}
             />
             <Select
               label="Status"
@@ -130,6 +135,7 @@ export function UserFormDialog({ opened, user, onClose }: Props) {
               allowDeselect={false}
               value={form.status}
               onChange={(v) => v && set('status', v as TUserStatus)}
+              disabled={isSelf}
             />
           </SimpleGrid>
           {needsPartner && (
