@@ -87,7 +87,7 @@ export function ProductTable({
                 />
               </Table.Th>
             )}
-            <SortableTh field="description" sort={sort} onSort={onSort}>
+            <SortableTh field="description" sort={sort} onSort={onSort} miw={240}>
               Descrição
             </SortableTh>
             <Table.Th>NCM</Table.Th>

@@ -22,14 +22,16 @@ interface Props {
   onSort: (field: TProductSortField) => void;
   children: ReactNode;
   w?: number;
+  /** Least width: the description column keeps room for its text instead of wrapping word by word. */
+  miw?: number;
 }
 
 /** Column header that orders the list by its column and shows the order in use (issue 13). */
-export function SortableTh({ field, sort, onSort, children, w }: Props) {
+export function SortableTh({ field, sort, onSort, children, w, miw }: Props) {
   const isActive = sort.field === field;
   const Icon = !isActive ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown;
   return (
-    <Table.Th w={w} aria-sort={isActive ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <Table.Th w={w} miw={miw} aria-sort={isActive ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <UnstyledButton
         onClick={() => onSort(field)}
         fw={700}
