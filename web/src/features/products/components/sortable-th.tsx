@@ -36,7 +36,9 @@ export function SortableTh({ field, sort, onSort, children, w, miw }: Props) {
         onClick={() => onSort(field)}
         fw={700}
         fz="sm"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}
+        // The label may wrap ("Código / interno") like the plain headers: at 1366 px the staff's marking column
+        // and the actions must fit beside a readable description (issue 13).
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, textAlign: 'left' }}
       >
         {children}
         <Icon size={14} opacity={isActive ? 1 : 0.4} aria-hidden />
