@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { createFiscalRule, createProduct } from '../server/src/db/factories';
+import { createFiscalRule, createProduct, linkMemberToCompany } from '../server/src/db/factories';
 import { productAudits } from '../server/src/db/schema/index';
 import { e2eDb } from './support/db';
 import { seedCompany, seedPartner, seedUser, useSessionOf } from './support/fixtures';
@@ -197,4 +197,25 @@ test('fiscal rules: a long official NCM text stays two lines in the table and th
   await expect(page.getByTestId('state-rules-table').locator('tbody tr')).toHaveCount(2);
   const title = details.locator('p', { hasText: 'Águas, incluindo' }).first();
   expect(await linesOf(title)).toBe(1);
+});
+
+test('companies: the "em uso" warning only on the company in use, the actions in one column on every row', async ({
+  page,
+}) => {
+  const partner = await seedPartner();
+  const owner = await seedUser('PartnerOwner', { partnerId: partner.id });
+  const used = await seedCompany(partner.id, { nomeFantasia: 'ALFA EM USO' });
+  const fresh = await seedCompany(partner.id, { nomeFantasia: 'BETA RECEM CADASTRADA' });
+  const member = await seedUser('Member', { partnerId: partner.id });
+  await linkMemberToCompany(e2eDb(), member.id, used.id);
+  await useSessionOf(page, owner);
+  await page.goto('/partner/companies');
+
+  const usedRow = page.getByRole('row', { name: new RegExp(used.razaoSocial) });
+  const freshRow = page.getByRole('row', { name: new RegExp(fresh.razaoSocial) });
+  await expect(usedRow.getByLabel('Empresa em uso')).toBeVisible({ timeout: 20_000 });
+  await expect(freshRow.getByLabel('Empresa em uso')).toHaveCount(0);
+  const verifyX = async (row: Locator) =>
+    Math.round((await row.getByRole('button', { name: 'Verificar conta do integrador' }).boundingBox())!.x);
+  expect(await verifyX(freshRow)).toBe(await verifyX(usedRow));
 });

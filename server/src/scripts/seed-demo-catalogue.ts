@@ -74,6 +74,11 @@ export async function seedDemoCatalogue(db: Db): Promise<void> {
       sql`SELECT count(*)::int AS n FROM products WHERE company_id = ${company.id}`,
     );
     if ((has.rows[0]?.n ?? 0) > 0) continue;
+    // A company no user has access to yet has not sent a catalogue either.
+    const linked = await db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM user_companies WHERE company_id = ${company.id}`,
+    );
+    if ((linked.rows[0]?.n ?? 0) === 0) continue;
     const [owner] = await db
       .select()
       .from(users)

@@ -40,7 +40,8 @@ const TWINS: Record<Trade, { code: string; description: string; gtin: string }[]
 
 export async function seedDemoClassifying(db: Db): Promise<void> {
   const active = await db.execute<{ id: string; nomeFantasia: string }>(
-    sql`SELECT id, nome_fantasia AS "nomeFantasia" FROM companies WHERE status <> 'Blocked'`,
+    sql`SELECT id, nome_fantasia AS "nomeFantasia" FROM companies c
+         WHERE status <> 'Blocked' AND EXISTS (SELECT 1 FROM user_companies u WHERE u.company_id = c.id)`,
   );
   for (const company of active.rows) {
     const twins = TWINS[tradeOf(company.nomeFantasia)];

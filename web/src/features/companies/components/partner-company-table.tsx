@@ -63,11 +63,15 @@ export function PartnerCompanyTable({ companies, isLoading, onEdit, onDelete, on
                   </Tooltip>
                 )}
                 {/* Beside the delete action, where it matters (issue 13): beside every name it said nothing. */}
-                {canDelete && company.emUso && (
-                  <Tooltip label={inUseWarning} multiline w={260}>
-                    <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" aria-label="Empresa em uso" />
-                  </Tooltip>
-                )}
+                {canDelete &&
+                  (company.emUso ? (
+                    <Tooltip label={inUseWarning} multiline w={260}>
+                      <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" aria-label="Empresa em uso" />
+                    </Tooltip>
+                  ) : (
+                    // its room kept, so the next action stays in the same column on every row
+                    <span style={{ width: 16 }} aria-hidden />
+                  ))}
                 <Tooltip label="Verificar conta do integrador">
                   <ActionIcon
                     variant="subtle"
