@@ -205,7 +205,7 @@ test('companies: the "em uso" warning only on the company in use, the actions in
   const partner = await seedPartner();
   const owner = await seedUser('PartnerOwner', { partnerId: partner.id });
   const used = await seedCompany(partner.id, { nomeFantasia: 'ALFA EM USO' });
-  const fresh = await seedCompany(partner.id, { nomeFantasia: 'BETA RECEM CADASTRADA' });
+  const fresh = await seedCompany(partner.id, { nomeFantasia: 'BETA RECEM CADASTRADA', status: 'Pending' });
   const member = await seedUser('Member', { partnerId: partner.id });
   await linkMemberToCompany(e2eDb(), member.id, used.id);
   await useSessionOf(page, owner);
@@ -218,4 +218,14 @@ test('companies: the "em uso" warning only on the company in use, the actions in
   const verifyX = async (row: Locator) =>
     Math.round((await row.getByRole('button', { name: 'Verificar conta do integrador' }).boundingBox())!.x);
   expect(await verifyX(freshRow)).toBe(await verifyX(usedRow));
+
+  // on a 1024 px screen the statuses are still whole words ("PENDENTE", not "PEN…")
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const label = freshRow.locator('.mantine-Badge-label');
+  await expect(label).toHaveText('Pendente');
+  const cut = await label.evaluate((node) => {
+    const el = node as unknown as { scrollWidth: number; clientWidth: number };
+    return el.scrollWidth - el.clientWidth;
+  });
+  expect(cut).toBeLessThanOrEqual(0);
 });

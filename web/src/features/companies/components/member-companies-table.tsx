@@ -40,7 +40,7 @@ export function MemberCompaniesTable({ companies, selectedId, isLoading, onSelec
                 style={{ cursor: 'pointer' }}
               >
                 <Table.Td>
-                  <Badge color={statusColors[c.status]} variant="light">
+                  <Badge color={statusColors[c.status]} variant="light" miw="max-content">
                     {companyStatusLabels[c.status]}
                   </Badge>
                 </Table.Td>

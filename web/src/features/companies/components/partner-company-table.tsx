@@ -40,7 +40,8 @@ export function PartnerCompanyTable({ companies, isLoading, onEdit, onDelete, on
         {companies?.map((company) => (
           <Table.Tr key={company.id}>
             <Table.Td>
-              <Badge color={companyStatusColors[company.status] ?? 'gray'} variant="light">
+              {/* max-content: on a narrow screen the column widens instead of cutting the status to "BLO…" */}
+              <Badge color={companyStatusColors[company.status] ?? 'gray'} variant="light" miw="max-content">
                 {companyStatusLabels[company.status] ?? company.status}
               </Badge>
             </Table.Td>
