@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createFiscalRule, createProduct, linkMemberToCompany } from '../server/src/db/factories';
 import { productAudits } from '../server/src/db/schema/index';
 import { e2eDb } from './support/db';
-import { seedCompany, seedPartner, seedUser, useSessionOf } from './support/fixtures';
+import { seedCompany, seedMemberWithCompanies, seedPartner, seedUser, useSessionOf } from './support/fixtures';
 
 /**
  * Screens that answer (issue 13), on the laptop screen a tax analyst has (1366×768): statuses and long
@@ -228,4 +228,21 @@ test('companies: the "em uso" warning only on the company in use, the actions in
     return el.scrollWidth - el.clientWidth;
   });
   expect(cut).toBeLessThanOrEqual(0);
+});
+
+test("a Member's companies on a 1024 px screen: each CNPJ on one line", async ({ page }) => {
+  const seeded = await seedMemberWithCompanies([
+    {
+      nomeFantasia: 'SUPERMERCADO COMPRE BEM DO BAIRRO ALTO',
+      razaoSocial: 'SUPERMERCADO COMPRE BEM DO BAIRRO ALTO LTDA',
+    },
+    { nomeFantasia: 'AUTO PECAS E ACESSORIOS RODA VIVA', razaoSocial: 'AUTO PECAS E ACESSORIOS RODA VIVA EIRELI' },
+  ]);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await useSessionOf(page, seeded.member);
+  await page.goto('/member/companies');
+  const row = page.getByRole('row', { name: /SUPERMERCADO COMPRE BEM/ });
+  const cnpj = row.locator('td').nth(1).locator('p');
+  await expect(cnpj).toHaveText(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/, { timeout: 20_000 });
+  expect(await linesOf(cnpj)).toBe(1);
 });

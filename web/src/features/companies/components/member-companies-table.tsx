@@ -44,7 +44,8 @@ export function MemberCompaniesTable({ companies, selectedId, isLoading, onSelec
                     {companyStatusLabels[c.status]}
                   </Badge>
                 </Table.Td>
-                <Table.Td>
+                {/* one line: a CNPJ cut after "/0001-" is misread on a narrow screen */}
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Text inherit ff="monospace">
                     {formatCnpj(c.document)}
                   </Text>
