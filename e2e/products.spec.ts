@@ -81,6 +81,8 @@ test('searches with the panel, keeps the history and checks the date range', asy
   await panel.getByLabel('Pesquisar por').selectOption('gtin');
   await panel.getByLabel('Texto da pesquisa').fill(' 789 1234 567895 ');
   await panel.getByRole('button', { name: 'Pesquisar' }).click();
+  // the panel closes (its own 'Pesquisar' leaves the page only when its closing transition ends)
+  await expect(panel).toBeHidden();
   await expect(count(page)).toHaveText('1 produtos');
   await expect(rows(page).first()).toContainText('FEIJAO CARIOCA');
   await expect(rows(page).first()).toContainText('7891234567895');

@@ -74,6 +74,11 @@ export async function seedDemoCatalogue(db: Db): Promise<void> {
       sql`SELECT count(*)::int AS n FROM products WHERE company_id = ${company.id}`,
     );
     if ((has.rows[0]?.n ?? 0) > 0) continue;
+    // A company no user has access to yet has not sent a catalogue either.
+    const linked = await db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM user_companies WHERE company_id = ${company.id}`,
+    );
+    if ((linked.rows[0]?.n ?? 0) === 0) continue;
     const [owner] = await db
       .select()
       .from(users)
@@ -91,8 +96,9 @@ export async function seedDemoCatalogue(db: Db): Promise<void> {
       const matched = i % 3 !== 2;
       return {
         internalCode: String(1000 + i),
-        // Shops write the pack before the brand; their own packs carry no brand at all.
-        description: matched ? `${g.plain} ${g.brand}` : `${g.plain} CAD PROPRIO ${i}`,
+        // Shops write the pack before the brand; their own packs (bulk, own label) carry no brand at all —
+        // and no made-up suffix: a repeated own pack is dropped below, as a shop registers an item once.
+        description: matched ? `${g.plain} ${g.brand}` : g.plain,
         gtin: matched ? g.gtin.slice(1) : i % 2 === 0 ? gtinFor(900000 + ci * 1000 + i).slice(1) : '',
       };
     });

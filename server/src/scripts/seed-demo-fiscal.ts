@@ -6,7 +6,8 @@ import { demoRuleItems } from './seed-demo-trades.js';
 /**
  * Base rules for the NCMs the demo companies sell (seed-demo-trades.ts) in all 27 UFs: rates from the official UF
  * table, ICMS-ST with the item's MVA where its segment has it, PIS/COFINS by the item's treatment (normal,
- * alíquota zero, monofásico); a few named rules; a version history on some SP rules. Set-based SQL.
+ * alíquota zero, monofásico); the cesta básica base reduction of SP and RS; a few named rules; a version history
+ * on some SP rules. Set-based SQL.
  */
 export async function seedDemoFiscal(db: Db): Promise<void> {
   const items = demoRuleItems();
@@ -78,6 +79,16 @@ export async function seedDemoFiscal(db: Db): Promise<void> {
              aliq_cofins, cofins_cst_entrada, cofins_cst_saida, ipi_aliq, ipi_cod_enq, ipi_cst_entrada, ipi_cst_saida,
              cfop_entrada, cfop_saida, cst_icms, cst_csosn, rate, CASE WHEN aliq_icms_st IS NOT NULL THEN rate END, iva, fcp
         FROM older`);
+
+    // Cesta básica (issue 13): rice and beans sold inside SP and RS carry 7 % of ICMS through a base reduction
+    // (RICMS/SP Anexo II art. 3; RICMS/RS Livro I art. 23, II), so CST 20 with the UF's cBenef code.
+    await tx.execute(sql`
+      UPDATE fiscal_rule_versions v
+         SET cst_icms = '20', red_bc_icms = round((1 - 7 / v.aliq_icms) * 100, 2),
+             cod_benef = CASE v.uf WHEN 'SP' THEN 'SP020030' ELSE 'RS051601' END
+        FROM fiscal_rules r
+       WHERE r.id = v.fiscal_rule_id AND NOT r.is_named AND v.uf IN ('SP', 'RS')
+         AND v.ncm IN ('10063021', '07133319') AND v.aliq_icms > 7`);
   });
 
   // Named rules: specific treatments a partner reuses (created Checked, spec 02 §4).

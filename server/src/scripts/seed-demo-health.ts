@@ -59,8 +59,14 @@ async function seedCatalogueMistakes(db: Db) {
     ncm: '18063210',
     cest: '0300700',
   });
+  // an NCM the table has ended (the bundled table ends 3913.90.50, chitosan: sold as a slimming supplement)
   if (expired)
-    await createProduct(db, { companyId, internalCode: 'SF-103', description: 'LAMPADA 60W BIVOLT', ncm: expired });
+    await createProduct(db, {
+      companyId,
+      internalCode: 'SF-103',
+      description: expired === '39139050' ? 'QUITOSANA 500MG 60 CAPSULAS' : 'PRODUTO COM NCM ENCERRADO',
+      ncm: expired,
+    });
   await ruled('SF-104', 'CERVEJA PILSEN LATA 350ML', {
     ncm: '22030000',
     description: 'Cerveja - ST já recolhida (CFOP de venda comum)',

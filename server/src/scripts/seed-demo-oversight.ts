@@ -19,5 +19,9 @@ export async function seedDemoOversight(db: Db): Promise<void> {
     CROSS JOIN LATERAL (
       SELECT (CASE WHEN extract(isodow FROM d.day) >= 6 THEN 2 ELSE 12 END * (0.5 + random()))::int
         + (CASE WHEN random() < 0.03 THEN 150 ELSE 0 END) AS created
-    ) x`);
+      -- c.id makes the draw per company and day: companies import their big batches on different days
+      WHERE c.id IS NOT NULL
+    ) x
+    -- a company nobody has access to yet (just registered) has no history
+    WHERE EXISTS (SELECT 1 FROM user_companies u WHERE u.company_id = c.id)`);
 }

@@ -8,12 +8,17 @@ const demoTickets: {
   title: string;
   description: string;
   daysAgo: number;
+  /** Who asks (a Member of the company); Maria unless said. */
+  member?: string;
+  /** The product asked about: the first Classified one whose description starts with one of these. */
+  about: string[];
   closed?: boolean;
   comments: { by: 'member' | 'owner' | 'contributor'; text: string; knowledgeBase?: boolean }[];
 }[] = [
   {
     companyDocument: '11222333000181',
     title: 'CEST do produto',
+    about: ['REFRIGERANTE', 'AGUA MINERAL'],
     description:
       'O produto veio classificado sem CEST, mas o fornecedor destaca ICMS-ST na nota. Qual CEST devemos usar?',
     daysAgo: 6,
@@ -31,6 +36,7 @@ const demoTickets: {
   {
     companyDocument: '11222333000181',
     title: 'Alíquota de PIS/COFINS monofásico',
+    about: ['CERVEJA', 'REFRIGERANTE'],
     description: 'A regra aplicada zerou PIS e COFINS na saída. Esse produto é realmente monofásico?',
     daysAgo: 2,
     comments: [
@@ -45,6 +51,7 @@ const demoTickets: {
   {
     companyDocument: '11222333000181',
     title: 'NCM divergente do fornecedor',
+    about: ['BISCOITO', 'MAIONESE'],
     description: 'O XML do fornecedor traz outro NCM para o mesmo GTIN. Qual devemos manter no cadastro?',
     daysAgo: 0,
     comments: [],
@@ -52,27 +59,46 @@ const demoTickets: {
   {
     companyDocument: '45997418000153',
     title: 'Redução de base de cálculo em MG',
+    about: ['ACUCAR', 'ARROZ', 'FEIJAO'],
     description: 'Existe redução de base de cálculo do ICMS para este item nas vendas internas em Minas Gerais?',
     daysAgo: 1,
     comments: [{ by: 'member', text: 'Anexei a consulta do fornecedor no e-mail enviado ontem.' }],
   },
+  {
+    companyDocument: '19131243000197',
+    member: 'joao@cliente.demo',
+    title: 'PIS/COFINS na revenda de medicamento',
+    about: ['DIPIRONA', 'PARACETAMOL', 'AMOXICILINA'],
+    description: 'O ERP calcula PIS e COFINS de 9,25% na venda deste medicamento. Está certo para uma farmácia?',
+    daysAgo: 3,
+    comments: [
+      {
+        by: 'owner',
+        text: 'Não: o NCM está na lista positiva da Lei 10.147/2000 (tributação monofásica). O fabricante recolheu; a farmácia revende com alíquota zero, CST 04 na saída.',
+        knowledgeBase: true,
+      },
+      { by: 'member', text: 'Corrigimos o CST no ERP. Obrigado!' },
+    ],
+  },
 ];
 
 /**
- * Tickets for the demo (idempotent: only when the demo companies have none yet), about Classified products of
- * Maria's companies, answered by the Alfa staff; statuses follow the rules of spec 02 §4.
+ * Tickets for the demo (idempotent: only when the demo companies have none yet), each about the Classified
+ * product its question fits (a beverage for ST, a medicine for monofásico: issue 13) of the Alfa companies
+ * (Maria's and João's), answered by the Alfa staff; statuses follow the rules of spec 02 §4.
  */
 export async function seedDemoTickets(db: Db): Promise<void> {
   const people = (
     await db.execute<{ id: string; email: string }>(sql`
-      SELECT id, email FROM users WHERE email IN ('maria@cliente.demo', 'olga@alfa.demo', 'caio@alfa.demo')`)
+      SELECT id, email FROM users
+       WHERE email IN ('maria@cliente.demo', 'joao@cliente.demo', 'olga@alfa.demo', 'caio@alfa.demo')`)
   ).rows;
   const idOf = (email: string) => people.find((p) => p.email === email)?.id;
   const member = idOf('maria@cliente.demo');
   const owner = idOf('olga@alfa.demo');
   const contributor = idOf('caio@alfa.demo');
   if (!member || !owner || !contributor) return;
-  const authors = { member, owner, contributor };
+  const used: string[] = [];
   const documents = [...new Set(demoTickets.map((t) => t.companyDocument))];
   const existing = await db.execute<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM tickets t JOIN companies c ON c.id = t.company_id
@@ -81,8 +107,11 @@ export async function seedDemoTickets(db: Db): Promise<void> {
       sql`, `,
     )})`);
   if ((existing.rows[0]?.n ?? 0) > 0) return;
-  for (const [index, t] of demoTickets.entries()) {
-    // a different product for each ticket of the same company
+  for (const t of demoTickets) {
+    const asker = t.member ? idOf(t.member) : member;
+    if (!asker) continue;
+    const authors = { member: asker, owner, contributor };
+    // the product the question is about; a different one for each ticket
     const [product] = (
       await db.execute<{
         id: string;
@@ -96,9 +125,13 @@ export async function seedDemoTickets(db: Db): Promise<void> {
           p.description, p.gtin
         FROM companies c JOIN products p ON p.company_id = c.id
         WHERE c.document = ${t.companyDocument} AND p.status = 'F' AND p.gtin IS NOT NULL
-        ORDER BY p.internal_code OFFSET ${index} LIMIT 1`)
+          AND NOT (p.id::text = ANY(${`{${used.join(',')}}`}::text[]))
+        ORDER BY p.description LIKE ANY(${`{${t.about.map((a) => `${a}%`).join(',')}}`}::text[]) DESC,
+          p.internal_code
+        LIMIT 1`)
     ).rows;
     if (!product) continue;
+    used.push(product.id);
     const createdAt = new Date(Date.now() - t.daysAgo * 86_400_000 - 3_600_000);
     const [row] = await db
       .insert(tickets)

@@ -73,6 +73,15 @@ const demoPartners = [
         uf: 'SP',
         status: 'Blocked',
       },
+      // Just registered: no user has access yet and no product, so the companies list shows the "em uso"
+      // warning on the others only (issue 13). Its catalogue is not seeded (seed-demo-catalogue.ts).
+      {
+        document: '34128756000132',
+        razaoSocial: 'EMPORIO SAO BENTO LTDA',
+        nomeFantasia: 'EMPORIO SAO BENTO',
+        uf: 'SP',
+        status: 'Pending',
+      },
     ] satisfies DemoCompany[],
     members: [
       { name: 'Maria Membro', email: 'maria@cliente.demo', companies: [0, 1, 3] },

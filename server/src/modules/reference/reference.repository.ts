@@ -56,6 +56,9 @@ export async function findNcmByWords(db: DbOrTx, text: string, words: string[], 
     SELECT ${ncmColumns} FROM ref_ncm
     WHERE level = 8 AND active AND ${allWords}
     ORDER BY (f_unaccent(lower(description)) LIKE ${`%${text}%`}) DESC,
+             -- the item named by the words ("Cervejas de malte") before those that mention them ("borras da
+             -- indústria da cerveja"), issue 13
+             starts_with(f_unaccent(lower(description)), ${text}) DESC,
              word_similarity(${text}, search_text) DESC,
              similarity(${text}, f_unaccent(lower(description))) DESC,
              length(full_description), code

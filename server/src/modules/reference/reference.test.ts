@@ -61,6 +61,9 @@ describe('reference lookups', async () => {
     expect(horses[0].code).toBe('01012100');
     const typo = (await get('/reference/ncm?q=reprodutorez')).body;
     expect(typo.map((n: { code: string }) => n.code)).toContain('01012100');
+    // the items named "cerveja…" come before the residues and tars that only mention beer (issue 13)
+    const beer = (await get('/reference/ncm?q=cerveja')).body.map((n: { code: string }) => n.code);
+    expect(beer.slice(0, 2).sort()).toEqual(['22029100', '22030000']);
   });
 
   it('tells whether an NCM is in force on a date', async () => {

@@ -40,11 +40,12 @@ export function MemberCompaniesTable({ companies, selectedId, isLoading, onSelec
                 style={{ cursor: 'pointer' }}
               >
                 <Table.Td>
-                  <Badge color={statusColors[c.status]} variant="light">
+                  <Badge color={statusColors[c.status]} variant="light" miw="max-content">
                     {companyStatusLabels[c.status]}
                   </Badge>
                 </Table.Td>
-                <Table.Td>
+                {/* one line: a CNPJ cut after "/0001-" is misread on a narrow screen */}
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Text inherit ff="monospace">
                     {formatCnpj(c.document)}
                   </Text>

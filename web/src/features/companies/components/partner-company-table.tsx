@@ -40,7 +40,8 @@ export function PartnerCompanyTable({ companies, isLoading, onEdit, onDelete, on
         {companies?.map((company) => (
           <Table.Tr key={company.id}>
             <Table.Td>
-              <Badge color={companyStatusColors[company.status] ?? 'gray'} variant="light">
+              {/* max-content: on a narrow screen the column widens instead of cutting the status to "BLO…" */}
+              <Badge color={companyStatusColors[company.status] ?? 'gray'} variant="light" miw="max-content">
                 {companyStatusLabels[company.status] ?? company.status}
               </Badge>
             </Table.Td>
@@ -63,11 +64,15 @@ export function PartnerCompanyTable({ companies, isLoading, onEdit, onDelete, on
                   </Tooltip>
                 )}
                 {/* Beside the delete action, where it matters (issue 13): beside every name it said nothing. */}
-                {canDelete && company.emUso && (
-                  <Tooltip label={inUseWarning} multiline w={260}>
-                    <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" aria-label="Empresa em uso" />
-                  </Tooltip>
-                )}
+                {canDelete &&
+                  (company.emUso ? (
+                    <Tooltip label={inUseWarning} multiline w={260}>
+                      <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" aria-label="Empresa em uso" />
+                    </Tooltip>
+                  ) : (
+                    // its room kept, so the next action stays in the same column on every row
+                    <span style={{ width: 16 }} aria-hidden />
+                  ))}
                 <Tooltip label="Verificar conta do integrador">
                   <ActionIcon
                     variant="subtle"

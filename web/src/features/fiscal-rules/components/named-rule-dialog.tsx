@@ -210,15 +210,18 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
               }}
               data-autofocus
             />
-            <SimpleGrid cols={{ base: 1, sm: 4 }} style={alignInputs}>
+            {/* NCM and CEST two fifths each: the CEST's hint and its "17.016.00 - Leite UHT…" options fit. */}
+            <SimpleGrid cols={{ base: 1, sm: 5 }} style={alignInputs}>
               <div style={{ gridColumn: 'span 2' }}>
                 <NcmField value={form.ncm} onChange={(ncm) => setForm((f) => ({ ...f, ncm }))} />
               </div>
-              <CestSelect
-                ncm={form.ncm}
-                value={form.cest}
-                onChange={(cest) => setForm((f) => ({ ...f, cest: maskDigits(cest, 7) }))}
-              />
+              <div style={{ gridColumn: 'span 2' }}>
+                <CestSelect
+                  ncm={form.ncm}
+                  value={form.cest}
+                  onChange={(cest) => setForm((f) => ({ ...f, cest: maskDigits(cest, 7) }))}
+                />
+              </div>
               {text('codANP', 'COD ANP')}
             </SimpleGrid>
             <Fieldset legend="IPI">

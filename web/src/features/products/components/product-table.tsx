@@ -67,7 +67,8 @@ export function ProductTable({
   const markedOnPage = markable.filter((p) => checkedIds.has(p.id)).length;
   return (
     <Table.ScrollContainer minWidth={900}>
-      <Table highlightOnHover aria-label="Produtos" data-testid="products-table">
+      {/* 8 px between columns (not 10): ten columns and a readable description fit a 1366 px screen. */}
+      <Table highlightOnHover horizontalSpacing={8} aria-label="Produtos" data-testid="products-table">
         <Table.Thead>
           <Table.Tr>
             <SortableTh field="internalCode" sort={sort} onSort={onSort}>
@@ -87,7 +88,7 @@ export function ProductTable({
                 />
               </Table.Th>
             )}
-            <SortableTh field="description" sort={sort} onSort={onSort}>
+            <SortableTh field="description" sort={sort} onSort={onSort} miw={200}>
               Descrição
             </SortableTh>
             <Table.Th>NCM</Table.Th>

@@ -22,19 +22,23 @@ interface Props {
   onSort: (field: TProductSortField) => void;
   children: ReactNode;
   w?: number;
+  /** Least width: the description column keeps room for its text instead of wrapping word by word. */
+  miw?: number;
 }
 
 /** Column header that orders the list by its column and shows the order in use (issue 13). */
-export function SortableTh({ field, sort, onSort, children, w }: Props) {
+export function SortableTh({ field, sort, onSort, children, w, miw }: Props) {
   const isActive = sort.field === field;
   const Icon = !isActive ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown;
   return (
-    <Table.Th w={w} aria-sort={isActive ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <Table.Th w={w} miw={miw} aria-sort={isActive ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <UnstyledButton
         onClick={() => onSort(field)}
         fw={700}
         fz="sm"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}
+        // The label may wrap ("Código / interno") like the plain headers: at 1366 px the staff's marking column
+        // and the actions must fit beside a readable description (issue 13).
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, textAlign: 'left' }}
       >
         {children}
         <Icon size={14} opacity={isActive ? 1 : 0.4} aria-hidden />

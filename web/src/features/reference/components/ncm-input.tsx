@@ -27,6 +27,10 @@ const clampTwoLines = {
   overflow: 'hidden',
 } as const;
 
+// The official descriptions run to several hundred characters: three lines per suggestion, the whole
+// text on hover, so a dozen suggestions fit instead of one and a half (issue 13).
+const clampThreeLines = { ...clampTwoLines, WebkitLineClamp: 3 } as const;
+
 const isCodeLike = (text: string) => /^[\d.\s]*$/.test(text);
 
 /**
@@ -87,7 +91,17 @@ export function NcmInput({ value, onChange, date, error, onResolved, label = 'NC
       // The server already filtered and ranked; filtering again by label would hide word matches.
       filter={({ options }) => options}
       limit={20}
-      maxDropdownHeight={320}
+      maxDropdownHeight={360}
+      // Wider than a field that shares its row with CEST and COD ANP.
+      comboboxProps={{ width: 560, position: 'bottom-start' }}
+      renderOption={({ option }) => {
+        const label = data.find((o) => o.value === option.value)?.label ?? option.value;
+        return (
+          <span title={label} style={{ ...clampThreeLines, fontSize: 'var(--mantine-font-size-sm)' }}>
+            {label}
+          </span>
+        );
+      }}
       rightSection={search.isFetching || ncm.isFetching ? <Loader size="xs" /> : null}
       description={
         resolved && (

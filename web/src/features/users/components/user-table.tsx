@@ -37,7 +37,7 @@ export function UserTable({ users, isLoading, onEdit, onManageCompanies, onReset
         {users?.map((user) => (
           <Table.Tr key={user.id}>
             <Table.Td>
-              <Badge color={user.status === 'Inactive' ? 'gray' : 'green'} variant="light">
+              <Badge color={user.status === 'Inactive' ? 'gray' : 'green'} variant="light" miw="max-content">
                 {userStatusLabels[user.status] ?? 'Ativo'}
               </Badge>
             </Table.Td>
