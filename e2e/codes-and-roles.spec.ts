@@ -22,8 +22,9 @@ const LOAD = { timeout: 30_000 };
 const userMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu do usuário' });
 const productRows = (page: Page) => page.getByTestId('products-table').locator('tbody tr');
 
-async function rowActions(page: Page, code: string): Promise<string[]> {
-  await page.getByRole('button', { name: `Ações do produto ${code}` }).click();
+/** The labels of the menu a button opens (the menu is closed again before returning). */
+async function menuLabels(page: Page, buttonName: string): Promise<string[]> {
+  await page.getByRole('button', { name: buttonName }).click();
   const items = page.getByRole('menuitem');
   await expect(items.first()).toBeVisible();
   const labels = await items.allTextContents();
@@ -32,15 +33,8 @@ async function rowActions(page: Page, code: string): Promise<string[]> {
   return labels;
 }
 
-async function otherActions(page: Page): Promise<string[]> {
-  await page.getByRole('button', { name: 'Outras ações' }).click();
-  const items = page.getByRole('menuitem');
-  await expect(items.first()).toBeVisible();
-  const labels = await items.allTextContents();
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('menuitem')).toHaveCount(0);
-  return labels;
-}
+const rowActions = (page: Page, code: string) => menuLabels(page, `Ações do produto ${code}`);
+const otherActions = (page: Page) => menuLabels(page, 'Outras ações');
 
 /** A refrigerante rule of SP with ST (CST 60, CFOP 5405, PIS/COFINS monofásico 04). */
 async function seedStRule(ncm = '22021000', cest = '0301100') {
