@@ -153,7 +153,7 @@ export async function findIpiEnquadramentos(db: DbOrTx) {
     .orderBy(asc(refIpiEnquadramento.code));
 }
 
-/** The UF's cBenef codes in force today (valid_to unset or not yet passed). */
+/** The UF's cBenef codes in force today in Brazil (valid_to unset or not yet passed). */
 export async function findCbenefs(db: DbOrTx, uf: string) {
   return db
     .select()
@@ -162,7 +162,7 @@ export async function findCbenefs(db: DbOrTx, uf: string) {
       and(
         eq(refCbenef.uf, uf),
         eq(refCbenef.active, true),
-        or(isNull(refCbenef.validTo), gte(refCbenef.validTo, sql`current_date`)),
+        or(isNull(refCbenef.validTo), gte(refCbenef.validTo, sql`(now() AT TIME ZONE 'America/Sao_Paulo')::date`)),
       ),
     )
     .orderBy(asc(refCbenef.code));
