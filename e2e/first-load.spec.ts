@@ -38,6 +38,22 @@ function watchTransfers(page: Page): Transfer {
   return t;
 }
 
+interface Timed {
+  url: string;
+  start: number;
+  end: number;
+}
+
+/** Every finished request with its start and end (ms since the epoch), to check what waits for what. */
+function watchTimings(page: Page): Timed[] {
+  const list: Timed[] = [];
+  page.on('requestfinished', (request) => {
+    const t = request.timing();
+    list.push({ url: request.url(), start: t.startTime, end: t.startTime + t.responseEnd });
+  });
+  return list;
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 test('the login page loads at most 150 KB of compressed JavaScript, cached as immutable', async ({ page }) => {
@@ -73,6 +89,7 @@ test('the products home shows its first product row; its JavaScript is measured'
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   const transfer = watchTransfers(page);
+  const timings = watchTimings(page);
   const started = Date.now();
   await page.goto('/member/home');
   await expect(page.getByTestId('products-table').locator('tbody tr').first()).toContainText('ARROZ TIPO 1', {
@@ -84,4 +101,13 @@ test('the products home shows its first product row; its JavaScript is measured'
     `first-load /member/home: ${kb(transfer.jsBytes)} JS in ${transfer.jsFiles} files, first row ${firstRowMs} ms`,
   );
   expect([...transfer.encodings]).toEqual(['br']);
+
+  // The page's chunk is asked for while the layout's chunks are still arriving, not after the layout has
+  // loaded and rendered (then every chunk asked before it would already have ended).
+  const home = timings.find((r) => /\/assets\/products-home-[^/]+\.js$/.test(r.url));
+  expect(home).toBeTruthy();
+  const askedBefore = timings.filter((r) => r.url.endsWith('.js') && r.start < home!.start);
+  expect(home!.start).toBeLessThan(Math.max(...askedBefore.map((r) => r.end)));
+  // Dialogs that are closed fetch nothing: the reference tables wait until one opens.
+  expect(timings.filter((r) => r.url.includes('/v1/public/reference/')).map((r) => r.url)).toEqual([]);
 });

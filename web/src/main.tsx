@@ -5,7 +5,10 @@ import '@mantine/charts/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
+import { AppRouter, preloadLanding } from './app/router';
+import { getSession } from './lib/session';
+
+preloadLanding(window.location.pathname, getSession() !== null);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

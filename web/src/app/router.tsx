@@ -6,27 +6,82 @@ import { paths } from './paths';
 
 // Each area's pages load on demand. lazy() runs once per page at module level: calling it during
 // render would make a new component type on every render and remount the page.
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+type Load = () => Promise<{ default: ComponentType }>;
+const page = (load: Load) => lazy(load);
+
+const loadMemberLayout: Load = () => import('./layouts/member-layout');
+const loadPartnerLayout: Load = () => import('./layouts/partner-layout');
+const loadMemberCompanies: Load = () => import('../features/companies/routes/member-companies-page');
+const loadPartnerCompanies: Load = () => import('../features/companies/routes/partner-companies-page');
+const loadUsers: Load = () => import('../features/users/routes/users-page');
+const loadFiscalRules: Load = () => import('../features/fiscal-rules/routes/fiscal-rules-page');
+const loadProductsHome: Load = () => import('../features/products/routes/products-home');
+const loadProductsImport: Load = () => import('../features/products/routes/import-page');
+const loadProductsExport: Load = () => import('../features/products/routes/export-page');
+const loadDashboard: Load = () => import('../features/dashboard/routes/dashboard-page');
+const loadIndicators: Load = () => import('../features/indicators/routes/indicators-page');
+const loadLogs: Load = () => import('../features/logs/routes/logs-page');
+const loadTickets: Load = () => import('../features/tickets/routes/tickets-page');
+const loadHealth: Load = () => import('../features/catalogue-health/routes/health-page');
+const loadGlobalProducts: Load = () => import('../features/global-products/routes/global-products-page');
+const loadFinalizedProducts: Load = () => import('../features/global-products/routes/finalized-products-page');
+const loadPendingProducts: Load = () => import('../features/pending-products/routes/pending-products-page');
+
 const LoginPage = page(() => import('../features/auth/routes/login-page'));
 const IconsPage = page(() => import('../features/shell/routes/icons-page'));
 const NotFoundPage = page(() => import('../features/shell/routes/not-found-page'));
-const MemberLayout = page(() => import('./layouts/member-layout'));
-const PartnerLayout = page(() => import('./layouts/partner-layout'));
-const MemberCompaniesPage = page(() => import('../features/companies/routes/member-companies-page'));
-const PartnerCompaniesPage = page(() => import('../features/companies/routes/partner-companies-page'));
-const UsersPage = page(() => import('../features/users/routes/users-page'));
-const FiscalRulesPage = page(() => import('../features/fiscal-rules/routes/fiscal-rules-page'));
-const ProductsHomePage = page(() => import('../features/products/routes/products-home'));
-const ProductsImportPage = page(() => import('../features/products/routes/import-page'));
-const ProductsExportPage = page(() => import('../features/products/routes/export-page'));
-const DashboardPage = page(() => import('../features/dashboard/routes/dashboard-page'));
-const IndicatorsPage = page(() => import('../features/indicators/routes/indicators-page'));
-const LogsPage = page(() => import('../features/logs/routes/logs-page'));
-const TicketsPage = page(() => import('../features/tickets/routes/tickets-page'));
-const HealthPage = page(() => import('../features/catalogue-health/routes/health-page'));
-const GlobalProductsPage = page(() => import('../features/global-products/routes/global-products-page'));
-const FinalizedProductsPage = page(() => import('../features/global-products/routes/finalized-products-page'));
-const PendingProductsPage = page(() => import('../features/pending-products/routes/pending-products-page'));
+const MemberLayout = page(loadMemberLayout);
+const PartnerLayout = page(loadPartnerLayout);
+const MemberCompaniesPage = page(loadMemberCompanies);
+const PartnerCompaniesPage = page(loadPartnerCompanies);
+const UsersPage = page(loadUsers);
+const FiscalRulesPage = page(loadFiscalRules);
+const ProductsHomePage = page(loadProductsHome);
+const ProductsImportPage = page(loadProductsImport);
+const ProductsExportPage = page(loadProductsExport);
+const DashboardPage = page(loadDashboard);
+const IndicatorsPage = page(loadIndicators);
+const LogsPage = page(loadLogs);
+const TicketsPage = page(loadTickets);
+const HealthPage = page(loadHealth);
+const GlobalProductsPage = page(loadGlobalProducts);
+const FinalizedProductsPage = page(loadFinalizedProducts);
+const PendingProductsPage = page(loadPendingProducts);
+
+/** The page chunk of each signed-in address (the layout is the area's). */
+const pageLoads: Record<string, Load> = {
+  '/member/companies': loadMemberCompanies,
+  '/member/home': loadProductsHome,
+  '/member/products/import': loadProductsImport,
+  '/member/products/export': loadProductsExport,
+  '/member/products/health': loadHealth,
+  '/member/products/global': loadGlobalProducts,
+  '/member/company/indicators': loadIndicators,
+  '/member/tickets': loadTickets,
+  '/partner/home': loadDashboard,
+  '/partner/products/global': loadGlobalProducts,
+  '/partner/products/global/finalized': loadFinalizedProducts,
+  '/partner/products/global/pending': loadPendingProducts,
+  '/partner/users': loadUsers,
+  '/partner/companies': loadPartnerCompanies,
+  '/partner/tickets': loadTickets,
+  '/partner/fiscal-rules': loadFiscalRules,
+  '/partner/logs': loadLogs,
+};
+
+/**
+ * A signed-in first visit (a reload, a bookmark, a link opened in a new tab) would fetch the area's
+ * layout chunk, render it, and only then ask for the page's chunk: two rounds of ~40 files each over
+ * HTTP/1.1's six connections. Both start at once instead; lazy() later finds the modules loaded.
+ */
+export function preloadLanding(pathname: string, signedIn: boolean): Load[] {
+  const path = pathname.replace(/\/+$/, '');
+  const pageLoad = pageLoads[path];
+  if (!signedIn || !pageLoad) return [];
+  const loads = [path.startsWith('/member/') ? loadMemberLayout : loadPartnerLayout, pageLoad];
+  for (const load of loads) load().catch(() => undefined); // a failed preload is retried by lazy()
+  return loads;
+}
 
 const fallback = (
   <Center h="50vh">

@@ -33,7 +33,7 @@ export function protocolItems(p: TProtocol | ({ description: string | null } & O
 /** Every field of one rule (opened by a click on a cell of the state rules table). */
 export function CompleteRuleDialog({ rule, canWrite, onClose, onClone, onEdit }: Props) {
   // cBenef codes begin with their UF (SP010010): that UF's table names them.
-  const m = useCodeMeanings(rule?.stateRule.codBenef?.slice(0, 2));
+  const m = useCodeMeanings(rule?.stateRule.codBenef?.slice(0, 2), !!rule);
   if (!rule) return <Modal opened={false} onClose={onClose} />;
   const f = rule.federalRule;
   const s = rule.stateRule;

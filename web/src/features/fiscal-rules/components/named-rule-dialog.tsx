@@ -111,7 +111,7 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
   const [isConfirming, setIsConfirming] = useState(false);
   const create = useCreateNamedRule();
   const update = useUpdateFiscalRule();
-  const meanings = useCodeMeanings(form.CodBeneficio.slice(0, 2).toUpperCase());
+  const meanings = useCodeMeanings(form.CodBeneficio.slice(0, 2).toUpperCase(), opened);
 
   useEffect(() => {
     if (opened) {

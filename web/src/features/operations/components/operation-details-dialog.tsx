@@ -53,7 +53,7 @@ const agreementItems = (a: Agreement): Item[] => [
  */
 export function OperationDetailsDialog({ operation, onClose }: { operation: TOperation | null; onClose: () => void }) {
   // cBenef codes begin with their UF (SP010010): that UF's table names them.
-  const m = useCodeMeanings(operation?.icms.codBenef?.slice(0, 2));
+  const m = useCodeMeanings(operation?.icms.codBenef?.slice(0, 2), !!operation);
   if (!operation) return <Modal opened={false} onClose={onClose} />;
   const { federal, piscofins, ipi, icms } = operation;
   return (

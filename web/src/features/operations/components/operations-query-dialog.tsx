@@ -36,7 +36,7 @@ interface Props {
  * answer lists the operations, each opening the operation details modal.
  */
 export function OperationsQueryDialog({ target, onClose }: Props) {
-  const m = useCodeMeanings();
+  const m = useCodeMeanings(null, !!target);
   const [form, setForm] = useState<OperationsSettings>(loadOperationsSettings);
   const [results, setResults] = useState<TOperation[] | null>(null);
   const [openOperation, setOpenOperation] = useState<TOperation | null>(null);

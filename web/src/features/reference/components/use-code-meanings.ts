@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, createElement, useMemo } from 'react';
 import { useCbenefs } from '../api/get-cbenefs';
-import { useCclasstribs } from '../api/get-cclasstribs';
-import { useCfops } from '../api/get-cfops';
-import { useCsts } from '../api/get-csts';
-import { useIpiEnquadramentos } from '../api/get-ipi-enquadramentos';
+import { cclasstribsQueryOptions } from '../api/get-cclasstribs';
+import { cfopsQueryOptions } from '../api/get-cfops';
+import { cstsQueryOptions } from '../api/get-csts';
+import { ipiEnquadramentosQueryOptions } from '../api/get-ipi-enquadramentos';
 import { buildCodeMeaningIndex, type CodeKind, describeCode, findCodeMeaning } from '../lib/code-meanings';
 
 const clampTwoLines: CSSProperties = {
@@ -17,13 +18,17 @@ const clampTwoLines: CSSProperties = {
  * The reference tables that name option codes (cached for the session: they change only with a new
  * reference load). Until they arrive codes show bare, then with their meaning.
  */
-/** `uf`: also name that UF's cBenef codes (loaded per UF). */
-export function useCodeMeanings(uf?: string | null) {
-  const csts = useCsts();
-  const cfops = useCfops();
-  const enquadramentos = useIpiEnquadramentos();
-  const cclasstribs = useCclasstribs();
-  const cbenefs = useCbenefs(uf);
+/**
+ * `uf`: also name that UF's cBenef codes (loaded per UF). `enabled`: false while the dialog that uses the
+ * meanings is closed — dialogs mounted on every page (operations) must not fetch four reference tables
+ * on each first load, beside the page's own data.
+ */
+export function useCodeMeanings(uf?: string | null, enabled = true) {
+  const csts = useQuery({ ...cstsQueryOptions(), enabled });
+  const cfops = useQuery({ ...cfopsQueryOptions(), enabled });
+  const enquadramentos = useQuery({ ...ipiEnquadramentosQueryOptions(), enabled });
+  const cclasstribs = useQuery({ ...cclasstribsQueryOptions(), enabled });
+  const cbenefs = useCbenefs(enabled ? uf : null);
   const index = useMemo(
     () =>
       buildCodeMeaningIndex({
