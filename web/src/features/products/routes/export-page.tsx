@@ -3,9 +3,9 @@ import { Alert, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, T
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { getSelectedCompany, getSession } from '../../../lib/session';
+import { useCurrentUser } from '../../auth/api/get-current-user';
 import { useCan } from '../../auth/lib/use-can';
 import { useExportProducts } from '../api/export-products';
-import { useCurrentUser } from '../api/get-current-user';
 
 const statusFilters = [
   ['pending', 'Pendentes'],

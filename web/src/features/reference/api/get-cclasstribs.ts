@@ -13,4 +13,4 @@ export const cclasstribsQueryOptions = (cst?: string) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const useCclasstribs = (cst?: string) => useQuery(cclasstribsQueryOptions(cst));
+export const useCclasstribs = (cst?: string, enabled = true) => useQuery({ ...cclasstribsQueryOptions(cst), enabled });

@@ -13,4 +13,5 @@ export const cfopsQueryOptions = (params: { direction?: 'in' | 'out'; q?: string
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const useCfops = (params: { direction?: 'in' | 'out'; q?: string } = {}) => useQuery(cfopsQueryOptions(params));
+export const useCfops = (params: { direction?: 'in' | 'out'; q?: string } = {}, enabled = true) =>
+  useQuery({ ...cfopsQueryOptions(params), enabled });

@@ -12,4 +12,4 @@ export const cstsQueryOptions = (type?: TCstType) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const useCsts = (type?: TCstType) => useQuery(cstsQueryOptions(type));
+export const useCsts = (type?: TCstType, enabled = true) => useQuery({ ...cstsQueryOptions(type), enabled });

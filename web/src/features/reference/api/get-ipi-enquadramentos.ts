@@ -12,4 +12,4 @@ export const ipiEnquadramentosQueryOptions = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const useIpiEnquadramentos = () => useQuery(ipiEnquadramentosQueryOptions());
+export const useIpiEnquadramentos = (enabled = true) => useQuery({ ...ipiEnquadramentosQueryOptions(), enabled });

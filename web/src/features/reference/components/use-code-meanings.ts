@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, createElement, useMemo } from 'react';
 import { useCbenefs } from '../api/get-cbenefs';
-import { cclasstribsQueryOptions } from '../api/get-cclasstribs';
-import { cfopsQueryOptions } from '../api/get-cfops';
-import { cstsQueryOptions } from '../api/get-csts';
-import { ipiEnquadramentosQueryOptions } from '../api/get-ipi-enquadramentos';
+import { useCclasstribs } from '../api/get-cclasstribs';
+import { useCfops } from '../api/get-cfops';
+import { useCsts } from '../api/get-csts';
+import { useIpiEnquadramentos } from '../api/get-ipi-enquadramentos';
 import { buildCodeMeaningIndex, type CodeKind, describeCode, findCodeMeaning } from '../lib/code-meanings';
 
 const clampTwoLines: CSSProperties = {
@@ -24,10 +23,10 @@ const clampTwoLines: CSSProperties = {
  * on each first load, beside the page's own data.
  */
 export function useCodeMeanings(uf?: string | null, enabled = true) {
-  const csts = useQuery({ ...cstsQueryOptions(), enabled });
-  const cfops = useQuery({ ...cfopsQueryOptions(), enabled });
-  const enquadramentos = useQuery({ ...ipiEnquadramentosQueryOptions(), enabled });
-  const cclasstribs = useQuery({ ...cclasstribsQueryOptions(), enabled });
+  const csts = useCsts(undefined, enabled);
+  const cfops = useCfops({}, enabled);
+  const enquadramentos = useIpiEnquadramentos(enabled);
+  const cclasstribs = useCclasstribs(undefined, enabled);
   const cbenefs = useCbenefs(enabled ? uf : null);
   const index = useMemo(
     () =>

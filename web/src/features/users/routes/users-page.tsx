@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
-import { useCurrentUser } from '../api/get-current-user';
+import { useCurrentUser } from '../../auth/api/get-current-user';
 import { useUsers } from '../api/get-users';
 import { useResetPassword } from '../api/reset-password';
 import { CompanyAccessDialog } from '../components/company-access-dialog';

@@ -1,2 +1,0 @@
-// One /users/me query for the whole app (the permission checks read it too).
-export { currentUserQueryOptions, fetchCurrentUser, useCurrentUser } from '../../auth/api/get-current-user';
