@@ -7,7 +7,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['contract/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'server/src/**/*.unit.test.ts'],
+          include: [
+            'tax-engine/src/**/*.test.ts',
+            'contract/src/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+            'server/src/**/*.unit.test.ts',
+          ],
         },
       },
       {

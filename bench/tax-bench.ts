@@ -12,7 +12,8 @@
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { calculateNfeItem, type TTaxCalculateRequest } from '@app/contract';
+import type { TTaxCalculateRequest } from '@app/contract';
+import { calculateNfeItem } from '@app/tax-engine';
 import { createCompany, createPartner, createSessionToken, createUser } from '../server/src/db/factories.js';
 import { loadBundledReferenceTables } from '../server/src/modules/reference/loaders/load-reference-tables.js';
 import { insertHealthCheck } from '../server/src/modules/tax/health/health.repository.js';

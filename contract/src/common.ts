@@ -1,38 +1,11 @@
+import { ufs } from '@app/tax-engine';
 import { z } from 'zod';
 
 export const ZUuid = z.uuid({ message: 'Identificador inválido.' });
 export const ZMessage = z.object({ message: z.string() });
 export type TMessage = z.infer<typeof ZMessage>;
 
-export const ufs = [
-  'AC',
-  'AL',
-  'AM',
-  'AP',
-  'BA',
-  'CE',
-  'DF',
-  'ES',
-  'GO',
-  'MA',
-  'MG',
-  'MS',
-  'MT',
-  'PA',
-  'PB',
-  'PE',
-  'PI',
-  'PR',
-  'RJ',
-  'RN',
-  'RO',
-  'RR',
-  'RS',
-  'SC',
-  'SE',
-  'SP',
-  'TO',
-] as const;
+export { ufs };
 export const ZUf = z.enum(ufs, { message: 'UF inválida.' });
 export type Uf = z.infer<typeof ZUf>;
 

@@ -4,7 +4,7 @@ import { ZUf, ZUuid } from './common.js';
 /**
  * Operations query (spec 02 §2 "Operations query modal", §3 "Operations query payload" and
  * "Operation", §5, §9): POST /products/fiscalservice/operations. The server applies the tax
- * engine (contract/src/tax) to the product's fiscal rule and answers the operations with CFOP,
+ * engine (@app/tax-engine) to the product's fiscal rule and answers the operations with CFOP,
  * CST/CSOSN and every rate of the Operation details cards. Rates are numbers in percent
  * (18 = 18 %), already rounded to 2 places; null means the rule leaves the field empty.
  */

@@ -1,15 +1,16 @@
-import { z } from 'zod';
-import { ZUf } from './common.js';
 import {
   describeCodeProblem,
   describeRateProblem,
   describeValueProblem,
   ibsCbsCsts,
+  icmsCsosns,
+  icmsCsts,
   ipiCsts,
+  nfeItemValueFields,
   pisCofinsCsts,
-} from './tax/input-checks.js';
-import { icmsCsosns, icmsCsts } from './tax/nfe-item/icms-situation.js';
-import { nfeItemValueFields } from './tax/nfe-item/types.js';
+} from '@app/tax-engine';
+import { z } from 'zod';
+import { ZUf } from './common.js';
 
 /**
  * POST /tax/calculate: one NF-e item, with the NF-e layout's tag names so an ERP developer

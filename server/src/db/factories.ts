@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { adjustMva } from '@app/contract';
+import { adjustMva } from '@app/tax-engine';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/password.js';
 import { hashToken, newToken } from '../lib/tokens.js';

@@ -1,5 +1,5 @@
 import type { TFiscalRule, TNamedRuleData, TProductRuleDetails, TProtocol, Uf } from '@app/contract';
-import { adjustMva } from '@app/contract';
+import { adjustMva } from '@app/tax-engine';
 import type { FiscalRuleVersionInsert, StoredProtocol } from '../../db/schema/index.js';
 import type { RuleVersionView } from './fiscal-rules.repository.js';
 

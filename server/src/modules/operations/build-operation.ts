@@ -1,3 +1,4 @@
+import { nonContributorCaracTribs, type TOperation, type TOperationsQuery, type Uf } from '@app/contract';
 import {
   adjustMva,
   applyRateReduction,
@@ -6,14 +7,10 @@ import {
   findInterstateRate,
   icmsUfTable,
   isStSituation,
-  nonContributorCaracTribs,
   selectCfop,
   selectIcmsSituation,
-  type TOperation,
-  type TOperationsQuery,
   toDecimal,
-  type Uf,
-} from '@app/contract';
+} from '@app/tax-engine';
 import type { AgreementFacts, RuleFacts } from './operation-rule.js';
 
 export type { AgreementFacts, RuleFacts } from './operation-rule.js';

@@ -7,7 +7,7 @@ import {
   icmsCsts,
   ipiCsts,
   pisCofinsCsts,
-} from '@app/contract';
+} from '@app/tax-engine';
 
 /**
  * The rule facts the operations builder reads. Field names are those of fiscal_rule_versions rows

@@ -1,4 +1,5 @@
-import { NIL_PRODUCT_ID, TaxInputError, type TOperation, type TOperationsQuery, type Uf } from '@app/contract';
+import { NIL_PRODUCT_ID, type TOperation, type TOperationsQuery, type Uf } from '@app/contract';
+import { TaxInputError } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';

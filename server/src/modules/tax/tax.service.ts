@@ -1,14 +1,11 @@
 import {
-  calculateNfeItem,
-  type NfeItemContext,
-  nfeItemValueFields,
   type TTaxCalculateRequest,
   type TTaxCalculateResponse,
   type TUfTaxRule,
   todayInBrazil,
   type Uf,
-  type UfRuleFacts,
 } from '@app/contract';
+import { calculateNfeItem, type NfeItemContext, nfeItemValueFields, type UfRuleFacts } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { type CalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';

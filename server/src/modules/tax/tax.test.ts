@@ -33,7 +33,7 @@ describe('POST /tax/calculate', () => {
   });
 
   it('ICMS-ST with FCP-ST apart, adjusted MVA and the memoria steps', async () => {
-    // flexdocs 283 / contabeis 290717 figures (see contract/src/tax/nfe-item tests)
+    // flexdocs 283 / contabeis 290717 figures (see tax-engine/src/nfe-item tests)
     const res = await calc(
       body({ operacao: { ufDestino: 'RJ' }, icms: { cst: '10', pICMS: 12, pMVAST: '50', pICMSST: 18, pFCPST: 2 } }),
     );

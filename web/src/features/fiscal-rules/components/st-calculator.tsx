@@ -1,4 +1,11 @@
-import { calculateSt, type MvaOption, mvaOptions, resolveMva, type StCalculation, TaxInputError } from '@app/contract';
+import {
+  calculateSt,
+  type MvaOption,
+  mvaOptions,
+  resolveMva,
+  type StCalculation,
+  TaxInputError,
+} from '@app/tax-engine';
 import { Divider, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DecimalInput } from '../../../components/ui/decimal-input';

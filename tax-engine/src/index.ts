@@ -7,3 +7,4 @@ export * from './mva.js';
 export * from './nfe-item/index.js';
 export * from './operation-codes.js';
 export * from './st-calculator.js';
+export * from './uf.js';

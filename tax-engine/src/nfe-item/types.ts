@@ -1,5 +1,5 @@
-import type { Uf } from '../../common.js';
 import type { TaxValue } from '../decimal.js';
+import type { Uf } from '../uf.js';
 
 /** How a state computes the DIFAL owed to it (EC 87/2015, LC 190/2022). */
 export type DifalMethod = 'simples' | 'dupla';

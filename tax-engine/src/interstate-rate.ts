@@ -1,4 +1,4 @@
-import type { Uf } from '../common.js';
+import type { Uf } from './uf.js';
 
 export type Region = 'N' | 'NE' | 'CO' | 'SE' | 'S';
 
