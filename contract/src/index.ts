@@ -20,6 +20,6 @@ export * from './products.js';
 export * from './reference.js';
 export * from './roles.js';
 export * from './safe-text.js';
-export * from './tax-calculate.js';
+export * from './tax-calculate/index.js';
 export * from './tickets.js';
 export * from './users.js';
