@@ -65,11 +65,17 @@ function checkAgainstTables(req: TTaxCalculateRequest, facts: CalculationFacts, 
   }
 }
 
-/** One NF-e item: the state rules and the cClassTrib come from the reference tables, the arithmetic from the engine. */
-export async function calculateTaxItem(db: DbOrTx, req: TTaxCalculateRequest): Promise<TTaxCalculateResponse> {
+/**
+ * The reference facts of one item on a date, checked against the official tables (400 per field when SEFAZ
+ * would reject): the one place every caller (single item, whole invoice, transition years, document audit)
+ * builds the engine's context.
+ */
+export async function buildCalculationContext(
+  db: DbOrTx,
+  req: TTaxCalculateRequest,
+  date: string,
+): Promise<NfeItemContext> {
   const op = req.operacao;
-  // Without a date, the day it is in Brazil: after 21:00 in São Paulo the UTC date is already tomorrow.
-  const date = op.data ?? todayInBrazil();
   const facts = await findCalculationFacts(db, {
     ufs: [op.ufOrigem, op.ufDestino],
     date,
@@ -82,14 +88,20 @@ export async function calculateTaxItem(db: DbOrTx, req: TTaxCalculateRequest): P
     return row ? toUfRule(row) : undefined;
   };
   const ct = facts.classTrib;
-  const ctx: NfeItemContext = {
+  return {
     origin: rule(op.ufOrigem),
     destination: rule(op.ufDestino),
     classTrib: ct
       ? { code: ct.code, cst: ct.cst, pRedCBS: ct.pRedCbs, pRedIBS: ct.pRedIbs, legalBasis: ct.legalBasis }
       : undefined,
   };
-  return calculateNfeItem(req, ctx);
+}
+
+/** One NF-e item: the state rules and the cClassTrib come from the reference tables, the arithmetic from the engine. */
+export async function calculateTaxItem(db: DbOrTx, req: TTaxCalculateRequest): Promise<TTaxCalculateResponse> {
+  // Without a date, the day it is in Brazil: after 21:00 in São Paulo the UTC date is already tomorrow.
+  const date = req.operacao.data ?? todayInBrazil();
+  return calculateNfeItem(req, await buildCalculationContext(db, req, date));
 }
 
 /**
