@@ -101,9 +101,10 @@ describe('ICMS own and ST (calculateNfeItem)', () => {
 
   it('reduces the ST base (pRedBCST)', () => {
     // Convênio ICMS 142/2018 cláusula décima primeira: 150.00 × (1 − 20 %) = 120.00; × 18 % − 18.00
+    // (CST 10: the own base is whole; CST 70 would need its own pRedBC)
     const r = calculateNfeItem({
       operacao: sale(),
-      item: { vProd: 100, icms: { cst: '70', pICMS: 18, pMVAST: 50, pICMSST: 18, pRedBCST: 20 } },
+      item: { vProd: 100, icms: { cst: '10', pICMS: 18, pMVAST: 50, pICMSST: 18, pRedBCST: 20 } },
     });
     expect(r).toMatchObject({ vBCST: 120, vICMSST: 3.6 });
   });

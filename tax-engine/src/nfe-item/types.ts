@@ -47,6 +47,31 @@ export interface NfeItemIcms {
   motDesICMS?: string;
   pDif?: TaxValue;
   cBenef?: string;
+  /** Own ICMS base method (N13): 0 MVA and 3 valor da operação, 1 pauta (vPauta × qTrib), 2 preço tabelado (vPMC × qTrib). */
+  modBC?: number;
+  /** ST base method (N18): 0 preço tabelado/máximo sugerido, 1–3 listas, 4 MVA, 5 pauta, 6 valor da operação. */
+  modBCST?: number;
+  /** Pauta fiscal (PMPF) per taxable unit, R$. */
+  vPauta?: TaxValue;
+  /** Maximum/fixed consumer price per taxable unit, R$ (grupo K, vPMC). */
+  vPMC?: TaxValue;
+  /** Simples Nacional credit rate (CSOSN 101, 201, 900). */
+  pCredSN?: TaxValue;
+  /** ST retained before (CST 60, CSOSN 500) and the effective group for final consumers (NT 2016.002). */
+  vBCSTRet?: TaxValue;
+  pST?: TaxValue;
+  vICMSSubstituto?: TaxValue;
+  vBCFCPSTRet?: TaxValue;
+  pFCPSTRet?: TaxValue;
+  pRedBCEfet?: TaxValue;
+  pICMSEfet?: TaxValue;
+  /** Monophasic fuel ICMS (CST 02, 15, 53, 61; NT 2023.001): quantities and ad rem rates, R$ per unit. */
+  qBCMono?: TaxValue;
+  adRemICMS?: TaxValue;
+  qBCMonoReten?: TaxValue;
+  adRemICMSReten?: TaxValue;
+  qBCMonoRet?: TaxValue;
+  adRemICMSRet?: TaxValue;
 }
 
 export interface NfeItemInput {
@@ -66,6 +91,7 @@ export interface NfeItemInput {
     vSeg?: TaxValue;
     vOutro?: TaxValue;
     vDesc?: TaxValue;
+    qTrib?: TaxValue;
     ncm?: string;
     cest?: string;
     origem?: number;
@@ -119,6 +145,20 @@ export const nfeItemValueFields = [
   'vIBSUF',
   'pIBSMun',
   'vIBSMun',
+  'vICMSOp',
+  'vCredICMSSN',
+  'vBCSTRet',
+  'vICMSSubstituto',
+  'vICMSSTRet',
+  'vBCFCPSTRet',
+  'vFCPSTRet',
+  'vBCEfet',
+  'vICMSEfet',
+  'vICMSMono',
+  'vICMSMonoReten',
+  'vICMSMonoOp',
+  'vICMSMonoDif',
+  'vICMSMonoRet',
 ] as const;
 export type NfeItemValueField = (typeof nfeItemValueFields)[number];
 
