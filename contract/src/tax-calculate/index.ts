@@ -4,7 +4,7 @@ import { ZUf } from '../common.js';
 import { ZTaxFederal } from './federal.js';
 import { valor } from './fields.js';
 import { ZTaxIbsCbs } from './ibscbs.js';
-import { ZTaxIcms } from './icms.js';
+import { refineIcmsRequest, ZTaxIcms } from './icms.js';
 
 export const ZTaxCalculateRequest = z
   .object({
@@ -32,6 +32,7 @@ export const ZTaxCalculateRequest = z
       vSeg: valor('vSeg').optional(),
       vOutro: valor('vOutro').optional(),
       vDesc: valor('vDesc').optional(),
+      qTrib: valor('qTrib').optional(),
       ncm: z
         .string()
         .regex(/^\d{8}$/, { message: 'ncm deve ter 8 dígitos.' })
@@ -46,6 +47,7 @@ export const ZTaxCalculateRequest = z
       ibscbs: ZTaxIbsCbs.optional(),
     }),
   })
+  .superRefine(refineIcmsRequest)
   .meta({
     example: {
       operacao: { ufOrigem: 'SP', ufDestino: 'RJ', consumidorFinal: false, contribuinte: true, ano: 2026 },

@@ -1,3 +1,4 @@
+import { TaxInputError } from '@app/tax-engine';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, describeError } from '../lib/app-error.js';
@@ -13,6 +14,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         detail: err.message,
         ...(err.errors ? { errors: err.errors } : {}),
       });
+    }
+    if (err instanceof TaxInputError) {
+      // The tax engine refuses an input the request schema let through: a 400 naming the field.
+      const errors = [{ field: err.field, message: err.message }];
+      return reply.status(400).send({ status: 400, code: 'VALIDATION', detail: err.message, errors });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({

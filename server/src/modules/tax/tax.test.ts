@@ -159,7 +159,14 @@ describe('POST /tax/calculate', () => {
     ['SC', 'SC830073', '51', '40', '51'],
   ])('checks a %s cBenef against the state table and its CSTs', async (uf, code, okCst, badCst, allowed) => {
     const op = { operacao: { ufOrigem: uf, ufDestino: uf } };
-    const icms = (cst: string, cBenef: string) => ({ cst, pICMS: 18, pRedBC: cst === '20' ? 10 : undefined, cBenef });
+    // CST 51 carries the deferred share (pDif); CST 20 its base reduction.
+    const icms = (cst: string, cBenef: string) => ({
+      cst,
+      pICMS: 18,
+      pRedBC: cst === '20' ? 10 : undefined,
+      pDif: cst === '51' ? 100 : undefined,
+      cBenef,
+    });
     expect((await calc(body({ ...op, icms: icms(okCst, code) }))).statusCode).toBe(200);
     const wrong = await calc(body({ ...op, icms: icms(badCst, code) }));
     expect(wrong.statusCode).toBe(400);
