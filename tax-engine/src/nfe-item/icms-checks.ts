@@ -63,7 +63,10 @@ function checkReductionAndRelief(input: NfeItemInput, cst: string, out: IcmsProb
   if (!given(motDesICMS)) return;
   const reasons = reliefReasonsByCst[cst];
   if (!reasons)
-    out.push({ field: 'item.icms.motDesICMS', message: `motDesICMS não se aplica ao CST ${cst} (sem ICMS desonerado).` });
+    out.push({
+      field: 'item.icms.motDesICMS',
+      message: `motDesICMS não se aplica ao CST ${cst} (sem ICMS desonerado).`,
+    });
   else if (!reasons.includes(String(Number(motDesICMS))))
     out.push({
       field: 'item.icms.motDesICMS',

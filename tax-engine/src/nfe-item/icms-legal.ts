@@ -7,32 +7,43 @@ import type { Uf } from '../uf.js';
  */
 export const icmsLegal = {
   ownBase: 'LC 87/1996, art. 13, I e §1º (valor da operação, com frete, seguro e demais importâncias)',
-  ownBaseIpi: 'LC 87/1996, art. 13, §2º (o IPI integra a base quando a operação não é entre contribuintes para industrialização ou comercialização)',
-  ownBaseReduced: 'LC 87/1996, art. 13; redução da base concedida por convênio (LC 24/1975) e pela legislação da UF de origem',
+  ownBaseIpi:
+    'LC 87/1996, art. 13, §2º (o IPI integra a base quando a operação não é entre contribuintes para industrialização ou comercialização)',
+  ownBaseReduced:
+    'LC 87/1996, art. 13; redução da base concedida por convênio (LC 24/1975) e pela legislação da UF de origem',
   ownBasePauta: 'LC 87/1996, art. 13 c/c art. 8º, §6º (pauta/preço médio ponderado: vPauta × qTrib)',
   ownBaseTabelado: 'LC 87/1996, art. 8º, §2º (preço final a consumidor fixado por órgão público: vPMC × qTrib)',
-  ownTax: 'Alíquota interna da lei estadual (CF, art. 155, §2º, VI) ou interestadual da Resolução do Senado 22/1989 (13/2012 para importados)',
+  ownTax:
+    'Alíquota interna da lei estadual (CF, art. 155, §2º, VI) ou interestadual da Resolução do Senado 22/1989 (13/2012 para importados)',
   fcp: 'ADCT, art. 82, §1º (adicional de até 2 pontos para o FCP); NT 2016.002 (vBCFCP/pFCP/vFCP)',
-  stBaseMva: 'LC 87/1996, art. 8º, II, "c" e §4º (margem de valor agregado); Convênio ICMS 142/2018, cláusula décima primeira',
+  stBaseMva:
+    'LC 87/1996, art. 8º, II, "c" e §4º (margem de valor agregado); Convênio ICMS 142/2018, cláusula décima primeira',
   stBasePauta: 'LC 87/1996, art. 8º, §6º (preço a consumidor usualmente praticado / PMPF: vPauta × qTrib)',
-  stBaseTabelado: 'LC 87/1996, art. 8º, §§2º e 3º (preço final fixado por órgão público ou sugerido pelo fabricante: vPMC × qTrib)',
+  stBaseTabelado:
+    'LC 87/1996, art. 8º, §§2º e 3º (preço final fixado por órgão público ou sugerido pelo fabricante: vPMC × qTrib)',
   stBaseOperacao: 'LC 87/1996, art. 8º, II, "a" e "b"; MOC NF-e, modBCST 6 = valor da operação (NT 2019.001)',
   mvaAdjusted: 'Convênio ICMS 142/2018, cláusula décima terceira (MVA ajustada nas operações interestaduais)',
   mvaSimples:
     'Convênio ICMS 142/2018, cláusula décima terceira (remetente optante pelo Simples Nacional aplica a MVA das operações internas, sem ajuste; regra vinda do Convênio ICMS 35/2011)',
-  stTax: 'LC 87/1996, art. 8º, §5º (ICMS-ST = base da ST × alíquota interna − ICMS da operação própria); vICMSST sem o FCP-ST (NT 2016.002)',
+  stTax:
+    'LC 87/1996, art. 8º, §5º (ICMS-ST = base da ST × alíquota interna − ICMS da operação própria); vICMSST sem o FCP-ST (NT 2016.002)',
   stTaxSimples:
     'LC 123/2006, art. 13, §1º, XIII, "a" e §6º; Convênio ICMS 142/2018, cláusula décima terceira (ICMS próprio deduzido pela alíquota aplicável aos demais contribuintes)',
   fcpSt: 'ADCT, art. 82, §1º; NT 2016.002, campos N23a–N23d (vBCFCPST, pFCPST, vFCPST)',
-  simplesCredit: 'LC 123/2006, art. 23, §§1º e 2º (crédito do adquirente = alíquota do Simples do vendedor × valor da operação)',
+  simplesCredit:
+    'LC 123/2006, art. 23, §§1º e 2º (crédito do adquirente = alíquota do Simples do vendedor × valor da operação)',
   stRetained:
     'LC 87/1996, art. 8º, §5º (imposto retido na operação anterior); NT 2016.002 (vBCSTRet, pST com o FCP, vICMSSubstituto, vICMSSTRet)',
   fcpStRetained: 'ADCT, art. 82, §1º; NT 2016.002, campos N27a–N27c (vBCFCPSTRet, pFCPSTRet, vFCPSTRet)',
-  effective: 'NT 2016.002 (grupo do ICMS efetivo, N34–N37) e legislação da UF de destino que o exige na venda a consumidor final',
+  effective:
+    'NT 2016.002 (grupo do ICMS efetivo, N34–N37) e legislação da UF de destino que o exige na venda a consumidor final',
   mono: 'LC 192/2022, arts. 3º e 6º (ICMS monofásico ad rem); Convênios ICMS 199/2022 (diesel, biodiesel, GLP) e 15/2023 (gasolina e EAC); NT 2023.001',
-  monoRetention: 'LC 192/2022, art. 4º (responsável pela retenção); Convênios ICMS 199/2022 e 15/2023; NT 2023.001 (grupo ICMS15)',
-  monoDeferred: 'Convênios ICMS 199/2022 e 15/2023 (diferimento do biocombustível misturado: biodiesel no diesel B, EAC na gasolina C); NT 2023.001 (grupo ICMS53)',
-  monoChargedBefore: 'LC 192/2022, art. 3º; Convênios ICMS 199/2022 e 15/2023 (imposto cobrado anteriormente); NT 2023.001 (grupo ICMS61)',
+  monoRetention:
+    'LC 192/2022, art. 4º (responsável pela retenção); Convênios ICMS 199/2022 e 15/2023; NT 2023.001 (grupo ICMS15)',
+  monoDeferred:
+    'Convênios ICMS 199/2022 e 15/2023 (diferimento do biocombustível misturado: biodiesel no diesel B, EAC na gasolina C); NT 2023.001 (grupo ICMS53)',
+  monoChargedBefore:
+    'LC 192/2022, art. 3º; Convênios ICMS 199/2022 e 15/2023 (imposto cobrado anteriormente); NT 2023.001 (grupo ICMS61)',
   relief: 'MOC NF-e, campo vICMSDeson e motDesICMS (NT 2023.004); valor do benefício pela legislação da UF de origem',
 } as const;
 

@@ -60,8 +60,15 @@ export function calculateIcmsMono(input: NfeItemInput, situation: IcmsSituation,
     m.add({
       campo: 'vICMSMono',
       descricao: 'ICMS monofásico com recolhimento diferido (CST 53)',
-      formula: 'vICMSMonoOp = qBCMono × adRemICMS; vICMSMonoDif = vICMSMonoOp × pDif; vICMSMono = vICMSMonoOp − vICMSMonoDif',
-      valores: { qBCMono: icms.qBCMono, adRemICMS: icms.adRemICMS, vICMSMonoOp: own, pDif: icms.pDif, vICMSMonoDif: r.vICMSMonoDif },
+      formula:
+        'vICMSMonoOp = qBCMono × adRemICMS; vICMSMonoDif = vICMSMonoOp × pDif; vICMSMono = vICMSMonoOp − vICMSMonoDif',
+      valores: {
+        qBCMono: icms.qBCMono,
+        adRemICMS: icms.adRemICMS,
+        vICMSMonoOp: own,
+        pDif: icms.pDif,
+        vICMSMonoDif: r.vICMSMonoDif,
+      },
       resultado: r.vICMSMono,
       baseLegal: icmsLegal.monoDeferred,
     });

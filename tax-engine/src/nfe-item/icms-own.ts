@@ -48,7 +48,11 @@ export function calculateOwnIcms(
     valores:
       gross.kind === 'operacao'
         ? { valorOperacao: subtotal, vIPI: gross.ipiInBase ? vIPI : 0, pRedBC: reduction }
-        : { [gross.kind === 'pauta' ? 'vPauta' : 'vPMC']: gross.kind === 'pauta' ? icms.vPauta : icms.vPMC, qTrib: input.item.qTrib, pRedBC: reduction },
+        : {
+            [gross.kind === 'pauta' ? 'vPauta' : 'vPMC']: gross.kind === 'pauta' ? icms.vPauta : icms.vPMC,
+            qTrib: input.item.qTrib,
+            pRedBC: reduction,
+          },
     resultado: vBC,
     baseLegal:
       gross.kind === 'pauta'

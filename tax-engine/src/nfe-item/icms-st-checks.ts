@@ -1,5 +1,5 @@
-import { findIcmsSituation } from './icms-situation.js';
 import type { IcmsProblem } from './icms-checks.js';
+import { findIcmsSituation } from './icms-situation.js';
 import type { NfeItemIcms, NfeItemInput } from './types.js';
 
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
@@ -40,7 +40,8 @@ export function checkIcmsStInputs(input: NfeItemInput, out: IcmsProblem[]): void
   const code = icms.csosn ? `CSOSN ${icms.csosn}` : `CST ${icms.cst}`;
   const modBC = icms.modBC ?? 3;
   if (situation.ownTax && modBC === 1) need(out, icms, qTrib, ['vPauta', 'qTrib'], 'modBC 1: pauta × quantidade');
-  if (situation.ownTax && modBC === 2) need(out, icms, qTrib, ['vPMC', 'qTrib'], 'modBC 2: preço tabelado × quantidade');
+  if (situation.ownTax && modBC === 2)
+    need(out, icms, qTrib, ['vPMC', 'qTrib'], 'modBC 2: preço tabelado × quantidade');
   if (situation.st === 'always' || (situation.st === 'optional' && hasStInput(icms))) {
     if (!given(icms.pICMSST))
       out.push({ field: 'item.icms.pICMSST', message: `pICMSST: informe a alíquota do ICMS-ST (${code}).` });

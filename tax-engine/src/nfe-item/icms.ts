@@ -63,7 +63,10 @@ export function calculateIcms(
     // Without own ICMS (CST 30, CSOSN 201–203) the deduction is the ICMS the operation would bear.
     const own = situation.ownTax
       ? r.vICMS
-      : percentOf(reduceBase(grossOwnBase(input, subtotal, vIPI).base, situation.reducible ? icms.pRedBC : 0), icms.pICMS);
+      : percentOf(
+          reduceBase(grossOwnBase(input, subtotal, vIPI).base, situation.reducible ? icms.pRedBC : 0),
+          icms.pICMS,
+        );
     Object.assign(r, calculateIcmsSt(input, subtotal, vIPI, own, m));
   }
   if (situation.retained) Object.assign(r, calculateIcmsRetained(input, subtotal, m));

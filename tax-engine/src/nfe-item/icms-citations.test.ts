@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { calculateNfeItem } from './calculate-nfe-item.js';
+import type { NfeItemIcms, NfeItemInput } from './types.js';
+
+const steps = (
+  icms: NfeItemIcms,
+  over: { operacao?: Partial<NfeItemInput['operacao']>; item?: Partial<NfeItemInput['item']> } = {},
+) =>
+  calculateNfeItem({
+    operacao: { ufOrigem: 'SP', ufDestino: 'SP', consumidorFinal: false, contribuinte: true, ...over.operacao },
+    item: { vProd: 100, icms, ...over.item },
+  }).memoria;
+
+const cite = (memoria: ReturnType<typeof steps>, campo: string, nth = 0) =>
+  memoria.filter((s) => s.campo === campo)[nth]?.baseLegal;
+
+/**
+ * Issue 21 §4: each ICMS step kind cites the provision that governs it. The expected texts are written out
+ * here, not read from the engine's table, so a changed citation fails until a reviewer re-reads it.
+ */
+describe('memória: the citation of each ICMS step kind', () => {
+  it('own ICMS: base (plain, with IPI, reduced, pauta, tabelado), rate and FCP', () => {
+    const plain = steps({ cst: '00', pICMS: 18, pFCP: 2 });
+    expect(cite(plain, 'vBC')).toBe(
+      'LC 87/1996, art. 13, I e §1º (valor da operação, com frete, seguro e demais importâncias)',
+    );
+    expect(cite(plain, 'vICMS')).toContain('CF, art. 155, §2º, VI');
+    expect(cite(plain, 'vICMS')).toContain('Resolução do Senado 22/1989');
+    expect(cite(plain, 'vFCP')).toMatch(/^ADCT, art\. 82, §1º/);
+    const ipi = steps(
+      { cst: '00', pICMS: 18 },
+      { operacao: { consumidorFinal: true }, item: { ipi: { cst: '50', pIPI: 10 } } },
+    );
+    expect(cite(ipi, 'vBC')).toMatch(/^LC 87\/1996, art\. 13, §2º/);
+    expect(cite(steps({ cst: '20', pICMS: 18, pRedBC: 10 }), 'vBC')).toContain('LC 24/1975');
+    expect(cite(steps({ cst: '00', pICMS: 18, modBC: 1, vPauta: 2 }, { item: { qTrib: 5 } }), 'vBC')).toContain(
+      'art. 8º, §6º',
+    );
+    expect(cite(steps({ cst: '00', pICMS: 18, modBC: 2, vPMC: 2 }, { item: { qTrib: 5 } }), 'vBC')).toContain(
+      'art. 8º, §2º',
+    );
+  });
+
+  it('deferral cites the origin state RICMS, never LC 87/1996 art. 7º', () => {
+    const sp = steps({ cst: '51', pICMS: 18, pDif: 50 });
+    expect(cite(sp, 'vICMSDif')).toMatch(/^RICMS-SP \(Decreto 45\.490\/2000\), arts\. 348/);
+    expect(cite(sp, 'vICMS')).toBe(cite(sp, 'vICMSDif'));
+    const go = steps({ cst: '51', pICMS: 19, pDif: 50 }, { operacao: { ufOrigem: 'GO', ufDestino: 'GO' } });
+    expect(cite(go, 'vICMSDif')).toMatch(/^RICMS de GO/);
+    for (const memoria of [sp, go]) for (const s of memoria) expect(s.baseLegal).not.toContain('art. 7º');
+  });
+
+  it('ICMS-ST: base per method, adjusted or original MVA, the tax and FCP-ST', () => {
+    const mva = steps(
+      { cst: '10', pICMS: 12, pMVAST: 50, ajustarMva: true, pICMSST: 20, pFCPST: 2 },
+      { operacao: { ufDestino: 'RJ' } },
+    );
+    expect(cite(mva, 'pMVAST')).toBe(
+      'Convênio ICMS 142/2018, cláusula décima terceira (MVA ajustada nas operações interestaduais)',
+    );
+    expect(cite(mva, 'vBCST')).toBe(
+      'LC 87/1996, art. 8º, II, "c" e §4º (margem de valor agregado); Convênio ICMS 142/2018, cláusula décima primeira',
+    );
+    expect(cite(mva, 'vICMSST')).toMatch(/^LC 87\/1996, art\. 8º, §5º/);
+    expect(cite(mva, 'vFCPST')).toContain('NT 2016.002, campos N23a–N23d');
+    const simples = steps(
+      { csosn: '201', pCredSN: 1, pICMS: 12, pMVAST: 50, ajustarMva: true, pICMSST: 20 },
+      { operacao: { ufDestino: 'RJ', crt: 1 } },
+    );
+    expect(cite(simples, 'pMVAST')).toContain('optante pelo Simples Nacional');
+    expect(cite(simples, 'pMVAST')).toContain('Convênio ICMS 35/2011');
+    expect(cite(simples, 'vICMSST')).toMatch(/^LC 123\/2006, art\. 13, §1º, XIII, "a"/);
+    expect(cite(simples, 'vCredICMSSN')).toBe(
+      'LC 123/2006, art. 23, §§1º e 2º (crédito do adquirente = alíquota do Simples do vendedor × valor da operação)',
+    );
+    const pauta = steps({ cst: '30', modBCST: 5, vPauta: 1, pICMSST: 18 }, { item: { qTrib: 100 } });
+    expect(cite(pauta, 'vBCST')).toMatch(/^LC 87\/1996, art\. 8º, §6º/);
+    const pmc = steps({ cst: '30', modBCST: 1, vPMC: 1, pICMSST: 18 }, { item: { qTrib: 100 } });
+    expect(cite(pmc, 'vBCST')).toMatch(/^LC 87\/1996, art\. 8º, §§2º e 3º/);
+    const op = steps({ cst: '30', modBCST: 6, pICMSST: 18 });
+    expect(cite(op, 'vBCST')).toContain('NT 2019.001');
+  });
+
+  it('ST charged before and the effective ICMS', () => {
+    const ret = steps({
+      cst: '60',
+      vBCSTRet: 100,
+      pST: 20,
+      vICMSSubstituto: 7,
+      vBCFCPSTRet: 100,
+      pFCPSTRet: 2,
+      pICMSEfet: 18,
+    });
+    expect(cite(ret, 'vICMSSTRet')).toMatch(
+      /^LC 87\/1996, art\. 8º, §5º \(imposto retido na operação anterior\); NT 2016\.002/,
+    );
+    expect(cite(ret, 'vFCPSTRet')).toContain('N27a–N27c');
+    expect(cite(ret, 'vICMSEfet')).toMatch(/^NT 2016\.002 \(grupo do ICMS efetivo/);
+  });
+
+  it('monophasic fuel ICMS cites LC 192/2022 and the fuel agreements', () => {
+    expect(cite(steps({ cst: '02', qBCMono: 1, adRemICMS: 1 }), 'vICMSMono')).toMatch(
+      /^LC 192\/2022, arts\. 3º e 6º.*199\/2022.*15\/2023/,
+    );
+    const reten = steps({ cst: '15', qBCMono: 1, adRemICMS: 1, qBCMonoReten: 1, adRemICMSReten: 1 });
+    expect(cite(reten, 'vICMSMonoReten')).toMatch(/^LC 192\/2022, art\. 4º/);
+    expect(cite(steps({ cst: '53', qBCMono: 1, adRemICMS: 1, pDif: 10 }), 'vICMSMono')).toContain('grupo ICMS53');
+    expect(cite(steps({ cst: '61', qBCMonoRet: 1, adRemICMSRet: 1 }), 'vICMSMonoRet')).toContain('grupo ICMS61');
+  });
+
+  it('relief (vICMSDeson) without a state rule cites the layout field and the origin state law', () => {
+    const relief = steps({ cst: '40', pICMS: 18, motDesICMS: '9' });
+    expect(cite(relief, 'vICMSDeson')).toBe(
+      'MOC NF-e, campo vICMSDeson e motDesICMS (NT 2023.004); valor do benefício pela legislação da UF de origem',
+    );
+  });
+});
