@@ -67,6 +67,12 @@ export const ZTaxIcms = z
  * inputs each base method needs): the engine's own describeIcmsProblems, reported per field as a 400.
  */
 export function refineIcmsRequest(req: unknown, ctx: z.RefinementCtx): void {
-  for (const p of describeIcmsProblems(req as NfeItemInput))
-    ctx.addIssue({ code: 'custom', path: p.field.split('.'), message: p.message });
+  let problems: ReturnType<typeof describeIcmsProblems>;
+  try {
+    problems = describeIcmsProblems(req as NfeItemInput);
+  } catch {
+    // zod runs this even when a field failed its own check ("abc" as pICMS): that field's message is the answer.
+    return;
+  }
+  for (const p of problems) ctx.addIssue({ code: 'custom', path: p.field.split('.'), message: p.message });
 }
