@@ -48,3 +48,13 @@ describe('resolveMva (calculator options)', () => {
     expect(resolveMva('importado', 30, 20)).toBe(56);
   });
 });
+
+describe('resolveMva for a Simples Nacional sender', () => {
+  it('keeps the original MVA on interstate choices (Conv. ICMS 35/2011 → 142/2018)', () => {
+    // "o contribuinte optante pelo [...] Simples Nacional [...] não aplicará 'MVA ajustada' [...] será adotado o
+    // 'IVA original'": https://www.contabeis.com.br/forum/tributos-federais/189519/nota-fiscal-eletronica-interestadual-st
+    expect(resolveMva('nacional', 40, 18)).toBe(50.24);
+    expect(resolveMva('nacional', 40, 18, { simples: true })).toBe(40);
+    expect(resolveMva('importado', 40, 18, { simples: true })).toBe(40);
+  });
+});

@@ -29,11 +29,18 @@ export const mvaOptions: readonly { value: MvaOption; label: string; interstateR
 
 /**
  * The MVA the ST base uses for a calculator choice: the rule's IVA as is for an internal
- * operation, otherwise the IVA adjusted from 12 % (national goods) or 4 % (imported goods) to
- * the destination's internal rate.
+ * operation or a Simples Nacional sender, otherwise the IVA adjusted from 12 % (national goods) or
+ * 4 % (imported goods) to the destination's internal rate.
  */
-export function resolveMva(option: MvaOption, iva: TaxValue, internalRate: TaxValue): number {
+export function resolveMva(
+  option: MvaOption,
+  iva: TaxValue,
+  internalRate: TaxValue,
+  opts: { simples?: boolean } = {},
+): number {
   const interstateRate = mvaOptions.find((o) => o.value === option)?.interstateRate ?? null;
-  if (interstateRate === null) return round2(iva).toNumber();
+  // A Simples Nacional sender (CRT 1/4) takes the MVA of internal operations, never the adjusted one
+  // (Conv. ICMS 142/2018, cláusula décima terceira, from Conv. ICMS 35/2011).
+  if (interstateRate === null || opts.simples) return round2(iva).toNumber();
   return adjustMva({ mva: iva, interstateRate, internalRate });
 }

@@ -114,3 +114,18 @@ describe('calculateSt (spec 02 §9 ST calculator)', () => {
     expect(() => calculateSt({ ...base, productValue: 'abc' })).toThrow(TaxInputError);
   });
 });
+
+describe('calculateSt by pauta (modBCST 5)', () => {
+  it('40 units at a pauta of 2.50 = base 100.00 at 7 %, no own ICMS → ST 7.00', () => {
+    // https://www.flexdocs.net/suporte/knowledgebase.php?article=285 (ICMS30: modBCST 5, vBCST 100.00,
+    // pICMSST 7.00, vICMSST 7.00)
+    const r = calculateSt({
+      productValue: 80,
+      icmsRate: 0,
+      mva: 0,
+      stRate: 7,
+      pauta: { unitValue: '2.50', quantity: 40 },
+    });
+    expect(r).toMatchObject({ stBase: 100, stValue: 7 });
+  });
+});

@@ -15,6 +15,10 @@ function checkStInput(input: StCalculationInput): void {
     ['pMVAST', input.mva],
   ] as const;
   for (const [tag, value] of values) assertValue(tag, tag, value);
+  if (input.pauta) {
+    assertValue('vPauta', 'vPauta', input.pauta.unitValue);
+    assertValue('qTrib', 'qTrib', input.pauta.quantity);
+  }
   const rates = [
     ['pICMS', input.icmsRate],
     ['pRedBC', input.icmsBaseReduction],
@@ -47,6 +51,8 @@ export interface StCalculationInput {
   stBaseReduction?: TaxValue;
   /** FCP-ST, %: added to the ST rate (spec 02 §9 "ICMS-ST rate = ICMS-ST plus FCP"). */
   fcpRate?: TaxValue;
+  /** modBCST 5: the ST base is the pauta per unit × the taxable quantity, not total × (1 + MVA). */
+  pauta?: { unitValue: TaxValue; quantity: TaxValue };
 }
 
 export interface StCalculation {
@@ -77,6 +83,7 @@ export interface StCalculation {
  *  4. ipi        = subtotal × ipiRate                                             (rounded, vIPI)
  *  5. total      = subtotal + ipi
  *  6. stBase     = total × (1 + mva) × (1 − stBaseReduction)                      (rounded once, vBCST)
+ *                 or, by pauta (modBCST 5), unitValue × quantity × (1 − stBaseReduction)
  *  7. stValue    = stBase × (stRate + fcpRate) − icms, never below zero          (rounded, vICMSST+vFCPST)
  *  8. fcpSt      = stBase × fcpRate                                               (rounded, vFCPST); icmsSt = stValue − fcpSt
  *  9. effectiveCost = stValue / subtotal × 100                                   (rounded, %)
@@ -94,12 +101,10 @@ export function calculateSt(input: StCalculationInput): StCalculation {
   const icms = percentOf(icmsBase, input.icmsRate);
   const ipi = percentOf(subtotal, input.ipiRate);
   const total = subtotal.plus(ipi);
-  const stBase = round2(
-    total
-      .times(toDecimal(input.mva).plus(100))
-      .times(toDecimal(100).minus(toDecimal(input.stBaseReduction)))
-      .div(10_000),
-  );
+  const grossStBase = input.pauta
+    ? toDecimal(input.pauta.unitValue).times(toDecimal(input.pauta.quantity))
+    : total.times(toDecimal(input.mva).plus(100)).div(100);
+  const stBase = round2(grossStBase.times(toDecimal(100).minus(toDecimal(input.stBaseReduction))).div(100));
   const stRateWithFcp = toDecimal(input.stRate).plus(toDecimal(input.fcpRate));
   const stValue = atLeastZero(round2(stBase.times(stRateWithFcp).div(100).minus(icms)));
   const fcpSt = stValue.isZero() ? toDecimal(0) : percentOf(stBase, input.fcpRate);
