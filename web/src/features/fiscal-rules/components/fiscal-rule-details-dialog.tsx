@@ -247,6 +247,7 @@ export function DetailsTabs({ details }: { details: TProductRuleDetails }) {
               fcpRate: st.fcp,
               icmsBaseReduction: st.redBCICMS,
               iva: st.iva,
+              simples: Boolean(st.csosn),
             }}
           />
         </Tabs.Panel>

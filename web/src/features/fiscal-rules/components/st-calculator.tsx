@@ -1,16 +1,10 @@
-import {
-  calculateSt,
-  type MvaOption,
-  mvaOptions,
-  resolveMva,
-  type StCalculation,
-  TaxInputError,
-} from '@app/tax-engine';
+import { type MvaOption, mvaOptions, type StCalculation } from '@app/tax-engine';
 import { Divider, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DecimalInput } from '../../../components/ui/decimal-input';
-import { formatDecimalText, parseDecimalText } from '../../../components/ui/decimal-text';
+import { formatDecimalText } from '../../../components/ui/decimal-text';
 import { formatDecimal } from '../../../components/ui/fiscal-masks';
+import { computeStCalculation, type StChoices, type StInputs } from '../lib/st-calculation';
 
 /** Rates of the rule the calculator starts from (decimal strings as the API answers). */
 export interface StCalculatorDefaults {
@@ -20,19 +14,8 @@ export interface StCalculatorDefaults {
   fcpRate: string | null;
   icmsBaseReduction: string | null;
   iva: string | null;
-}
-
-interface Inputs {
-  productValue: string;
-  freight: string;
-  insurance: string;
-  otherExpenses: string;
-  discount: string;
-  ipiRate: string;
-  icmsRate: string;
-  stRate: string;
-  fcpRate: string;
-  reduction: string;
+  /** The rule is a Simples Nacional one (it carries a CSOSN): the sender keeps the original MVA. */
+  simples?: boolean;
 }
 
 const fromRate = (v: string | null) => (v == null || v === '' ? '' : formatDecimalText(v));
@@ -42,23 +25,35 @@ const icmsRateFor = (option: MvaOption, ruleRate: string) =>
   option === 'nacional' ? '12,00' : option === 'importado' ? '4,00' : ruleRate;
 
 /** Money fields are unbounded; rates follow the percentage mask (##,##). */
-const rateKeys = new Set<keyof Inputs>(['ipiRate', 'icmsRate', 'stRate', 'fcpRate', 'reduction']);
+const rateKeys = new Set<keyof StInputs>(['ipiRate', 'icmsRate', 'stRate', 'fcpRate', 'reduction']);
 
-/** The exact decimal of a typed field; an empty one counts as zero, a malformed one stops the calculation. */
-function decimalOf(text: string): string {
-  if (!text.trim()) return '0';
-  const value = parseDecimalText(text);
-  if (value === null) throw new Error('not a number');
-  return value;
+const regimes = [
+  { value: 'normal', label: 'Regime normal' },
+  { value: 'simples', label: 'Simples Nacional' },
+];
+const methods = [
+  { value: 'mva', label: 'MVA' },
+  { value: 'pauta', label: 'Pauta' },
+];
+
+function describeMva(mva: number | null, choices: StChoices): string {
+  if (choices.method === 'pauta') return 'Base da ST por pauta: pauta por unidade × quantidade';
+  if (mva === null) return 'MVA aplicada: -';
+  const original = choices.regime === 'simples' && choices.option !== 'interna';
+  return `MVA aplicada: ${formatDecimal(mva)}%${original ? ' (original: remetente do Simples Nacional)' : ''}`;
 }
 
 /**
  * ICMS-ST calculator (spec 02 §9). All arithmetic is the shared, decimal-safe `calculateSt` of
- * the contract's tax engine, so the screen and the server's operations query agree to the cent.
+ * the tax engine, so the screen and the server's operations query agree to the cent.
  */
 export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
-  const [option, setOption] = useState<MvaOption>('interna');
-  const [inputs, setInputs] = useState<Inputs>({
+  const [choices, setChoices] = useState<StChoices>({
+    option: 'interna',
+    regime: defaults.simples ? 'simples' : 'normal',
+    method: 'mva',
+  });
+  const [inputs, setInputs] = useState<StInputs>({
     productValue: '',
     freight: '',
     insurance: '',
@@ -69,45 +64,24 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
     stRate: fromRate(defaults.stRate),
     fcpRate: fromRate(defaults.fcpRate),
     reduction: fromRate(defaults.icmsBaseReduction),
+    pautaUnit: '',
+    quantity: '',
   });
 
-  const set = (key: keyof Inputs) => (value: string) => setInputs((s) => ({ ...s, [key]: value }));
+  const set = (key: keyof StInputs) => (value: string) => setInputs((s) => ({ ...s, [key]: value }));
+  const choose = (next: Partial<StChoices>) => setChoices((c) => ({ ...c, ...next }));
 
   const onOptionChange = (value: MvaOption) => {
-    setOption(value);
+    choose({ option: value });
     setInputs((s) => ({ ...s, icmsRate: icmsRateFor(value, fromRate(defaults.icmsRate)) }));
   };
 
-  const { mva, result, problem } = useMemo((): {
-    mva: number | null;
-    result: StCalculation | null;
-    problem?: string;
-  } => {
-    try {
-      // The destination's internal rate is the ST rate: what the adjusted MVA equalises to.
-      const mvaValue = resolveMva(option, defaults.iva ?? 0, decimalOf(inputs.stRate));
-      const calc = calculateSt({
-        productValue: decimalOf(inputs.productValue),
-        freight: decimalOf(inputs.freight),
-        insurance: decimalOf(inputs.insurance),
-        otherExpenses: decimalOf(inputs.otherExpenses),
-        discount: decimalOf(inputs.discount),
-        ipiRate: decimalOf(inputs.ipiRate),
-        icmsRate: decimalOf(inputs.icmsRate),
-        icmsBaseReduction: decimalOf(inputs.reduction),
-        mva: mvaValue,
-        stRate: decimalOf(inputs.stRate),
-        fcpRate: decimalOf(inputs.fcpRate),
-      });
-      return { mva: mvaValue, result: calc };
-    } catch (err) {
-      // An unparsable entry ("1,2,3") leaves the results empty until it is fixed; a figure the engine
-      // refuses (negative, a rate of 100 % or more) says why, with the message of the API.
-      return { mva: null, result: null, problem: err instanceof TaxInputError ? err.message : undefined };
-    }
-  }, [inputs, option, defaults.iva]);
+  const { mva, result, problem } = useMemo(
+    () => computeStCalculation(inputs, choices, defaults.iva),
+    [inputs, choices, defaults.iva],
+  );
 
-  const field = (key: keyof Inputs, label: string) => (
+  const field = (key: keyof StInputs, label: string) => (
     <DecimalInput
       label={label}
       value={inputs[key]}
@@ -141,16 +115,37 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
         {field('fcpRate', 'FCP %')}
         {field('reduction', 'Redução BC %')}
       </SimpleGrid>
-      <Group align="flex-end">
+      <Group align="flex-end" wrap="wrap">
         <NativeSelect
-          label="MVA"
-          data={mvaOptions.map((o) => ({ value: o.value, label: o.label }))}
-          value={option}
-          onChange={(e) => onOptionChange(e.currentTarget.value as MvaOption)}
-          w={220}
+          label="Remetente"
+          data={regimes}
+          value={choices.regime}
+          onChange={(e) => choose({ regime: e.currentTarget.value as StChoices['regime'] })}
+          w={180}
         />
+        <NativeSelect
+          label="Base da ST"
+          data={methods}
+          value={choices.method}
+          onChange={(e) => choose({ method: e.currentTarget.value as StChoices['method'] })}
+          w={120}
+        />
+        {choices.method === 'mva' ? (
+          <NativeSelect
+            label="MVA"
+            data={mvaOptions.map((o) => ({ value: o.value, label: o.label }))}
+            value={choices.option}
+            onChange={(e) => onOptionChange(e.currentTarget.value as MvaOption)}
+            w={200}
+          />
+        ) : (
+          <>
+            {field('pautaUnit', 'Pauta por unidade')}
+            {field('quantity', 'Quantidade')}
+          </>
+        )}
         <Text size="sm" pb={8} data-testid="st-mva">
-          MVA aplicada: {mva === null ? '-' : `${formatDecimal(mva)}%`}
+          {describeMva(mva, choices)}
         </Text>
       </Group>
       {problem && (
