@@ -8,7 +8,8 @@ import { seedCompany, seedPartner, seedUser, useSessionOf } from './support/fixt
  * rule (CSOSN 500) keeps the original MVA on interstate choices; a pauta replaces total × (1 + MVA).
  * Screenshots at 1366 and 1024 px go to test-results/ for review.
  */
-test.describe.configure({ timeout: 60_000 });
+// Seeding, several modals and four screenshots on a two-core machine shared by parallel runs.
+test.describe.configure({ timeout: 150_000 });
 
 async function openCalculator(page: Page) {
   const partner = await seedPartner();
@@ -63,7 +64,7 @@ test('Simples Nacional sender keeps the original MVA; the ST base by pauta is pa
   await expect(calc.getByTestId('st-stBase')).toHaveText('3.004,80');
   for (const width of [1366, 1024]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/st-calculator-mva-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/st-calculator-mva-${width}.png` });
   }
 
   // pauta (modBCST 5): flexdocs article 285 figures, 40 × 2,50 = 100,00 at 7 % with no own ICMS
@@ -83,6 +84,6 @@ test('Simples Nacional sender keeps the original MVA; the ST base by pauta is pa
   await expect(calc.getByLabel('Pauta por unidade')).toBeFocused();
   for (const width of [1366, 1024]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/st-calculator-pauta-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/st-calculator-pauta-${width}.png` });
   }
 });

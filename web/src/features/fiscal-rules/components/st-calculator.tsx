@@ -81,9 +81,10 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
     [inputs, choices, defaults.iva],
   );
 
-  const field = (key: keyof StInputs, label: string) => (
+  const field = (key: keyof StInputs, label: string, w?: number) => (
     <DecimalInput
       label={label}
+      w={w}
       value={inputs[key]}
       onChange={set(key)}
       maxIntDigits={rateKeys.has(key) ? 2 : undefined}
@@ -140,8 +141,8 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
           />
         ) : (
           <>
-            {field('pautaUnit', 'Pauta por unidade')}
-            {field('quantity', 'Quantidade')}
+            {field('pautaUnit', 'Pauta por unidade', 150)}
+            {field('quantity', 'Quantidade', 120)}
           </>
         )}
         <Text size="sm" pb={8} data-testid="st-mva">
