@@ -247,7 +247,7 @@ export function DetailsTabs({ details }: { details: TProductRuleDetails }) {
               fcpRate: st.fcp,
               icmsBaseReduction: st.redBCICMS,
               iva: st.iva,
-              simples: Boolean(st.csosn),
+              simples: Boolean(st.csosn) && !st.cst,
             }}
           />
         </Tabs.Panel>

@@ -14,7 +14,7 @@ export interface StCalculatorDefaults {
   fcpRate: string | null;
   icmsBaseReduction: string | null;
   iva: string | null;
-  /** The rule is a Simples Nacional one (it carries a CSOSN): the sender keeps the original MVA. */
+  /** The rule is a Simples Nacional one (a CSOSN and no CST): the sender keeps the original MVA. */
   simples?: boolean;
 }
 
