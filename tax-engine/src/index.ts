@@ -8,3 +8,4 @@ export * from './nfe-item/index.js';
 export * from './operation-codes.js';
 export * from './st-calculator.js';
 export * from './uf.js';
+export * from './layout-limits.js';
