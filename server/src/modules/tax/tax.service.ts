@@ -79,12 +79,16 @@ function checkAgainstTables(req: TTaxCalculateRequest, facts: CalculationFacts, 
   }
 }
 
+/** First day the NCM table (reference-data/ncm-siscomex.json) describes. */
+export const ncmTableStart = '2022-04-01';
 const brDate = (iso: string) => iso.split('-').reverse().join('/');
 
 /** The NCM must be in force on the date (ref_ncm validity) and the CEST must exist and cover the NCM (Conv. ICMS 142/2018). */
 function checkNcmAndCest(req: TTaxCalculateRequest, facts: CalculationFacts, date: string): void {
   const { ncm, cest } = req.item;
-  if (ncm) {
+  // The Siscomex table starts every code on 01/04/2022 (NCM 2022, Res. Gecex 272/2021): the nomenclature of an
+  // earlier day is not in it, so an NCM of an earlier invoice cannot be checked and goes through unverified.
+  if (ncm && date >= ncmTableStart) {
     const row = facts.ncm;
     if (!row) throw refused('item.ncm', `ncm ${ncm} não existe na tabela NCM (Siscomex).`);
     if (!inForce(date, row.startDate, row.endDate))
