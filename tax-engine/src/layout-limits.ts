@@ -51,8 +51,7 @@ export function describeLayoutProblem(label: string, value: unknown, spec: Layou
   const decimals = (match[2] ?? '').replace(/0+$/, '');
   if (integer.length > spec.int)
     return `${label} é maior que o permitido pela NF-e (até ${spec.int} dígitos inteiros).`;
-  if (decimals.length > spec.dec)
-    return `${label}: no máximo ${spec.dec} casas decimais (leiaute da NF-e).`;
+  if (decimals.length > spec.dec) return `${label}: no máximo ${spec.dec} casas decimais (leiaute da NF-e).`;
   if (spec.below !== undefined && Number(text.replace(',', '.')) >= spec.below)
     return `${label} deve ser menor que ${spec.below}%.`;
   return null;

@@ -22,7 +22,9 @@ export const ZTaxFederal = {
       vUnid: valorPorUnidade('vUnid').optional(),
     })
     .optional(),
-  pis: z.object({ cst: codeField('CST do PIS', pisCofinsCsts), pPIS: aliquota('pPIS').optional(), ...perUnit('PIS') }).optional(),
+  pis: z
+    .object({ cst: codeField('CST do PIS', pisCofinsCsts), pPIS: aliquota('pPIS').optional(), ...perUnit('PIS') })
+    .optional(),
   cofins: z
     .object({
       cst: codeField('CST da COFINS', pisCofinsCsts),

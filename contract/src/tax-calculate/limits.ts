@@ -77,7 +77,10 @@ export function checkItemLimits(req: LimitsInput, ctx: z.RefinementCtx): void {
     );
   const it = req.item;
   if (it.vDesc !== undefined && toDecimal(it.vDesc).gt(toDecimal(it.vProd)))
-    issue(['item', 'vDesc'], `vDesc (${money(it.vDesc)}) não pode ser maior que o valor do item, vProd (${money(it.vProd)}).`);
+    issue(
+      ['item', 'vDesc'],
+      `vDesc (${money(it.vDesc)}) não pode ser maior que o valor do item, vProd (${money(it.vProd)}).`,
+    );
   // MOC rule 629: vProd must be qCom × vUnCom, with a tolerance of one cent; qTrib and vUnTrib come in pairs.
   const pairs = [
     ['qCom', 'vUnCom', it.qCom, it.vUnCom],
@@ -85,7 +88,10 @@ export function checkItemLimits(req: LimitsInput, ctx: z.RefinementCtx): void {
   ] as const;
   for (const [qName, vName, q, v] of pairs) {
     if ((q === undefined) !== (v === undefined)) {
-      issue(['item', q === undefined ? qName : vName], `${q === undefined ? qName : vName}: informe junto com ${q === undefined ? vName : qName}.`);
+      issue(
+        ['item', q === undefined ? qName : vName],
+        `${q === undefined ? qName : vName}: informe junto com ${q === undefined ? vName : qName}.`,
+      );
       continue;
     }
     if (q === undefined || v === undefined || qName === 'qTrib') continue;

@@ -7,8 +7,10 @@ import type { IcmsSituation } from './icms-situation.js';
 import type { Memoria } from './memoria.js';
 import type { NfeItemContext, NfeItemInput } from './types.js';
 
-export const difalDoubleBaseBasis = 'LC 87/1996, art. 13, IX, "b", §1º, I, e §6º, II (LC 190/2022): o ICMS do destino integra a base';
-export const difalSingleBaseBasis = 'LC 87/1996, art. 13, IX, "b" (LC 190/2022), base única conforme a lei da UF de destino';
+export const difalDoubleBaseBasis =
+  'LC 87/1996, art. 13, IX, "b", §1º, I, e §6º, II (LC 190/2022): o ICMS do destino integra a base';
+export const difalSingleBaseBasis =
+  'LC 87/1996, art. 13, IX, "b" (LC 190/2022), base única conforme a lei da UF de destino';
 
 export interface DifalItem {
   vBCUFDest: Decimal;
@@ -108,7 +110,7 @@ export function calculateDifalItem(
       formula: 'vBCUFDest × pFCPUFDest',
       valores: { vBCUFDest: r.base, pFCPUFDest: fcpRate },
       resultado: new TaxDecimal(r.fcp),
-      baseLegal: 'ADCT, art. 82; Convênio ICMS 236/2021, cláusula segunda, §4º',
+      baseLegal: 'ADCT, art. 82, §1º (adicional de FCP na alíquota interna da UF de destino); Convênio ICMS 236/2021',
     });
   }
   return {

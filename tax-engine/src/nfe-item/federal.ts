@@ -54,12 +54,18 @@ export function calculateIpi(input: NfeItemInput, subtotal: Decimal, m: Memoria)
   const perUnit = ipi.qUnid !== undefined || ipi.vUnid !== undefined;
   if (perUnit) {
     if (ipi.pIPI !== undefined)
-      throw missing('item.ipi.pIPI', 'pIPI: informe a alíquota (pIPI) ou o valor por unidade (qUnid e vUnid), não ambos.');
+      throw missing(
+        'item.ipi.pIPI',
+        'pIPI: informe a alíquota (pIPI) ou o valor por unidade (qUnid e vUnid), não ambos.',
+      );
     if (ipi.vUnid === undefined)
       throw missing('item.ipi.vUnid', `vUnid: informe o valor do IPI por unidade para o CST ${ipi.cst} com qUnid.`);
     const qUnid: TaxValue | undefined = ipi.qUnid ?? input.item.qTrib;
     if (qUnid === undefined)
-      throw missing('item.ipi.qUnid', `qUnid: informe a quantidade na unidade do IPI (ou qTrib) para o CST ${ipi.cst}.`);
+      throw missing(
+        'item.ipi.qUnid',
+        `qUnid: informe a quantidade na unidade do IPI (ou qTrib) para o CST ${ipi.cst}.`,
+      );
     const vIPI = round2(toDecimal(qUnid).times(toDecimal(ipi.vUnid)));
     m.add({
       campo: 'vIPI',

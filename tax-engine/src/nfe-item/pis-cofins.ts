@@ -56,6 +56,27 @@ const zeroReasons: Record<string, [string, string]> = {
 };
 const same = (rate: TaxValue, list: string[]) => list.some((r) => toDecimal(rate).eq(r));
 
+/** The laws of each regime without the basic rate: CSTs 49/99 (outras operações) may carry any rate. */
+const regimeLaw: Record<PisCofinsRegime, Record<Tax, string>> = {
+  'nao-cumulativo': { PIS: 'Lei 10.637/2002, arts. 1º e 2º', COFINS: 'Lei 10.833/2003, arts. 1º e 2º' },
+  cumulativo: { PIS: 'Lei 9.718/1998, arts. 2º e 3º; Lei 9.715/1998', COFINS: 'Lei 9.718/1998, arts. 2º e 3º' },
+};
+
+/** CST 49/99: the declared regime, else the one whose basic rate the item uses, else both laws named. */
+function otherOperationsBasis(input: NfeItemInput, tax: Tax, rate: TaxValue): string {
+  const regime =
+    input.operacao.regimePisCofins ??
+    (same(rate, basicRates.cumulativo[tax])
+      ? 'cumulativo'
+      : same(rate, basicRates['nao-cumulativo'][tax])
+        ? 'nao-cumulativo'
+        : undefined);
+  const law = regime
+    ? regimeLaw[regime][tax]
+    : `${regimeLaw['nao-cumulativo'][tax]} (não cumulativo) ou ${regimeLaw.cumulativo[tax]} (cumulativo), conforme o regime`;
+  return `${law}; ${exclusionOfIcms}`;
+}
+
 /** The regime that governs a CST 01 item: the explicit field, else the one whose basic rate the item uses. */
 function findRegime(input: NfeItemInput, tax: Tax, rate: TaxValue): PisCofinsRegime {
   const lower = tax === 'PIS' ? 'pis' : 'cofins';
@@ -76,7 +97,15 @@ function findRegime(input: NfeItemInput, tax: Tax, rate: TaxValue): PisCofinsReg
   );
 }
 
-function calculateOne(input: NfeItemInput, tax: Tax, g: Group, base: Decimal, subtotal: Decimal, vICMS: Decimal, m: Memoria) {
+function calculateOne(
+  input: NfeItemInput,
+  tax: Tax,
+  g: Group,
+  base: Decimal,
+  subtotal: Decimal,
+  vICMS: Decimal,
+  m: Memoria,
+) {
   const lower = tax === 'PIS' ? 'pis' : 'cofins';
   const field = (name: string) => `item.${lower}.${name}`;
   const zero = zeroReasons[g.cst];
@@ -99,20 +128,28 @@ function calculateOne(input: NfeItemInput, tax: Tax, g: Group, base: Decimal, su
       formula: 'CST de entrada: sem débito na nota',
       valores: { cst: g.cst },
       resultado: new TaxDecimal(0),
-      baseLegal:
-        tax === 'PIS' ? 'Lei 10.637/2002, art. 3º (créditos)' : 'Lei 10.833/2003, art. 3º (créditos)',
+      baseLegal: tax === 'PIS' ? 'Lei 10.637/2002, art. 3º (créditos)' : 'Lei 10.833/2003, art. 3º (créditos)',
     });
     return new TaxDecimal(0);
   }
   const byQuantity = g.cst === '03' || (g.rate === undefined && (g.qBCProd !== undefined || g.vAliqProd !== undefined));
   if (byQuantity) {
     if (g.rate !== undefined)
-      throw new TaxInputError(field(`p${tax}`), `p${tax}: o CST 03 é por quantidade (qBCProd × vAliqProd), sem p${tax}.`);
+      throw new TaxInputError(
+        field(`p${tax}`),
+        `p${tax}: o CST 03 é por quantidade (qBCProd × vAliqProd), sem p${tax}.`,
+      );
     if (g.vAliqProd === undefined)
-      throw new TaxInputError(field('vAliqProd'), `vAliqProd do ${tax}: informe o valor por unidade para o CST ${g.cst}.`);
+      throw new TaxInputError(
+        field('vAliqProd'),
+        `vAliqProd do ${tax}: informe o valor por unidade para o CST ${g.cst}.`,
+      );
     const q = g.qBCProd ?? input.item.qTrib;
     if (q === undefined)
-      throw new TaxInputError(field('qBCProd'), `qBCProd do ${tax}: informe a quantidade (ou qTrib) para o CST ${g.cst}.`);
+      throw new TaxInputError(
+        field('qBCProd'),
+        `qBCProd do ${tax}: informe a quantidade (ou qTrib) para o CST ${g.cst}.`,
+      );
     const value = round2(toDecimal(q).times(toDecimal(g.vAliqProd)));
     m.add({
       campo: `v${tax}`,
@@ -132,10 +169,7 @@ function calculateOne(input: NfeItemInput, tax: Tax, g: Group, base: Decimal, su
       ? pisCofinsRegimeBasis[findRegime(input, tax, g.rate)][tax]
       : g.cst === '02'
         ? pisCofinsDifferentiatedBasis
-        : pisCofinsRegimeBasis[input.operacao.regimePisCofins ?? 'nao-cumulativo'][tax].replace(
-            /\(([^)]*), [\d,]+%\)/,
-            '($1)',
-          );
+        : otherOperationsBasis(input, tax, g.rate);
   m.add({
     campo: `v${tax}`,
     descricao: `${tax} (CST ${g.cst})`,

@@ -99,7 +99,13 @@ describe('dates', () => {
   });
 
   it('a DIFAL of a date the tables do not cover needs the rates and the method in the request', async () => {
-    const operacao = { ufOrigem: 'SP', ufDestino: 'BA', consumidorFinal: true, contribuinte: false, data: '2021-06-30' };
+    const operacao = {
+      ufOrigem: 'SP',
+      ufDestino: 'BA',
+      consumidorFinal: true,
+      contribuinte: false,
+      data: '2021-06-30',
+    };
     const noMethod = await calc(body({ operacao, icms: { pICMS: 7 } }));
     expect(noMethod.statusCode).toBe(400);
     expect(errorsOf(noMethod).errors[0]?.field).toBe('operacao.difal');

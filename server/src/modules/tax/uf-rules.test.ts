@@ -156,7 +156,9 @@ describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () 
   it('refuses a file that leaves a UF without a rule, and a database whose rules lack one at start-up', async () => {
     const file = path.join(os.tmpdir(), `uf-tax-rules-no-ac-${process.pid}.csv`);
     writeFileSync(file, readFileSync(bundledFile('uf-rules'), 'utf8').replace(/^AC;.*\n/m, ''));
-    await expect(loadReferenceTable(ctx.database.pool, 'uf-rules', { file })).rejects.toThrow(/sem regra para as UFs AC/);
+    await expect(loadReferenceTable(ctx.database.pool, 'uf-rules', { file })).rejects.toThrow(
+      /sem regra para as UFs AC/,
+    );
     const client = await ctx.database.pool.connect();
     try {
       await client.query('BEGIN');

@@ -66,7 +66,9 @@ export function parseUfRulesFile(content: string) {
   // to a method nobody chose.
   const missing = ufs.filter((uf) => !rows.some((r) => r.uf === uf));
   if (missing.length > 0)
-    throw new Error(`uf-tax-rules.csv sem regra para as UFs ${missing.join(', ')}: cada uma das 27 UFs precisa de uma linha.`);
+    throw new Error(
+      `uf-tax-rules.csv sem regra para as UFs ${missing.join(', ')}: cada uma das 27 UFs precisa de uma linha.`,
+    );
   return { rows };
 }
 
@@ -77,7 +79,9 @@ export async function assertEveryUfHasRule(client: pg.ClientBase): Promise<void>
     [ufs],
   );
   if (rows.length > 0)
-    throw new Error(`Regras estaduais (ref_uf_tax_rules) sem as UFs ${rows.map((r) => r.uf).join(', ')}: recarregue uf-tax-rules.`);
+    throw new Error(
+      `Regras estaduais (ref_uf_tax_rules) sem as UFs ${rows.map((r) => r.uf).join(', ')}: recarregue uf-tax-rules.`,
+    );
 }
 
 export const cbenefSpec: TableSpec = {
