@@ -12,6 +12,12 @@ export const firstYear = 2021;
 export const lastYear = 2033;
 /** CBS/IBS exist from 2026 (LC 214/2025, art. 343 ff.; EC 132/2023, ADCT art. 125). */
 export const firstCbsIbsYear = 2026;
+/**
+ * Last year whose CBS/IBS rates the engine holds (findCbsIbsRates: 2026 test year, 2027–2028). The transition
+ * years' rates (2029–2033) come with the reform work; until then such a group is refused rather than computed
+ * with 2026's rates. Raise this when those rates are in the engine.
+ */
+export const lastCbsIbsYearWithRates = 2028;
 export const yearRangeMessage = (label: string) => `${label}: o cálculo cobre os anos de ${firstYear} a ${lastYear}.`;
 
 /** A UF, with the field in the message: "UF inválida." alone does not say which of the two is wrong. */
@@ -74,6 +80,11 @@ export function checkItemLimits(req: LimitsInput, ctx: z.RefinementCtx): void {
     issue(
       ['item', 'ibscbs'],
       `ibscbs: a CBS e o IBS só existem a partir de ${firstCbsIbsYear} (LC 214/2025); retire o grupo para ${year}.`,
+    );
+  if (req.item.ibscbs && year !== undefined && year > lastCbsIbsYearWithRates)
+    issue(
+      ['item', 'ibscbs'],
+      `ibscbs: as alíquotas de CBS/IBS de ${year} (LC 214/2025, transição) ainda não estão no motor; o cálculo vai até ${lastCbsIbsYearWithRates}.`,
     );
   const it = req.item;
   if (it.vDesc !== undefined && toDecimal(it.vDesc).gt(toDecimal(it.vProd)))

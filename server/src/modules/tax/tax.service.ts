@@ -150,12 +150,19 @@ export async function buildCalculationContext(
 export async function calculateTaxItem(db: DbOrTx, req: TTaxCalculateRequest): Promise<TTaxCalculateResponse> {
   // Without a date, the day it is in Brazil: after 21:00 in São Paulo the UTC date is already tomorrow.
   const date = req.operacao.data ?? todayInBrazil();
-  const ctx = await buildCalculationContext(db, req, date);
+  return runEngine(req, await buildCalculationContext(db, req, date));
+}
+
+/**
+ * The engine on one item with its context. The engine names the field an item lacks (pIPI, vAliqProd,
+ * operacao.difal…): that is a 400 with the field, never a 500 or a silent 0. `fieldPrefix` lets a whole
+ * invoice say which item (e.g. 'itens.3.').
+ */
+export function runEngine(req: TTaxCalculateRequest, ctx: NfeItemContext, fieldPrefix = ''): TTaxCalculateResponse {
   try {
     return calculateNfeItem(req, ctx);
   } catch (err) {
-    // The engine names the field an item lacks (pIPI, vAliqProd, operacao.difal…): a 400, never a 500 or a 0.
-    if (err instanceof TaxInputError) throw refused(err.field, err.message);
+    if (err instanceof TaxInputError) throw refused(`${fieldPrefix}${err.field}`, err.message);
     throw err;
   }
 }
