@@ -78,7 +78,12 @@ export function calculateDifalItem(
     fcpRate,
     fcpInGrossUp,
   });
-  const source = dest ? `; regra da UF ${dest.uf}: ${dest.source}` : '';
+  // The request's method overrides the state's row: the memória must not credit the row with it.
+  const source = op.difal
+    ? '; método informado na requisição (operacao.difal)'
+    : dest
+      ? `; regra da UF ${dest.uf}: ${dest.source}`
+      : '';
   m.add({
     campo: 'vBCUFDest',
     descricao: method === 'dupla' ? 'Base do DIFAL, base dupla ("por dentro")' : 'Base do DIFAL, base única',

@@ -128,13 +128,13 @@ describe('memória citations of IPI, PIS/COFINS and DIFAL steps', () => {
       'DIFAL base dupla',
       withItem({ icms: { cst: '00', pICMS: 7, pICMSUFDest: 20, pFCPUFDest: 2 } }, dupla()),
       'vBCUFDest',
-      'LC 87/1996, art. 13, IX, "b", §1º, I, e §6º, II (LC 190/2022): o ICMS do destino integra a base',
+      'LC 87/1996, art. 13, IX, "b", §1º, I, e §6º, II (LC 190/2022): o ICMS do destino integra a base; método informado na requisição (operacao.difal)',
     ],
     [
       'DIFAL base única',
       withItem({ icms: { cst: '00', pICMS: 7, pICMSUFDest: 20, pFCPUFDest: 2 } }, { ...dupla(), difal: 'simples' }),
       'vBCUFDest',
-      'LC 87/1996, art. 13, IX, "b" (LC 190/2022), base única conforme a lei da UF de destino',
+      'LC 87/1996, art. 13, IX, "b" (LC 190/2022), base única conforme a lei da UF de destino; método informado na requisição (operacao.difal)',
     ],
     [
       'DIFAL value',
