@@ -3,6 +3,7 @@ export * from './decimal.js';
 export * from './difal.js';
 export * from './input-checks.js';
 export * from './interstate-rate.js';
+export * from './layout-limits.js';
 export * from './mva.js';
 export * from './nfe-item/index.js';
 export * from './operation-codes.js';

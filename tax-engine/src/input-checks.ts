@@ -25,13 +25,13 @@ function numberOf(value: Exclude<Input, null | undefined>): number | null {
   return decimalText.test(text) ? Number(text.replace(',', '.')) : null;
 }
 
-/** An amount (vProd, frete…): a number, not negative, within the NF-e's 13 integer digits. Empty passes. */
+/** An amount (vProd, frete…): a number, not negative, within the NF-e's 13 integer digits (13v2). Empty passes. */
 export function describeValueProblem(label: string, value: Input): string | null {
   if (value === null || value === undefined || value === '') return null;
   const n = numberOf(value);
   if (n === null) return `${label}: informe um número (ex.: 10.50).`;
   if (n < 0) return `${label} não pode ser negativo.`;
-  if (n > 999_999_999_999) return `${label} é maior que o permitido pela NF-e.`;
+  if (n >= 10_000_000_000_000) return `${label} é maior que o permitido pela NF-e.`;
   return null;
 }
 

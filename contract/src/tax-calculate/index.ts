@@ -1,38 +1,48 @@
 import { nfeItemValueFields } from '@app/tax-engine';
 import { z } from 'zod';
-import { ZUf } from '../common.js';
 import { ZTaxFederal } from './federal.js';
-import { valor } from './fields.js';
+import { valorNfe } from './fields.js';
 import { ZTaxIbsCbs } from './ibscbs.js';
 import { refineIcmsRequest, ZTaxIcms } from './icms.js';
+import {
+  checkItemLimits,
+  dataField,
+  firstYear,
+  lastYear,
+  ufField,
+  yearRangeMessage,
+  ZTaxQuantities,
+} from './limits.js';
 
 export const ZTaxCalculateRequest = z
   .object({
     operacao: z.object({
-      ufOrigem: ZUf,
-      ufDestino: ZUf,
+      ufOrigem: ufField('ufOrigem'),
+      ufDestino: ufField('ufDestino'),
       consumidorFinal: z.boolean({ message: 'consumidorFinal: informe true ou false.' }),
       contribuinte: z.boolean({ message: 'contribuinte: informe true ou false.' }),
       crt: z.number().int().min(1).max(4, { message: 'crt deve ser 1, 2, 3 ou 4.' }).optional(),
       ano: z
         .number({ message: 'ano: informe o ano com quatro dígitos.' })
-        .int()
-        .min(2026, { message: 'ano: o cálculo de CBS/IBS cobre os anos de teste 2026 a 2028.' })
-        .max(2028, { message: 'ano: o cálculo de CBS/IBS cobre os anos de teste 2026 a 2028.' })
+        .int({ message: 'ano: informe o ano com quatro dígitos.' })
+        .min(firstYear, { message: yearRangeMessage('ano') })
+        .max(lastYear, { message: yearRangeMessage('ano') })
         .optional(),
-      data: z
-        .string()
-        .regex(/^202[6-8]-\d{2}-\d{2}$/, { message: 'data: use AAAA-MM-DD, entre 2026 e 2028.' })
-        .optional(),
+      data: dataField.optional(),
       difal: z.enum(['simples', 'dupla'], { message: "difal deve ser 'simples' ou 'dupla'." }).optional(),
+      regimePisCofins: z
+        .enum(['cumulativo', 'nao-cumulativo'], {
+          message: "regimePisCofins deve ser 'cumulativo' ou 'nao-cumulativo'.",
+        })
+        .optional(),
     }),
     item: z.object({
-      vProd: valor('vProd'),
-      vFrete: valor('vFrete').optional(),
-      vSeg: valor('vSeg').optional(),
-      vOutro: valor('vOutro').optional(),
-      vDesc: valor('vDesc').optional(),
-      qTrib: valor('qTrib').optional(),
+      vProd: valorNfe('vProd'),
+      vFrete: valorNfe('vFrete').optional(),
+      vSeg: valorNfe('vSeg').optional(),
+      vOutro: valorNfe('vOutro').optional(),
+      vDesc: valorNfe('vDesc').optional(),
+      ...ZTaxQuantities,
       ncm: z
         .string()
         .regex(/^\d{8}$/, { message: 'ncm deve ter 8 dígitos.' })
@@ -48,6 +58,7 @@ export const ZTaxCalculateRequest = z
     }),
   })
   .superRefine(refineIcmsRequest)
+  .superRefine(checkItemLimits)
   .meta({
     example: {
       operacao: { ufOrigem: 'SP', ufDestino: 'RJ', consumidorFinal: false, contribuinte: true, ano: 2026 },

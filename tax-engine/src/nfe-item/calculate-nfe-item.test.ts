@@ -118,7 +118,7 @@ describe('DIFAL to a final consumer who is not a taxpayer', () => {
     // https://ajuda.contaazul.com/hc/pt-br/articles/9853206174221 (DIFAL = 1.000,00 × (18 % − 12 %) = 60,00)
     const r = calculateNfeItem({
       operacao: difalSale({ ufOrigem: 'MT', ufDestino: 'MG', difal: 'simples' }),
-      item: { vProd: 1000, icms: { cst: '00', pICMS: 12, pICMSUFDest: 18 } },
+      item: { vProd: 1000, icms: { cst: '00', pICMS: 12, pICMSUFDest: 18, pFCPUFDest: 0 } },
     });
     expect(r).toMatchObject({ vICMS: 120, vBCUFDest: 1000, vICMSUFDest: 60, vFCPUFDest: 0 });
   });

@@ -1,10 +1,16 @@
 import type { Decimal } from 'decimal.js';
 import { TaxDecimal, toDecimal } from '../decimal.js';
 import { calculateDifal } from '../difal.js';
+import { TaxInputError } from '../input-checks.js';
 import { findInterstateRate, isImportedOrigin } from '../interstate-rate.js';
 import type { IcmsSituation } from './icms-situation.js';
 import type { Memoria } from './memoria.js';
 import type { NfeItemContext, NfeItemInput } from './types.js';
+
+export const difalDoubleBaseBasis =
+  'LC 87/1996, art. 13, IX, "b", §1º, I, e §6º, II (LC 190/2022): o ICMS do destino integra a base';
+export const difalSingleBaseBasis =
+  'LC 87/1996, art. 13, IX, "b" (LC 190/2022), base única conforme a lei da UF de destino';
 
 export interface DifalItem {
   vBCUFDest: Decimal;
@@ -30,9 +36,37 @@ export function calculateDifalItem(
 ): DifalItem {
   const op = input.operacao;
   const dest = ctx.destination;
-  const method = op.difal ?? dest?.difalMethod ?? 'simples';
-  const internalRate = input.item.icms.pICMSUFDest ?? dest?.internalRate ?? 0;
-  const fcpRate = input.item.icms.pFCPUFDest ?? dest?.fcpRate ?? 0;
+  const zero = new TaxDecimal(0);
+  if (op.crt === 1 || op.crt === 4) {
+    m.add({
+      campo: 'vICMSUFDest',
+      descricao: 'DIFAL não devido: remetente optante pelo Simples Nacional (venda a não contribuinte)',
+      formula: 'Simples Nacional (CRT 1 ou 4): zero',
+      valores: { crt: String(op.crt) },
+      resultado: zero,
+      baseLegal:
+        'STF ADI 5.464 (cláusula nona do Convênio ICMS 93/2015 inconstitucional para o Simples Nacional); LC 123/2006, art. 13, §1º, XIII',
+    });
+    return { vBCUFDest: zero, vICMSUFDest: zero, vFCPUFDest: zero };
+  }
+  const method = op.difal ?? dest?.difalMethod;
+  if (!method)
+    throw new TaxInputError(
+      'operacao.difal',
+      `difal: não há regra de DIFAL da UF ${op.ufDestino} em vigor na data da operação; informe 'simples' ou 'dupla'.`,
+    );
+  const internalRate = input.item.icms.pICMSUFDest ?? dest?.internalRate;
+  if (internalRate === undefined || internalRate === null)
+    throw new TaxInputError(
+      'item.icms.pICMSUFDest',
+      `pICMSUFDest: a tabela de alíquotas não cobre a UF ${op.ufDestino} na data da operação; informe a alíquota interna.`,
+    );
+  const fcpRate = input.item.icms.pFCPUFDest ?? dest?.fcpRate;
+  if (fcpRate === undefined || fcpRate === null)
+    throw new TaxInputError(
+      'item.icms.pFCPUFDest',
+      `pFCPUFDest: a tabela de alíquotas não cobre o FCP da UF ${op.ufDestino} na data da operação; informe o percentual (0 se não houver).`,
+    );
   const interstateRate =
     findInterstateRate(op.ufOrigem, op.ufDestino, { imported: isImportedOrigin(input.item.origem) }) ?? 0;
   const fcpInGrossUp = method === 'dupla' && (dest?.difalFcpInGrossUp ?? false);
@@ -44,7 +78,12 @@ export function calculateDifalItem(
     fcpRate,
     fcpInGrossUp,
   });
-  const source = dest ? `; regra da UF ${dest.uf}: ${dest.source}` : '';
+  // The request's method overrides the state's row: the memória must not credit the row with it.
+  const source = op.difal
+    ? '; método informado na requisição (operacao.difal)'
+    : dest
+      ? `; regra da UF ${dest.uf}: ${dest.source}`
+      : '';
   m.add({
     campo: 'vBCUFDest',
     descricao: method === 'dupla' ? 'Base do DIFAL, base dupla ("por dentro")' : 'Base do DIFAL, base única',
@@ -59,7 +98,7 @@ export function calculateDifalItem(
       pFCPUFDest: fcpRate,
     },
     resultado: new TaxDecimal(r.base),
-    baseLegal: `${method === 'dupla' ? 'LC 87/1996, art. 13, §1º, I e §3º (LC 190/2022)' : 'LC 87/1996, art. 13, IX (LC 190/2022)'}${source}`,
+    baseLegal: `${method === 'dupla' ? difalDoubleBaseBasis : difalSingleBaseBasis}${source}`,
   });
   m.add({
     campo: 'vICMSUFDest',
@@ -76,7 +115,7 @@ export function calculateDifalItem(
       formula: 'vBCUFDest × pFCPUFDest',
       valores: { vBCUFDest: r.base, pFCPUFDest: fcpRate },
       resultado: new TaxDecimal(r.fcp),
-      baseLegal: 'ADCT, art. 82; Convênio ICMS 236/2021, cláusula segunda, §4º',
+      baseLegal: 'ADCT, art. 82, §1º (adicional de FCP na alíquota interna da UF de destino); Convênio ICMS 236/2021',
     });
   }
   return {

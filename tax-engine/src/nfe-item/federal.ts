@@ -1,60 +1,95 @@
 import type { Decimal } from 'decimal.js';
-import { percentOf, TaxDecimal, toDecimal } from '../decimal.js';
+import { percentOf, round2, TaxDecimal, type TaxValue, toDecimal } from '../decimal.js';
+import { TaxInputError } from '../input-checks.js';
 import type { Memoria } from './memoria.js';
 import type { NfeItemInput } from './types.js';
 
+export { calculatePisCofins } from './pis-cofins.js';
+
 /** CST IPI that charge the tax (entry with credit, taxed exit, others). */
 const ipiTaxedCsts = new Set(['00', '49', '50', '99']);
-/** CST PIS/COFINS charged on a percentage of the revenue (03 is per unit, 04–09 carry no tax). */
-const pisCofinsPercentCsts = new Set(['01', '02', '49', '99']);
 
-/** vIPI on the operation value (RIPI, Decreto 7.212/2010, art. 190, I, "b"). */
+/** Why a CST of IPI carries no tax, with the provision that says so (RIPI = Decreto 7.212/2010). */
+const ipiZeroReasons: Record<string, [string, string]> = {
+  '01': ['entrada tributada com alíquota zero', 'TIPI (Decreto 11.158/2022): alíquota zero'],
+  '02': ['entrada isenta', 'Decreto 7.212/2010 (RIPI), art. 54 (isenções)'],
+  '03': ['entrada não tributada', 'Decreto 7.212/2010 (RIPI), art. 2º, parágrafo único (produto "NT" na TIPI)'],
+  '04': ['entrada imune', 'CF, art. 150, VI, e art. 153, §3º, III; Decreto 7.212/2010 (RIPI), art. 18'],
+  '05': ['entrada com suspensão', 'Decreto 7.212/2010 (RIPI), art. 43 (suspensão)'],
+  '51': ['saída tributada com alíquota zero', 'TIPI (Decreto 11.158/2022): alíquota zero'],
+  '52': ['saída isenta', 'Decreto 7.212/2010 (RIPI), art. 54 (isenções)'],
+  '53': ['saída não tributada', 'Decreto 7.212/2010 (RIPI), art. 2º, parágrafo único (produto "NT" na TIPI)'],
+  '54': ['saída imune', 'CF, art. 150, VI, e art. 153, §3º, III; Decreto 7.212/2010 (RIPI), art. 18'],
+  '55': ['saída com suspensão', 'Decreto 7.212/2010 (RIPI), art. 43 (suspensão)'],
+};
+
+export const ipiAdValoremBasis =
+  'Decreto 7.212/2010 (RIPI), art. 189 e art. 190, II, e §1º (valor total da operação de saída, com frete, seguro e ' +
+  'demais encargos); desconto incondicional fora da base: STF RE 567.935 (Tema 84); alíquota da TIPI (Decreto 11.158/2022)';
+export const ipiPerUnitBasis =
+  'Lei 7.798/1989, arts. 1º e 3º (IPI em reais por unidade de medida); Decreto 7.212/2010 (RIPI), art. 209; ' +
+  'MOC NF-e, grupo IPITrib (vIPI = qUnid × vUnid)';
+
+const missing = (field: string, message: string) => new TaxInputError(field, message);
+
+/**
+ * vIPI: ad valorem on the operation value (RIPI art. 190, II, domestic exit) or per unit (qUnid × vUnid,
+ * Lei 7.798/1989). A taxed CST without its rate is refused: a silent 0 would understate the invoice.
+ */
 export function calculateIpi(input: NfeItemInput, subtotal: Decimal, m: Memoria): Decimal {
   const ipi = input.item.ipi;
   if (!ipi) return new TaxDecimal(0);
-  const taxed = ipiTaxedCsts.has(ipi.cst);
-  const vIPI = taxed ? percentOf(subtotal, ipi.pIPI) : new TaxDecimal(0);
+  if (!ipiTaxedCsts.has(ipi.cst)) {
+    const [reason, basis] = ipiZeroReasons[ipi.cst] ?? ['sem débito', 'Decreto 7.212/2010 (RIPI)'];
+    m.add({
+      campo: 'vIPI',
+      descricao: `IPI (CST ${ipi.cst}, ${reason})`,
+      formula: 'CST sem débito de IPI: zero',
+      valores: { cst: ipi.cst },
+      resultado: new TaxDecimal(0),
+      baseLegal: basis,
+    });
+    return new TaxDecimal(0);
+  }
+  const perUnit = ipi.qUnid !== undefined || ipi.vUnid !== undefined;
+  if (perUnit) {
+    if (ipi.pIPI !== undefined)
+      throw missing(
+        'item.ipi.pIPI',
+        'pIPI: informe a alíquota (pIPI) ou o valor por unidade (qUnid e vUnid), não ambos.',
+      );
+    if (ipi.vUnid === undefined)
+      throw missing('item.ipi.vUnid', `vUnid: informe o valor do IPI por unidade para o CST ${ipi.cst} com qUnid.`);
+    const qUnid: TaxValue | undefined = ipi.qUnid ?? input.item.qTrib;
+    if (qUnid === undefined)
+      throw missing(
+        'item.ipi.qUnid',
+        `qUnid: informe a quantidade na unidade do IPI (ou qTrib) para o CST ${ipi.cst}.`,
+      );
+    const vIPI = round2(toDecimal(qUnid).times(toDecimal(ipi.vUnid)));
+    m.add({
+      campo: 'vIPI',
+      descricao: `IPI por unidade (CST ${ipi.cst}${ipi.cEnq ? `, cEnq ${ipi.cEnq}` : ''})`,
+      formula: ipi.qUnid === undefined ? 'qTrib × vUnid (qUnid não informado)' : 'qUnid × vUnid',
+      valores: { qUnid: toDecimal(qUnid).toString(), vUnid: toDecimal(ipi.vUnid).toString() },
+      resultado: vIPI,
+      baseLegal: ipiPerUnitBasis,
+    });
+    return vIPI;
+  }
+  if (ipi.pIPI === undefined)
+    throw missing(
+      'item.ipi.pIPI',
+      `pIPI: informe a alíquota do IPI para o CST ${ipi.cst} (ou qUnid e vUnid, se o IPI for por unidade).`,
+    );
+  const vIPI = percentOf(subtotal, ipi.pIPI);
   m.add({
     campo: 'vIPI',
-    descricao: `IPI (CST ${ipi.cst}${taxed ? '' : ', sem débito'})`,
-    formula: taxed ? 'valor da operação × pIPI' : 'CST sem débito de IPI: zero',
-    valores: { valorOperacao: subtotal, pIPI: taxed ? ipi.pIPI : 0 },
+    descricao: `IPI (CST ${ipi.cst}${ipi.cEnq ? `, cEnq ${ipi.cEnq}` : ''})`,
+    formula: 'valor da operação × pIPI',
+    valores: { valorOperacao: subtotal, pIPI: ipi.pIPI },
     resultado: vIPI,
-    baseLegal: 'Decreto 7.212/2010 (RIPI), art. 190, I, "b"; TIPI',
+    baseLegal: ipiAdValoremBasis,
   });
   return vIPI;
-}
-
-/**
- * vPIS and vCOFINS on the revenue less the ICMS charged on the operation (STF RE 574.706, Tema 69;
- * Leis 10.637/2002 and 10.833/2003, art. 1º, §3º, as amended by Lei 14.592/2023).
- */
-export function calculatePisCofins(
-  input: NfeItemInput,
-  subtotal: Decimal,
-  vICMS: Decimal,
-  m: Memoria,
-): { vPIS: Decimal; vCOFINS: Decimal } {
-  const base = subtotal.minus(vICMS);
-  const one = (tax: 'PIS' | 'COFINS', cst: string | undefined, rate: unknown) => {
-    if (!cst) return new TaxDecimal(0);
-    const charged = pisCofinsPercentCsts.has(cst);
-    const value = charged ? percentOf(base, rate as string) : new TaxDecimal(0);
-    m.add({
-      campo: `v${tax}`,
-      descricao: `${tax} (CST ${cst}${charged ? '' : ', sem débito por alíquota percentual'})`,
-      formula: charged ? `(valor da operação − vICMS) × p${tax}` : 'CST sem débito percentual: zero',
-      valores: { valorOperacao: subtotal, vICMS, [`p${tax}`]: charged ? toDecimal(rate as string) : 0 },
-      resultado: value,
-      baseLegal:
-        tax === 'PIS'
-          ? 'Lei 10.637/2002, art. 1º e 2º; exclusão do ICMS: STF RE 574.706 (Tema 69), Lei 14.592/2023'
-          : 'Lei 10.833/2003, art. 1º e 2º; exclusão do ICMS: STF RE 574.706 (Tema 69), Lei 14.592/2023',
-    });
-    return value;
-  };
-  return {
-    vPIS: one('PIS', input.item.pis?.cst, input.item.pis?.pPIS),
-    vCOFINS: one('COFINS', input.item.cofins?.cst, input.item.cofins?.pCOFINS),
-  };
 }

@@ -3,15 +3,19 @@ import type { Uf } from '../uf.js';
 
 /** How a state computes the DIFAL owed to it (EC 87/2015, LC 190/2022). */
 export type DifalMethod = 'simples' | 'dupla';
+/** PIS/COFINS regime: cumulative (Lei 9.718/1998) or non-cumulative (Leis 10.637/2002 and 10.833/2003). */
+export type PisCofinsRegime = 'cumulativo' | 'nao-cumulativo';
 /** How a state computes vICMSDeson: 'por-dentro' grosses the price up (Res. SEFAZ-RJ 13/2019 Anexo XVIII), 'simples' does not. */
 export type ReliefFormula = 'por-dentro' | 'simples';
 
 /** What differs by state (reference table uf_tax_rules), as the engine needs it. */
 export interface UfRuleFacts {
   uf: Uf;
-  internalRate: TaxValue;
-  fcpRate: TaxValue;
-  difalMethod: DifalMethod;
+  /** Null when the rates table does not cover the date: the request must then carry pICMSUFDest/pFCPUFDest. */
+  internalRate: TaxValue | null;
+  fcpRate: TaxValue | null;
+  /** Null when no rule of the state is in force on the date: the engine then needs `operacao.difal`. */
+  difalMethod: DifalMethod | null;
   /** Base dupla: the FCP rate is part of the gross-up divisor (1 − (internal + FCP)). */
   difalFcpInGrossUp: boolean;
   reliefFormula: ReliefFormula;
@@ -84,6 +88,8 @@ export interface NfeItemInput {
     ano?: number;
     data?: string;
     difal?: DifalMethod;
+    /** PIS/COFINS regime; without it the CST and the rates tell (0.65/3 cumulative, 1.65/7.6 non-cumulative). */
+    regimePisCofins?: PisCofinsRegime;
   };
   item: {
     vProd: TaxValue;
@@ -91,14 +97,19 @@ export interface NfeItemInput {
     vSeg?: TaxValue;
     vOutro?: TaxValue;
     vDesc?: TaxValue;
+    qCom?: TaxValue;
+    vUnCom?: TaxValue;
+    uCom?: string;
     qTrib?: TaxValue;
+    vUnTrib?: TaxValue;
+    uTrib?: string;
     ncm?: string;
     cest?: string;
     origem?: number;
     icms: NfeItemIcms;
-    ipi?: { cst: string; pIPI?: TaxValue };
-    pis?: { cst: string; pPIS?: TaxValue };
-    cofins?: { cst: string; pCOFINS?: TaxValue };
+    ipi?: { cst: string; cEnq?: string; pIPI?: TaxValue; qUnid?: TaxValue; vUnid?: TaxValue };
+    pis?: { cst: string; pPIS?: TaxValue; qBCProd?: TaxValue; vAliqProd?: TaxValue };
+    cofins?: { cst: string; pCOFINS?: TaxValue; qBCProd?: TaxValue; vAliqProd?: TaxValue };
     ibscbs?: { cst: string; cClassTrib?: string };
   };
 }

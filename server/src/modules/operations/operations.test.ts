@@ -200,7 +200,7 @@ describe('POST /products/fiscalservice/operations refuses a rule the engine cann
     return ask(h.member, { productId: product.id, uf: 'SP', cfop: 'venda' });
   };
   it.each([
-    [{ cstIcms: '77' }, 'cstIcms', 'CST do ICMS inexistente. Use um dos códigos: 00, 10'],
+    [{ cstIcms: '77' }, 'cstIcms', 'CST do ICMS inexistente. Use um dos códigos: 00, 02, 10'],
     [{ iva: '-5.0000' }, 'iva', 'pMVAST não pode ser negativo.'],
     [{ aliqIcmsSt: '100.0000', cstIcms: '10' }, 'aliqIcmsSt', 'pICMSST deve ser menor que 100%.'],
     [{ pisCstSaida: '33' }, 'pisCstSaida', 'CST do PIS inexistente.'],

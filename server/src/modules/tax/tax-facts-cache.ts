@@ -3,9 +3,11 @@ import { onReferenceReloaded } from '../../lib/reference-changes.js';
 import {
   type CalculationFacts,
   type CbenefRow,
+  type CestRow,
   type ClassTribRow,
   findTaxFactsSnapshot,
   findTaxFactsVersion,
+  type NcmRow,
   type TaxFactsSnapshot,
   type UfRuleRow,
 } from './tax.repository.js';
@@ -29,6 +31,8 @@ interface Cached {
   classTribs: Map<string, ClassTribRow>;
   cbenefs: Map<string, CbenefRow>;
   cbenefUfs: Set<string>;
+  ncms: Map<string, NcmRow>;
+  cests: Map<string, CestRow>;
   /** Both states' rows by `ufOrigem|ufDestino|date`: the same pair and day repeat for every line of an invoice. */
   rulesByKey: Map<string, UfRuleRow[]>;
   checkedAt: number;
@@ -53,6 +57,8 @@ async function readSnapshot(db: DbOrTx): Promise<Cached> {
     classTribs: new Map(snapshot.classTribs.map((r) => [r.code, r])),
     cbenefs: new Map(snapshot.cbenefs.map((r) => [r.code, r])),
     cbenefUfs: new Set(snapshot.cbenefs.map((r) => r.uf)),
+    ncms: new Map(snapshot.ncms.map((r) => [r.code, r])),
+    cests: new Map(snapshot.cests.map((r) => [r.code, r])),
     rulesByKey: new Map(),
     checkedAt: Date.now(),
     generation: readAt,
@@ -89,9 +95,16 @@ const inForce = (date: string, from: string, to: string | null) => from <= date 
 /** What the engine needs for one item, from memory: both states' rates and rule in force, cClassTrib, cBenef. */
 export async function findCalculationFacts(
   db: DbOrTx,
-  q: { ufs: [string, string]; date: string; cClassTrib: string | null; cBenef: string | null },
+  q: {
+    ufs: [string, string];
+    date: string;
+    cClassTrib: string | null;
+    cBenef: string | null;
+    ncm?: string | null;
+    cest?: string | null;
+  },
 ): Promise<CalculationFacts> {
-  const { snapshot, classTribs, cbenefs, cbenefUfs, rulesByKey } = await currentFacts(db);
+  const { snapshot, classTribs, cbenefs, cbenefUfs, rulesByKey, ncms, cests } = await currentFacts(db);
   const key = `${q.ufs[0]}|${q.ufs[1]}|${q.date}`;
   let rules = rulesByKey.get(key);
   if (!rules) {
@@ -104,6 +117,8 @@ export async function findCalculationFacts(
     classTrib: (q.cClassTrib && classTribs.get(q.cClassTrib)) || null,
     cbenef: (q.cBenef && cbenefs.get(q.cBenef)) || null,
     cbenefTableLoaded: cbenefUfs.has(q.ufs[0]),
+    ncm: q.ncm ? (ncms.get(q.ncm) ?? null) : undefined,
+    cest: q.cest ? (cests.get(q.cest) ?? null) : undefined,
   };
 }
 

@@ -57,7 +57,9 @@ describe('POST /tax/calculate: the ICMS groups an issuer sends', () => {
 
   it('CST 30 with modBCST 5: 40 × pauta 2.50 = 100.00 at 7 % → 7.00 (flexdocs article 285)', async () => {
     // https://www.flexdocs.net/suporte/knowledgebase.php?article=285
-    const res = await calc(body({ cst: '30', modBCST: 5, vPauta: '2.50', pICMSST: 7 }, { item: { qTrib: 40 } }));
+    const res = await calc(
+      body({ cst: '30', modBCST: 5, vPauta: '2.50', pICMSST: 7 }, { item: { qTrib: 40, vUnTrib: '2.50' } }),
+    );
     expect(res.json()).toMatchObject({ vBCST: 100, vICMSST: 7 });
   });
 

@@ -32,8 +32,25 @@ export interface CbenefRow {
   validTo: string | null;
 }
 
+/** An eight-digit NCM and its validity (ref_ncm). */
+export interface NcmRow {
+  code: string;
+  startDate: string;
+  endDate: string | null;
+}
+
+/** A CEST and the NCM prefixes it covers (ref_cest; no prefix = every NCM). */
+export interface CestRow {
+  code: string;
+  ncmPrefixes: string[];
+}
+
 export interface CalculationFacts {
   rules: UfRuleRow[];
+  /** The item's NCM row, null when the code is not in the table; undefined when the item sends none. */
+  ncm?: NcmRow | null;
+  /** The item's CEST row, null when the code is not in the table; undefined when the item sends none. */
+  cest?: CestRow | null;
   classTrib: ClassTribRow | null;
   cbenef: CbenefRow | null;
   /** Whether the issuing UF's cBenef table is loaded at all: without it a code cannot be verified. */
@@ -47,11 +64,13 @@ export interface TaxFactsSnapshot {
   rules: (Omit<UfRuleRow, 'internalRate' | 'fcpRate'> & { validFrom: string })[];
   classTribs: ClassTribRow[];
   cbenefs: CbenefRow[];
+  ncms: NcmRow[];
+  cests: CestRow[];
 }
 
 /**
- * Every reference row the engine reads (27 rates, the state rules, ~1k cClassTrib and the cBenef codes:
- * well under a megabyte), with the version counter, in ONE statement so that rows and version come from
+ * Every reference row the engine reads (27 rates, the state rules, ~1k cClassTrib, the cBenef codes, the
+ * ~10k eight-digit NCMs with their validity and the CESTs: about a megabyte), with the version counter, in ONE statement so that rows and version come from
  * the same snapshot. Read once per version by tax-facts-cache.ts, never per item.
  */
 export async function findTaxFactsSnapshot(db: DbOrTx): Promise<TaxFactsSnapshot> {
@@ -70,7 +89,11 @@ export async function findTaxFactsSnapshot(db: DbOrTx): Promise<TaxFactsSnapshot
           'startDate', start_date::text, 'endDate', end_date::text)), '[]'::json) FROM ref_cclasstrib),
       'cbenefs', (SELECT coalesce(json_agg(json_build_object('code', code, 'uf', uf, 'csts', csts,
           'validFrom', valid_from::text, 'validTo', valid_to::text)), '[]'::json)
-        FROM ref_cbenef WHERE active)
+        FROM ref_cbenef WHERE active),
+      'ncms', (SELECT coalesce(json_agg(json_build_object('code', code, 'startDate', start_date::text,
+          'endDate', end_date::text)), '[]'::json) FROM ref_ncm WHERE level = 8),
+      'cests', (SELECT coalesce(json_agg(json_build_object('code', code, 'ncmPrefixes', ncm_prefixes)), '[]'::json)
+        FROM ref_cest WHERE active)
     ) AS facts`);
   return res.rows[0]!.facts;
 }

@@ -5,7 +5,13 @@ import {
   todayInBrazil,
   type Uf,
 } from '@app/contract';
-import { calculateNfeItem, type NfeItemContext, nfeItemValueFields, type UfRuleFacts } from '@app/tax-engine';
+import {
+  calculateNfeItem,
+  type NfeItemContext,
+  nfeItemValueFields,
+  TaxInputError,
+  type UfRuleFacts,
+} from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { type CalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
@@ -13,13 +19,21 @@ import { findCalculationFacts } from './tax-facts-cache.js';
 
 const refused = (field: string, message: string) => new AppError('VALIDATION', message, [{ field, message }]);
 
-function toUfRule(row: UfRuleRow): UfRuleFacts {
+/**
+ * The day from which ref_uf_rates (icms-uf.csv, "state laws in force in 2025") holds for every state: the last
+ * change it carries is PI's 22.5 % from 01/04/2025. Before it the table's rates are not the day's facts, so an
+ * item of an earlier date must carry pICMSUFDest/pFCPUFDest itself (the engine names the missing one).
+ */
+export const ufRatesValidFrom = '2025-04-01';
+
+function toUfRule(row: UfRuleRow, date: string): UfRuleFacts {
+  const ratesKnown = date >= ufRatesValidFrom;
   return {
     uf: row.uf as Uf,
-    internalRate: row.internalRate,
-    fcpRate: row.fcpRate,
-    // A state without a loaded rule keeps the constitutional default: base única, no gross-up.
-    difalMethod: row.difalMethod ?? 'simples',
+    internalRate: ratesKnown ? row.internalRate : null,
+    fcpRate: ratesKnown ? row.fcpRate : null,
+    // No rule in force on the date: the engine refuses a DIFAL that needs one (operacao.difal may say it).
+    difalMethod: row.difalMethod,
     difalFcpInGrossUp: row.difalFcpInGrossUp ?? false,
     reliefFormula: row.reliefFormula ?? 'simples',
     cbenefRequired: row.cbenefRequired ?? false,
@@ -65,6 +79,38 @@ function checkAgainstTables(req: TTaxCalculateRequest, facts: CalculationFacts, 
   }
 }
 
+/** First day the NCM table (reference-data/ncm-siscomex.json) describes. */
+export const ncmTableStart = '2022-04-01';
+const brDate = (iso: string) => iso.split('-').reverse().join('/');
+
+/** The NCM must be in force on the date (ref_ncm validity) and the CEST must exist and cover the NCM (Conv. ICMS 142/2018). */
+function checkNcmAndCest(req: TTaxCalculateRequest, facts: CalculationFacts, date: string): void {
+  const { ncm, cest } = req.item;
+  // The Siscomex table starts every code on 01/04/2022 (NCM 2022, Res. Gecex 272/2021): the nomenclature of an
+  // earlier day is not in it, so an NCM of an earlier invoice cannot be checked and goes through unverified.
+  if (ncm && date >= ncmTableStart) {
+    const row = facts.ncm;
+    if (!row) throw refused('item.ncm', `ncm ${ncm} não existe na tabela NCM (Siscomex).`);
+    if (!inForce(date, row.startDate, row.endDate))
+      throw refused(
+        'item.ncm',
+        row.startDate > date
+          ? `ncm ${ncm} só entrou em vigor em ${brDate(row.startDate)}: não vale em ${brDate(date)}.`
+          : `ncm ${ncm} deixou de vigorar em ${brDate(row.endDate!)}: não vale em ${brDate(date)}.`,
+      );
+  }
+  if (cest) {
+    const row = facts.cest;
+    if (!row) throw refused('item.cest', `cest ${cest} não existe na tabela CEST (Convênio ICMS 142/2018).`);
+    // A CEST listed without NCM (door-to-door sales, "outros") restricts none.
+    if (ncm && row.ncmPrefixes.length > 0 && !row.ncmPrefixes.some((p) => ncm.startsWith(p)))
+      throw refused(
+        'item.cest',
+        `cest ${cest} não corresponde ao ncm ${ncm} (Convênio ICMS 142/2018: NCM ${row.ncmPrefixes.join(', ')}).`,
+      );
+  }
+}
+
 /**
  * The reference facts of one item on a date, checked against the official tables (400 per field when SEFAZ
  * would reject): the one place every caller (single item, whole invoice, transition years, document audit)
@@ -81,11 +127,14 @@ export async function buildCalculationContext(
     date,
     cClassTrib: req.item.ibscbs?.cClassTrib ?? null,
     cBenef: req.item.icms.cBenef ?? null,
+    ncm: req.item.ncm ?? null,
+    cest: req.item.cest ?? null,
   });
   checkAgainstTables(req, facts, date);
+  checkNcmAndCest(req, facts, date);
   const rule = (uf: string) => {
     const row = facts.rules.find((r) => r.uf === uf);
-    return row ? toUfRule(row) : undefined;
+    return row ? toUfRule(row, date) : undefined;
   };
   const ct = facts.classTrib;
   return {
@@ -101,7 +150,21 @@ export async function buildCalculationContext(
 export async function calculateTaxItem(db: DbOrTx, req: TTaxCalculateRequest): Promise<TTaxCalculateResponse> {
   // Without a date, the day it is in Brazil: after 21:00 in São Paulo the UTC date is already tomorrow.
   const date = req.operacao.data ?? todayInBrazil();
-  return calculateNfeItem(req, await buildCalculationContext(db, req, date));
+  return runEngine(req, await buildCalculationContext(db, req, date));
+}
+
+/**
+ * The engine on one item with its context. The engine names the field an item lacks (pIPI, vAliqProd,
+ * operacao.difal…): that is a 400 with the field, never a 500 or a silent 0. `fieldPrefix` lets a whole
+ * invoice say which item (e.g. 'itens.3.').
+ */
+export function runEngine(req: TTaxCalculateRequest, ctx: NfeItemContext, fieldPrefix = ''): TTaxCalculateResponse {
+  try {
+    return calculateNfeItem(req, ctx);
+  } catch (err) {
+    if (err instanceof TaxInputError) throw refused(`${fieldPrefix}${err.field}`, err.message);
+    throw err;
+  }
 }
 
 /**

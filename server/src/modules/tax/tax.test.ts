@@ -60,20 +60,20 @@ describe('POST /tax/calculate', () => {
     expect(r.memoria.find((s) => s.campo === 'vBCUFDest')?.baseLegal).toContain('regra da UF RJ');
   });
 
-  it('DIFAL: SP rule is base única; the request may override the method', async () => {
+  it('DIFAL: SP rule is base dupla (uf-tax-rules.csv); the request may override the method', async () => {
     const item = { item: { vProd: 1000 }, icms: { pICMS: 12 } };
-    const simples = await calc(
-      body({ operacao: { ufOrigem: 'RJ', ufDestino: 'SP', consumidorFinal: true, contribuinte: false }, ...item }),
-    );
-    expect(simples.json()).toMatchObject({ vBCUFDest: 1000, vICMSUFDest: 60 });
     const dupla = await calc(
-      body({
-        operacao: { ufOrigem: 'RJ', ufDestino: 'SP', consumidorFinal: true, contribuinte: false, difal: 'dupla' },
-        ...item,
-      }),
+      body({ operacao: { ufOrigem: 'RJ', ufDestino: 'SP', consumidorFinal: true, contribuinte: false }, ...item }),
     );
     // (1000 − 120) / 0.82 = 1073.17; × 18 % = 193.17 − 120 = 73.17
     expect(dupla.json()).toMatchObject({ vBCUFDest: 1073.17, vICMSUFDest: 73.17 });
+    const simples = await calc(
+      body({
+        operacao: { ufOrigem: 'RJ', ufDestino: 'SP', consumidorFinal: true, contribuinte: false, difal: 'simples' },
+        ...item,
+      }),
+    );
+    expect(simples.json()).toMatchObject({ vBCUFDest: 1000, vICMSUFDest: 60 });
   });
 
   it('vICMSDeson by the RJ formula read from the state rule (origin RJ)', async () => {
@@ -126,8 +126,10 @@ describe('POST /tax/calculate', () => {
       'cClassTrib 200003 não pertence ao CST 000',
     ],
     [{ item: { vProd: 10, ibscbs: { cst: '999' } } }, 'item.ibscbs.cst', 'CST do IBS/CBS inexistente'],
-    [{ operacao: { ufDestino: 'XX' } }, 'operacao.ufDestino', 'UF inválida.'],
-    [{ operacao: { ano: 2031 } }, 'operacao.ano', 'anos de teste 2026 a 2028'],
+    [{ operacao: { ufDestino: 'XX' } }, 'operacao.ufDestino', 'ufDestino: UF inválida'],
+    [{ operacao: { ufOrigem: 'S' } }, 'operacao.ufOrigem', 'ufOrigem: UF inválida'],
+    [{ operacao: { ano: 2034 } }, 'operacao.ano', 'anos de 2021 a 2033'],
+    [{ operacao: { ano: 2020 } }, 'operacao.ano', 'anos de 2021 a 2033'],
   ])('refuses bad input with a Portuguese message per field (%#)', async (over, field, message) => {
     const res = await calc(body(over));
     expect(res.statusCode).toBe(400);

@@ -1,13 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TUfTaxRule } from '@app/contract';
+import { type TUfTaxRule, ufs } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createSessionToken } from '../../../test/auth-helpers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createUser } from '../../db/factories.js';
 import { loadReferenceTable } from '../reference/loaders/load-reference-tables.js';
 import { bundledFile } from '../reference/loaders/reference-files.js';
+import { assertEveryUfHasRule } from '../reference/loaders/uf-rules.js';
 
 let ctx: TestContext;
 let auth: Record<string, string>;
@@ -24,7 +25,8 @@ const rules = async () =>
 describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () => {
   it('loads one rule per listed state with its source and validity', async () => {
     const byUf = Object.fromEntries((await rules()).map((r) => [r.uf, r]));
-    expect(Object.keys(byUf).sort()).toEqual(['DF', 'GO', 'PR', 'RJ', 'RN', 'RS', 'SC', 'SP']);
+    // Every UF has a rule in force today (issue 21: a UF without one stops the load and the start).
+    expect(Object.keys(byUf).sort()).toEqual([...ufs].sort());
     expect(byUf.PR).toMatchObject({ difalMethod: 'dupla', cbenefRequired: true, validFrom: '2019-02-01' });
     expect(byUf.PR?.source).toContain('Norma de Procedimento Fiscal 53/2018');
     expect(byUf.RJ).toMatchObject({ reliefFormula: 'por-dentro', difalFcpInGrossUp: true });
@@ -34,8 +36,8 @@ describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () 
     expect(byUf.GO).toMatchObject({ difalMethod: 'dupla', validFrom: '2023-01-01' });
     expect(byUf.GO?.source).toContain('1.518/2022');
     expect(byUf.SC).toMatchObject({ difalMethod: 'dupla' });
-    expect(byUf.RN).toMatchObject({ difalMethod: 'simples', cbenefRequired: true });
-    expect(byUf.SP).toMatchObject({ difalMethod: 'simples', cbenefRequired: true });
+    expect(byUf.RN).toMatchObject({ difalMethod: 'dupla', cbenefRequired: true });
+    expect(byUf.SP).toMatchObject({ difalMethod: 'dupla', cbenefRequired: true });
     // The official tables that could be sourced and checked (reference-data/README.md); DF, GO and RN load none.
     expect(byUf.SP?.cbenefCount).toBe(309);
     expect(byUf.PR?.cbenefCount).toBe(499);
@@ -85,7 +87,7 @@ describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () 
     ]);
     const file = path.join(os.tmpdir(), `uf-tax-rules-nulo-${process.pid}.csv`);
     writeFileSync(file, readFileSync(bundledFile('uf-rules'), 'utf8').replace('S;00,02;', 'S;00,2x;'));
-    await expect(loadReferenceTable(ctx.database.pool, 'uf-rules', { file })).rejects.toThrow(/Linha 4/);
+    await expect(loadReferenceTable(ctx.database.pool, 'uf-rules', { file })).rejects.toThrow(/Linha 28/);
   });
 
   // One row of each state's table as published, read back from the database (reference-data/cbenef.csv).
@@ -126,8 +128,8 @@ describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () 
     try {
       await new Promise((r) => setTimeout(r, 1100));
       const after = await calc();
-      // 2 more points of the destination's internal rate on a 1000.00 base: 20.00 more DIFAL.
-      expect(after.vICMSUFDest).toBeCloseTo(before.vICMSUFDest + 20, 2);
+      // MG is base dupla: (1000 − 120) / 0.82 × 18 % − 120 = 73.17 before; (1000 − 120) / 0.80 × 20 % − 120 = 100.00 after.
+      expect([before.vICMSUFDest, after.vICMSUFDest]).toEqual([73.17, 100]);
     } finally {
       await ctx.database.pool.query("UPDATE ref_uf_rates SET internal_rate = $1 WHERE uf = 'MG'", [rows[0].r]);
     }
@@ -140,21 +142,38 @@ describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () 
     };
     const calc = async () =>
       (await ctx.app.inject({ method: 'POST', url: '/v1/public/tax/calculate', headers: auth, payload })).json();
-    expect(await calc()).toMatchObject({ vBCUFDest: 1000, vICMSUFDest: 60 });
-    const file = path.join(os.tmpdir(), `uf-tax-rules-${process.pid}.csv`);
-    const original = readFileSync(bundledFile('uf-rules'), 'utf8');
-    writeFileSync(file, original.replace(/^SP;simples;/m, 'SP;dupla;'));
-    await loadReferenceTable(ctx.database.pool, 'uf-rules', { file });
     // (1000 − 120) / 0.82 = 1073.17; × 18 % − 120 = 73.17
     expect(await calc()).toMatchObject({ vBCUFDest: 1073.17, vICMSUFDest: 73.17 });
+    const file = path.join(os.tmpdir(), `uf-tax-rules-${process.pid}.csv`);
+    const original = readFileSync(bundledFile('uf-rules'), 'utf8');
+    writeFileSync(file, original.replace(/^SP;dupla;/gm, 'SP;simples;'));
+    await loadReferenceTable(ctx.database.pool, 'uf-rules', { file });
+    expect(await calc()).toMatchObject({ vBCUFDest: 1000, vICMSUFDest: 60 });
     const src = await ctx.database.pool.query("SELECT file_name FROM reference_sources WHERE table_name = 'uf-rules'");
     expect(src.rows[0].file_name).toBe(path.basename(file));
+  });
+
+  it('refuses a file that leaves a UF without a rule, and a database whose rules lack one at start-up', async () => {
+    const file = path.join(os.tmpdir(), `uf-tax-rules-no-ac-${process.pid}.csv`);
+    writeFileSync(file, readFileSync(bundledFile('uf-rules'), 'utf8').replace(/^AC;.*\n/m, ''));
+    await expect(loadReferenceTable(ctx.database.pool, 'uf-rules', { file })).rejects.toThrow(
+      /sem regra para as UFs AC/,
+    );
+    const client = await ctx.database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query("UPDATE ref_uf_tax_rules SET active = false WHERE uf = 'TO'");
+      await expect(assertEveryUfHasRule(client)).rejects.toThrow(/sem as UFs TO/);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 
   it('refuses a file with an unknown DIFAL method and keeps the loaded rules', async () => {
     const file = path.join(os.tmpdir(), `uf-tax-rules-bad-${process.pid}.csv`);
     writeFileSync(file, readFileSync(bundledFile('uf-rules'), 'utf8').replace(/^PR;dupla;/m, 'PR;tripla;'));
-    await expect(loadReferenceTable(ctx.database.pool, 'uf-rules', { file })).rejects.toThrow(/Linha 2/);
+    await expect(loadReferenceTable(ctx.database.pool, 'uf-rules', { file })).rejects.toThrow(/Linha 21/);
     expect((await rules()).find((r) => r.uf === 'PR')?.difalMethod).toBe('dupla');
   });
 });

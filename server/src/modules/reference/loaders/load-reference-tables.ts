@@ -11,7 +11,7 @@ import { ipiEnquadramentoSpec, parseIpiEnquadramentoFile } from './ipi-enquadram
 import { ncmSpec, parseNcmFile } from './ncm.js';
 import { bundledFile, readSourcesMeta, sha256 } from './reference-files.js';
 import { parseUfRatesFile, ufRatesSpec } from './uf-rates.js';
-import { cbenefSpec, parseCbenefFile, parseUfRulesFile, ufRulesSpec } from './uf-rules.js';
+import { assertEveryUfHasRule, cbenefSpec, parseCbenefFile, parseUfRulesFile, ufRulesSpec } from './uf-rules.js';
 import { type TableSpec, upsertRows } from './upsert.js';
 
 interface TableLoader {
@@ -138,6 +138,7 @@ export async function loadBundledReferenceTables(target: Target): Promise<LoadRe
       const stale = row?.loaded_from_bundle && row.file_sha256 !== sha256(await readFile(bundledFile(table)));
       if (!row || stale) results.push(await loadOne(client, table, {}));
     }
+    await assertEveryUfHasRule(client);
     return results;
   });
 }

@@ -1,3 +1,5 @@
+import { ufs } from '@app/tax-engine';
+import type pg from 'pg';
 import { readCsv } from './csv.js';
 import { cleanText, parseIsoDate } from './reference-files.js';
 import type { TableSpec } from './upsert.js';
@@ -60,7 +62,26 @@ export function parseUfRulesFile(content: string) {
       );
     return row;
   });
+  // Every state's DIFAL method must be a fact of the file (issue 21): a state left out would otherwise fall back
+  // to a method nobody chose.
+  const missing = ufs.filter((uf) => !rows.some((r) => r.uf === uf));
+  if (missing.length > 0)
+    throw new Error(
+      `uf-tax-rules.csv sem regra para as UFs ${missing.join(', ')}: cada uma das 27 UFs precisa de uma linha.`,
+    );
   return { rows };
+}
+
+/** At start: refuses to serve when a UF has no active rule in the database (a file loaded before the rule existed). */
+export async function assertEveryUfHasRule(client: pg.ClientBase): Promise<void> {
+  const { rows } = await client.query<{ uf: string }>(
+    'SELECT r.uf FROM unnest($1::text[]) AS r(uf) WHERE NOT EXISTS (SELECT 1 FROM ref_uf_tax_rules t WHERE t.uf = r.uf AND t.active) ORDER BY 1',
+    [ufs],
+  );
+  if (rows.length > 0)
+    throw new Error(
+      `Regras estaduais (ref_uf_tax_rules) sem as UFs ${rows.map((r) => r.uf).join(', ')}: recarregue uf-tax-rules.`,
+    );
 }
 
 export const cbenefSpec: TableSpec = {
