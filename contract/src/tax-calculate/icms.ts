@@ -26,6 +26,7 @@ export const ZTaxIcms = z
       .string()
       .regex(/^([A-Z]{2}[A-Z0-9]{6}|SEM CBENEF)$/, { message: 'cBenef deve ter 8 caracteres (UF + 6).' })
       .optional(),
+    indDeduzDeson: z.union([z.literal(0), z.literal(1)], { message: 'indDeduzDeson deve ser 0 ou 1.' }).optional(),
   })
   .superRefine((icms, ctx) => {
     if (!icms.cst === !icms.csosn)
