@@ -1,6 +1,6 @@
 /**
  * Production build of the server (`npm run build -w server`): one ES module, server/dist/server.js,
- * with our own code (server + contract) bundled and every npm dependency left external.
+ * with our own code (server, contract, tax engine) bundled and every npm dependency left external.
  * Why: `npm start` used to run the TypeScript through tsx, which compiles every module in the
  * server process at start and keeps the compiler around (≈60 MB more resident memory, slower start;
  * bench/README.md). The SQL migrations, the reference tables and the web build are read from the
@@ -17,8 +17,8 @@ const serverDir = path.join(repoRoot, 'server');
 const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
 };
-// The contract is a workspace package of TypeScript sources: it is bundled, the rest is not.
-const external = Object.keys(pkg.dependencies).filter((name) => name !== '@app/contract');
+// Our workspace packages (@app/contract, @app/tax-engine) are TypeScript sources: they are bundled, the rest is not.
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@app/'));
 
 const started = Date.now();
 await build({
