@@ -3,7 +3,7 @@ import { todayInBrazil } from '@app/contract';
 import { calculateNfe, type NfeItemContext, nameInvoiceItemField, TaxInputError } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { buildCalculationContext, serializeTaxItem } from './tax.service.js';
+import { buildCalculationContext, orderTaxItem } from './tax.service.js';
 
 type FieldError = { field?: string; message: string };
 
@@ -43,9 +43,11 @@ export async function calculateTaxNfe(db: DbOrTx, req: TTaxCalculateNfeRequest):
   }
 }
 
-/** The invoice's answer as its response schema prints it, each item through serializeTaxItem (byte-equal test). */
+/**
+ * The invoice's answer as its response schema prints it, each item ordered as serializeTaxItem prints it
+ * (byte-equal test). One JSON.stringify gives one flat string: 500 items' JSON joined by concatenation made a
+ * rope that Node flattened again before encoding it — twice the cost of the encoding itself (issue 21 figures).
+ */
 export function serializeTaxNfe(out: TTaxCalculateNfeResponse): string {
-  let itens = '';
-  for (let i = 0; i < out.itens.length; i++) itens += (i === 0 ? '' : ',') + serializeTaxItem(out.itens[i]!);
-  return `{"itens":[${itens}],"total":${JSON.stringify(out.total)}}`;
+  return JSON.stringify({ itens: out.itens.map(orderTaxItem), total: out.total });
 }
