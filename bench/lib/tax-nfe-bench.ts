@@ -1,7 +1,8 @@
 /**
  * Issue 21 figures for whole invoices (POST /tax/calculate-nfe), run by tax-bench.ts on its server:
- *  - one BENCH_NFE_ITEMS-line invoice (default 500) against the same lines as single /tax/calculate calls
- *    (BENCH_TAX_CLIENTS in flight, the best an ERP can do line by line), median of BENCH_NFE_REPEAT pairs;
+ *  - one BENCH_NFE_ITEMS-line invoice (default 500) against the same lines as single /tax/calculate calls, both
+ *    BENCH_TAX_CLIENTS in flight (the best an ERP can do line by line) and one after the other; median of
+ *    BENCH_NFE_REPEAT rounds;
  *  - items/s through HTTP: BENCH_NFE_INVOICES invoices, BENCH_NFE_IN_FLIGHT at a time, node:http keep-alive;
  *  - the pure engine (calculateNfe) on the same invoice in this process: the ceiling.
  */
@@ -98,21 +99,27 @@ export async function measureInvoices(
   const invoiceBody = JSON.stringify(invoice);
   const singleBodies = invoice.itens.map((item) => JSON.stringify({ operacao: invoice.operacao, item }));
   const oneInvoice = () => post('/v1/public/tax/calculate-nfe', invoiceBody);
-  const singles = () => inParallel(LINES, clients, (i) => post('/v1/public/tax/calculate', singleBodies[i]!));
+  const singles = (inFlight = clients) =>
+    inParallel(LINES, inFlight, (i) => post('/v1/public/tax/calculate', singleBodies[i]!));
   // Warm-up (JIT, the facts snapshot, sockets), then the pairs.
   results.nfeResponseBytes = await oneInvoice();
   await oneInvoice();
   await singles();
   const one: number[] = [];
   const many: number[] = [];
+  const oneByOne: number[] = [];
   for (let r = 0; r < REPEAT; r++) {
     one.push((await timeIt(oneInvoice)).ms);
-    many.push((await timeIt(singles)).ms);
+    many.push((await timeIt(() => singles())).ms);
+    // An ERP sending its lines one after the other (one request in flight).
+    oneByOne.push((await timeIt(() => singles(1))).ms);
   }
   results.nfeItems = LINES;
   results.nfeOneCallMs = Math.round(median(one));
   results.nfeSingleCallsMs = Math.round(median(many));
   results.nfeSpeedup = Number((median(many) / median(one)).toFixed(1));
+  results.nfeSingleCallsInSequenceMs = Math.round(median(oneByOne));
+  results.nfeSpeedupOverSequence = Number((median(oneByOne) / median(one)).toFixed(1));
 
   const serverCpu = processCpuSeconds(server.pid);
   const clientCpu = process.cpuUsage();
