@@ -41,7 +41,7 @@ export const itemFieldsCountedAsZero: readonly string[] = Object.values(summedFr
  * vNF (W16, rejeição 610 of the MOC 7.0 as amended by NT 2023.004):
  *   vProd − vDesc − vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol (+ vServ, no
  *   services here), where vICMSDeson is deducted only for items whose indDeduzDeson is not 0.
- * NT 2025.002-RTC leaves vNF as it is and puts IBS/CBS/IS in a total of its own (vNFTot, W56), which in 2026 does
+ * NT 2025.002-RTC leaves vNF as it is and puts IBS/CBS/IS in a total of its own (vNFTot), which in 2026 does
  * not add them either; so neither IBS nor CBS enters vNF.
  */
 export function sumNfeTotals(items: NfeItemInput['item'][], answers: NfeItemResult[]): NfeTotal {
