@@ -7,6 +7,7 @@
  *     flight, once from fetch and once from node:http keep-alive sockets, each with the server's and the
  *     client's CPU per request (from /proc and process.cpuUsage); next to it the raw session lookup (what
  *     the auth plugin's cache saves, decision 031) and the cached facts lookup.
+ *  4. (run first, on the same server) whole invoices, issue 21: see lib/tax-nfe-bench.ts.
  *  3. Health check: 100k products of one company (set-based seed), the job's service call, next to the
  *     same findings INSERT … SELECT run raw and a bare count(*) scan of the company's products.
  */
@@ -22,6 +23,7 @@ import { insertFindingsSql } from '../server/src/modules/tax/health/health-check
 import { findCalculationFacts } from '../server/src/modules/tax/tax-facts-cache.js';
 import { startBenchCluster } from './lib/cluster.js';
 import { loadAverage, startServer, timeIt } from './lib/measure.js';
+import { measureInvoices } from './lib/tax-nfe-bench.js';
 
 const ITEMS = Number(process.env.BENCH_TAX_ITEMS ?? 20_000);
 const PRODUCTS = Number(process.env.BENCH_HEALTH_PRODUCTS ?? 100_000);
@@ -29,6 +31,8 @@ const PRODUCTS = Number(process.env.BENCH_HEALTH_PRODUCTS ?? 100_000);
 const CLIENTS = Number(process.env.BENCH_TAX_CLIENTS ?? 32);
 /** BENCH_TAX_SKIP_HEALTH=1: only the engine and HTTP parts (the health seed takes minutes). */
 const SKIP_HEALTH = process.env.BENCH_TAX_SKIP_HEALTH === '1';
+/** BENCH_TAX_ONLY_NFE=1: of the HTTP part, only the whole invoices (issue 21), skipping the single-item runs. */
+const ONLY_NFE = process.env.BENCH_TAX_ONLY_NFE === '1';
 
 const item: TTaxCalculateRequest = {
   operacao: { ufOrigem: 'SP', ufDestino: 'RJ', consumidorFinal: false, contribuinte: true, ano: 2026 },
@@ -69,84 +73,89 @@ const user = await createUser(db, { role: 'Admin' });
 const token = await createSessionToken(db, user.id);
 const server = await startServer(cluster.url, cluster.dir);
 try {
-  const body = JSON.stringify(item);
-  const call = () =>
-    fetch(`${server.base}/v1/public/tax/calculate`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body,
-    }).then((r) => r.arrayBuffer());
-  const run = async (n: number, fn: () => Promise<unknown>, inFlight = CLIENTS) => {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: inFlight }, async () => {
-        while (next++ < n) await fn();
-      }),
-    );
-  };
-  await run(500, call);
-  // Server CPU per request: what one process can do with a core of its own, whatever else the machine runs.
-  const timed = async (label: string, fn: () => Promise<unknown>) => {
-    const serverCpu = cpuMsOf(server.pid);
-    const clientCpu = process.cpuUsage();
-    const t = await timeIt(() => run(ITEMS, fn));
-    const client = process.cpuUsage(clientCpu);
-    results[`${label}ItemsPerSecond`] = rate(ITEMS, t.ms);
-    results[`${label}ServerCpuMsPerRequest`] = Number(((cpuMsOf(server.pid) - serverCpu) / ITEMS).toFixed(3));
-    results[`${label}ClientCpuMsPerRequest`] = Number(((client.user + client.system) / 1000 / ITEMS).toFixed(3));
-  };
-  await timed('http', call);
-  // The same requests from node:http with keep-alive sockets: fetch (undici) costs the client more CPU,
-  // and on 2 shared cores the client's CPU is taken from the server's.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-  const { hostname, port } = new URL(server.base);
-  const nodeCall = () =>
-    new Promise<void>((resolve, reject) => {
-      const req = http.request(
-        {
-          agent,
-          hostname,
-          port,
-          method: 'POST',
-          path: '/v1/public/tax/calculate',
-          headers: {
-            authorization: `Bearer ${token}`,
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-          },
-        },
-        (res) => {
-          if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}`));
-          res.resume();
-          res.on('end', () => resolve());
-        },
+  // 4. Whole invoices (issue 21): one 500-line call against 500 single calls, items/s, the engine's ceiling.
+  await measureInvoices(server, token, CLIENTS, results);
+  // 2. The single-item endpoint (issue 14), skipped with BENCH_TAX_ONLY_NFE=1.
+  if (!ONLY_NFE) {
+    const body = JSON.stringify(item);
+    const call = () =>
+      fetch(`${server.base}/v1/public/tax/calculate`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body,
+      }).then((r) => r.arrayBuffer());
+    const run = async (n: number, fn: () => Promise<unknown>, inFlight = CLIENTS) => {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: inFlight }, async () => {
+          while (next++ < n) await fn();
+        }),
       );
-      req.on('error', reject);
-      req.end(body);
-    });
-  await run(500, nodeCall);
-  await timed('nodeHttp', nodeCall);
-  agent.destroy();
-  results.httpClients = CLIENTS;
-  // The answers must be 200s, not fast refusals.
-  results.httpStatus = (
-    await fetch(`${server.base}/v1/public/tax/calculate`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body,
-    })
-  ).status;
-  const facts = () =>
-    findCalculationFacts(db, { ufs: ['SP', 'RJ'], date: '2026-06-01', cClassTrib: '000001', cBenef: null });
-  const raw = await timeIt(() => run(ITEMS, facts, 4));
-  // The one query each request still makes: the auth plugin's session lookup (token hash → user), raw.
-  const sessionSql = `SELECT u.*, s.id AS session_id FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() LIMIT 1`;
-  const tokenHash = (await pool.query('SELECT token_hash FROM sessions LIMIT 1')).rows[0].token_hash;
-  const sessions = await timeIt(() => run(ITEMS, () => pool.query(sessionSql, [tokenHash]), 4));
-  results.rawSessionLookupPerSecond = rate(ITEMS, sessions.ms);
-  // Since decision 025 the facts come from memory: this is the cached lookup, not a query.
-  results.cachedFactsPerSecond = rate(ITEMS, raw.ms);
+    };
+    await run(500, call);
+    // Server CPU per request: what one process can do with a core of its own, whatever else the machine runs.
+    const timed = async (label: string, fn: () => Promise<unknown>) => {
+      const serverCpu = cpuMsOf(server.pid);
+      const clientCpu = process.cpuUsage();
+      const t = await timeIt(() => run(ITEMS, fn));
+      const client = process.cpuUsage(clientCpu);
+      results[`${label}ItemsPerSecond`] = rate(ITEMS, t.ms);
+      results[`${label}ServerCpuMsPerRequest`] = Number(((cpuMsOf(server.pid) - serverCpu) / ITEMS).toFixed(3));
+      results[`${label}ClientCpuMsPerRequest`] = Number(((client.user + client.system) / 1000 / ITEMS).toFixed(3));
+    };
+    await timed('http', call);
+    // The same requests from node:http with keep-alive sockets: fetch (undici) costs the client more CPU,
+    // and on 2 shared cores the client's CPU is taken from the server's.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+    const { hostname, port } = new URL(server.base);
+    const nodeCall = () =>
+      new Promise<void>((resolve, reject) => {
+        const req = http.request(
+          {
+            agent,
+            hostname,
+            port,
+            method: 'POST',
+            path: '/v1/public/tax/calculate',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}`));
+            res.resume();
+            res.on('end', () => resolve());
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    await run(500, nodeCall);
+    await timed('nodeHttp', nodeCall);
+    agent.destroy();
+    results.httpClients = CLIENTS;
+    // The answers must be 200s, not fast refusals.
+    results.httpStatus = (
+      await fetch(`${server.base}/v1/public/tax/calculate`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body,
+      })
+    ).status;
+    const facts = () =>
+      findCalculationFacts(db, { ufs: ['SP', 'RJ'], date: '2026-06-01', cClassTrib: '000001', cBenef: null });
+    const raw = await timeIt(() => run(ITEMS, facts, 4));
+    // The one query each request still makes: the auth plugin's session lookup (token hash → user), raw.
+    const sessionSql = `SELECT u.*, s.id AS session_id FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() LIMIT 1`;
+    const tokenHash = (await pool.query('SELECT token_hash FROM sessions LIMIT 1')).rows[0].token_hash;
+    const sessions = await timeIt(() => run(ITEMS, () => pool.query(sessionSql, [tokenHash]), 4));
+    results.rawSessionLookupPerSecond = rate(ITEMS, sessions.ms);
+    // Since decision 025 the facts come from memory: this is the cached lookup, not a query.
+    results.cachedFactsPerSecond = rate(ITEMS, raw.ms);
+  }
 } finally {
   await server.stop();
 }

@@ -11,17 +11,46 @@ export type TaxDecimal = Decimal;
 /** An amount or a percentage as the engine accepts it: 18, "18", "18.5", "18,5" or a Decimal. */
 export type TaxValue = number | string | Decimal;
 
+const zero = new TaxDecimal(0);
+const hundred = new TaxDecimal(100);
+const oneHundredth = new TaxDecimal('0.01');
+/**
+ * The Decimal of each number or string already seen: the same rates and prices come back on every line of every
+ * invoice, and parsing them again was the engine's largest cost after the memória (issue 21 figures). Decimals are
+ * immutable, so sharing one is safe; the map is emptied when it reaches `maxParsed` entries. Zero (and −0) is not
+ * kept: a Map does not tell them apart.
+ */
+const parsed = new Map<string | number, Decimal>();
+const maxParsed = 4096;
+
 /** Converts an input to a Decimal; empty (null, undefined, '') is zero. Rejects NaN/Infinity. */
 export function toDecimal(value: TaxValue | null | undefined): Decimal {
-  if (value === null || value === undefined || value === '') return new TaxDecimal(0);
+  if (value === null || value === undefined || value === '') return zero;
+  if (typeof value === 'object') {
+    // A TaxDecimal already has the engine's configuration: copying every operand of every step was a hot path.
+    // Decimals of another configuration are still copied.
+    if (value.constructor === TaxDecimal) {
+      if (!value.isFinite()) throw new RangeError(`Valor numérico inválido: ${String(value)}`);
+      return value;
+    }
+  } else if (value !== 0) {
+    const known = parsed.get(value);
+    if (known) return known;
+  }
   const d = new TaxDecimal(typeof value === 'string' ? value.trim().replace(',', '.') : value);
   if (!d.isFinite()) throw new RangeError(`Valor numérico inválido: ${String(value)}`);
+  if (typeof value !== 'object' && value !== 0) {
+    if (parsed.size >= maxParsed) parsed.clear();
+    parsed.set(value, d);
+  }
   return d;
 }
 
 /** Rounds half-up to 2 decimal places (cents, or hundredths of a percent). */
 export function round2(value: TaxValue): Decimal {
-  return toDecimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const d = toDecimal(value);
+  // Already at most 2 places: rounding would only copy it.
+  return d.decimalPlaces() <= 2 ? d : d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
 /** `round2` as a plain number, for results shown on screen or sent as JSON. */
@@ -31,15 +60,16 @@ export function money(value: TaxValue): number {
 
 /** `base × rate%`, rounded to cents. */
 export function percentOf(base: TaxValue, ratePercent: TaxValue | null | undefined): Decimal {
-  return round2(toDecimal(base).times(toDecimal(ratePercent)).div(100));
+  // × 0.01 instead of ÷ 100: the same exact value (both are exact within 34 digits), without a long division.
+  return round2(toDecimal(base).times(toDecimal(ratePercent)).times(oneHundredth));
 }
 
 /** `base × (1 − reduction%)`, rounded to cents: a reduced tax base (pRedBC). */
 export function reduceBase(base: TaxValue, reductionPercent: TaxValue | null | undefined): Decimal {
   return round2(
     toDecimal(base)
-      .times(new TaxDecimal(100).minus(toDecimal(reductionPercent)))
-      .div(100),
+      .times(hundred.minus(toDecimal(reductionPercent)))
+      .times(oneHundredth),
   );
 }
 

@@ -5,6 +5,7 @@ export * from './input-checks.js';
 export * from './interstate-rate.js';
 export * from './layout-limits.js';
 export * from './mva.js';
+export * from './nfe-invoice/index.js';
 export * from './nfe-item/index.js';
 export * from './operation-codes.js';
 export * from './st-calculator.js';

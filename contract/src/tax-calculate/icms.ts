@@ -56,6 +56,7 @@ export const ZTaxIcms = z
     adRemICMSReten: valor('adRemICMSReten').optional(),
     qBCMonoRet: valor('qBCMonoRet').optional(),
     adRemICMSRet: valor('adRemICMSRet').optional(),
+    indDeduzDeson: z.union([z.literal(0), z.literal(1)], { message: 'indDeduzDeson deve ser 0 ou 1.' }).optional(),
   })
   .superRefine((icms, ctx) => {
     if (!icms.cst === !icms.csosn)

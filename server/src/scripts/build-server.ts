@@ -1,6 +1,6 @@
 /**
  * Production build of the server (`npm run build -w server`): one ES module, server/dist/server.js,
- * with our own code (server + contract) bundled and every npm dependency left external.
+ * with our own code (server, contract, tax engine) bundled and every npm dependency left external.
  * Why: `npm start` used to run the TypeScript through tsx, which compiles every module in the
  * server process at start and keeps the compiler around (≈60 MB more resident memory, slower start;
  * bench/README.md). The SQL migrations, the reference tables and the web build are read from the

@@ -5,15 +5,41 @@ import type { MemoriaStep } from './types.js';
 
 type Shown = TaxValue | boolean | null | undefined;
 
+/** A number with at most 2 decimals and fewer than 16 digits: its native toFixed(2) is the exact decimal. */
+const plainNumber = /^\d{1,13}(\.\d{1,2})?$/;
+/** A string already as the NF-e prints it ("1000.00"): shown as it is. */
+const printedAmount = /^(0|[1-9]\d{0,12})\.\d\d$/;
+
+/** A Decimal as the NF-e prints it; toString + padding is the same text as toFixed(2), without its rounding pass. */
+function formatDecimal(d: Decimal): string {
+  if (d.decimalPlaces() > 2) return d.toString();
+  const text = d.toString();
+  if (text.includes('e')) return d.toFixed(2);
+  const dot = text.indexOf('.');
+  if (dot < 0) return `${text}.00`;
+  return dot === text.length - 2 ? `${text}0` : text;
+}
+
 /** Money and percentages as the NF-e prints them: a dot and two decimals ("1234.50"). */
 export function formatValue(value: Shown): string {
   if (value === null || value === undefined) return '0.00';
   if (typeof value === 'boolean') return value ? 'sim' : 'não';
-  if (typeof value === 'string' && !/^-?\d+([.,]\d+)?$/.test(value.trim())) return value;
+  // Fast paths (the memória formats ~80 values per item, issue 21 figures); every other input goes the long way.
+  if (typeof value === 'number') {
+    const text = String(value);
+    if (plainNumber.test(text)) return value.toFixed(2);
+  } else if (typeof value === 'string') {
+    if (printedAmount.test(value)) return value;
+    if (!/^-?\d+([.,]\d+)?$/.test(value.trim())) return value;
+  }
   // A Decimal is shown as it is: copying it (toDecimal) for every value of every step was a hot path.
-  const d = Decimal.isDecimal(value) ? value : toDecimal(value);
   // Effective CBS/IBS rates carry 4 places (0.0450): never round away what the engine used.
-  return d.decimalPlaces() > 2 ? d.toString() : d.toFixed(2);
+  return formatDecimal(Decimal.isDecimal(value) ? value : toDecimal(value));
+}
+
+/** A step's result: always two places, rounded half-up as the NF-e stores it (toFixed(2) where it has more). */
+function formatResult(d: Decimal): string {
+  return d.decimalPlaces() > 2 ? d.toFixed(2) : formatDecimal(d);
 }
 
 /**
@@ -40,7 +66,7 @@ export class Memoria {
       descricao: step.descricao,
       formula: step.formula,
       valores,
-      resultado: typeof step.resultado === 'string' ? step.resultado : step.resultado.toFixed(2),
+      resultado: typeof step.resultado === 'string' ? step.resultado : formatResult(step.resultado),
       baseLegal: step.baseLegal,
     });
   }

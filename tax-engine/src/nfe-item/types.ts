@@ -76,6 +76,8 @@ export interface NfeItemIcms {
   adRemICMSReten?: TaxValue;
   qBCMonoRet?: TaxValue;
   adRemICMSRet?: TaxValue;
+  /** N28b (NT 2023.004): 0 = vICMSDeson is not deducted from the NF-e total (vNF); absent or 1 = it is. */
+  indDeduzDeson?: 0 | 1;
 }
 
 export interface NfeItemInput {

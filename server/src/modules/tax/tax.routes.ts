@@ -1,7 +1,16 @@
-import { type TTaxCalculateResponse, ZTaxCalculateRequest, ZTaxCalculateResponse, ZUfTaxRuleList } from '@app/contract';
+import {
+  type TTaxCalculateNfeResponse,
+  type TTaxCalculateResponse,
+  ZTaxCalculateNfeRequest,
+  ZTaxCalculateNfeResponse,
+  ZTaxCalculateRequest,
+  ZTaxCalculateResponse,
+  ZUfTaxRuleList,
+} from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './tax.service.js';
+import { calculateTaxNfe, serializeTaxNfe } from './tax-nfe.service.js';
 
 const tags = ['Motor tributário'];
 
@@ -27,6 +36,25 @@ export default async function taxRoutes(fastify: FastifyInstance) {
       serializerCompiler: () => (data) => service.serializeTaxItem(data as TTaxCalculateResponse),
     },
     (req) => service.calculateTaxItem(app.db, req.body),
+  );
+
+  app.post(
+    '/tax/calculate-nfe',
+    {
+      schema: {
+        tags,
+        summary: 'Calcula uma NF-e inteira: cada item como em /tax/calculate e os totais ICMSTot e IBSCBSTot',
+        description:
+          'Uma `operacao` e de 1 a 990 `itens`, cada um no formato de `item` de /tax/calculate. A resposta traz ' +
+          '`itens` (a resposta de /tax/calculate de cada item, na ordem enviada) e `total`: as somas dos itens e o ' +
+          'vNF pela fórmula do MOC (W16). Um item inválido responde 400 com o campo `itens[i].campo`; nada é calculado.',
+        body: ZTaxCalculateNfeRequest,
+        response: { 200: ZTaxCalculateNfeResponse },
+      },
+      preHandler: app.requirePermission('read:reference:global'),
+      serializerCompiler: () => (data) => serializeTaxNfe(data as TTaxCalculateNfeResponse),
+    },
+    (req) => calculateTaxNfe(app.db, req.body),
   );
 
   app.get(

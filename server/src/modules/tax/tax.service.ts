@@ -173,11 +173,16 @@ export function runEngine(req: TTaxCalculateRequest, ctx: NfeItemContext, fieldP
  * CPU, issue 14). tax-response.test.ts holds it byte-equal to the schema's output.
  */
 export function serializeTaxItem(out: TTaxCalculateResponse): string {
+  return JSON.stringify(orderTaxItem(out));
+}
+
+/** The item's fields in the response schema's order (what serializeTaxItem prints; the invoice's items too). */
+export function orderTaxItem(out: TTaxCalculateResponse): Record<string, unknown> {
   const ordered: Record<string, unknown> = {};
   for (const field of nfeItemValueFields) ordered[field] = out[field];
   // The engine builds each step with the schema's keys in the schema's order (the byte-equal test holds it).
   ordered.memoria = out.memoria;
-  return JSON.stringify(ordered);
+  return ordered;
 }
 
 /** The state rules in force today (read-only list of the fiscal-rules screen). */

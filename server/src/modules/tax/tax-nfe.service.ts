@@ -1,0 +1,53 @@
+import type { TTaxCalculateNfeRequest, TTaxCalculateNfeResponse } from '@app/contract';
+import { todayInBrazil } from '@app/contract';
+import { calculateNfe, type NfeItemContext, nameInvoiceItemField, TaxInputError } from '@app/tax-engine';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { buildCalculationContext, orderTaxItem } from './tax.service.js';
+
+type FieldError = { field?: string; message: string };
+
+/** An item's refusal as the invoice names it: `itens[3].icms.cBenef`, the message starting with `itens[3]: `. */
+function nameForInvoice(index: number, errors: FieldError[] | undefined, message: string): FieldError[] {
+  return (errors ?? [{ message }]).map((e) => ({
+    field: e.field ? nameInvoiceItemField(index, e.field) : `itens[${index}]`,
+    message: `itens[${index}]: ${e.message}`,
+  }));
+}
+
+/**
+ * A whole NF-e (issue 21 §5): every item's reference facts through buildCalculationContext — the same facts and
+ * table checks as POST /tax/calculate — then the engine's calculateNfe (items and totals). Every item whose facts
+ * the tables refuse is reported (400, one error per item and field) and nothing is computed.
+ */
+export async function calculateTaxNfe(db: DbOrTx, req: TTaxCalculateNfeRequest): Promise<TTaxCalculateNfeResponse> {
+  const date = req.operacao.data ?? todayInBrazil();
+  const contexts: NfeItemContext[] = new Array(req.itens.length);
+  const refused: FieldError[] = [];
+  for (let i = 0; i < req.itens.length; i++) {
+    try {
+      contexts[i] = await buildCalculationContext(db, { operacao: req.operacao, item: req.itens[i]! }, date);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'VALIDATION') throw err;
+      refused.push(...nameForInvoice(i, err.errors, err.message));
+    }
+  }
+  if (refused.length > 0) throw new AppError('VALIDATION', refused[0]!.message, refused);
+  try {
+    return calculateNfe(req, (_, i) => contexts[i]!);
+  } catch (err) {
+    // The engine already names the item (itens[i].campo) in its TaxInputError.
+    if (err instanceof TaxInputError)
+      throw new AppError('VALIDATION', err.message, [{ field: err.field, message: err.message }]);
+    throw err;
+  }
+}
+
+/**
+ * The invoice's answer as its response schema prints it, each item ordered as serializeTaxItem prints it
+ * (byte-equal test). One JSON.stringify gives one flat string: 500 items' JSON joined by concatenation made a
+ * rope that Node flattened again before encoding it — twice the cost of the encoding itself (issue 21 figures).
+ */
+export function serializeTaxNfe(out: TTaxCalculateNfeResponse): string {
+  return JSON.stringify({ itens: out.itens.map(orderTaxItem), total: out.total });
+}

@@ -1,0 +1,45 @@
+import { TaxInputError } from '../input-checks.js';
+import { calculateNfeItem } from '../nfe-item/calculate-nfe-item.js';
+import type { NfeItemContext, NfeItemInput, NfeItemResult } from '../nfe-item/types.js';
+import { sumNfeTotals } from './totals.js';
+import type { NfeInput, NfeResult } from './types.js';
+
+/** An NF-e holds at most 990 items (nItem, H02: 1–990, MOC 7.0). */
+export const maxNfeItems = 990;
+
+/** The item count rule, one message for the API (zod) and the library (TaxInputError). */
+export function describeNfeItemCountProblem(count: number): string | null {
+  if (count >= 1 && count <= maxNfeItems) return null;
+  return `itens: uma NF-e tem de 1 a ${maxNfeItems} itens (recebidos: ${count}).`;
+}
+
+/** An item's field ('item.icms.pICMS') as the invoice names it ('itens[3].icms.pICMS'); operation fields stay. */
+export function nameInvoiceItemField(index: number, field: string): string {
+  if (field === 'operacao' || field.startsWith('operacao.')) return field;
+  if (field === 'item') return `itens[${index}]`;
+  return `itens[${index}].${field.startsWith('item.') ? field.slice(5) : field}`;
+}
+
+/** Where an item's reference facts come from: the server's tables, or an ERP's own. */
+export type NfeItemContextFor = (item: NfeItemInput, index: number) => NfeItemContext;
+
+/**
+ * A whole NF-e: every item exactly as `calculateNfeItem` computes it alone (same operation, same facts), then
+ * the invoice totals (ICMSTot, IBSCBSTot; see sumNfeTotals). A bad item throws TaxInputError naming
+ * `itens[i].field` and nothing is returned: an invoice is computed whole or not at all.
+ */
+export function calculateNfe(input: NfeInput, ctxFor: NfeItemContextFor = () => ({})): NfeResult {
+  const problem = describeNfeItemCountProblem(input.itens.length);
+  if (problem) throw new TaxInputError('itens', problem);
+  const answers: NfeItemResult[] = new Array(input.itens.length);
+  for (let i = 0; i < input.itens.length; i++) {
+    const single: NfeItemInput = { operacao: input.operacao, item: input.itens[i]! };
+    try {
+      answers[i] = calculateNfeItem(single, ctxFor(single, i));
+    } catch (err) {
+      if (!(err instanceof TaxInputError)) throw err;
+      throw new TaxInputError(nameInvoiceItemField(i, err.field), `itens[${i}]: ${err.message}`);
+    }
+  }
+  return { itens: answers, total: sumNfeTotals(input.itens, answers) };
+}

@@ -1,0 +1,102 @@
+import type { Decimal } from 'decimal.js';
+import { round2, TaxDecimal } from '../decimal.js';
+import { type NfeItemInput, type NfeItemResult, nfeItemValueFields } from '../nfe-item/types.js';
+import { type IcmsTotField, icmsTotFields, type NfeTotal } from './types.js';
+
+/** Each ICMSTot figure that sums an item answer field, and that field (vST sums the item's vICMSST). */
+const summedFromAnswers = {
+  vBC: 'vBC',
+  vICMS: 'vICMS',
+  vICMSDeson: 'vICMSDeson',
+  vFCP: 'vFCP',
+  vBCST: 'vBCST',
+  vST: 'vICMSST',
+  vFCPST: 'vFCPST',
+  vFCPSTRet: 'vFCPSTRet',
+  vII: 'vII',
+  vIPI: 'vIPI',
+  vIPIDevol: 'vIPIDevol',
+  vPIS: 'vPIS',
+  vCOFINS: 'vCOFINS',
+  vFCPUFDest: 'vFCPUFDest',
+  vICMSUFDest: 'vICMSUFDest',
+} as const satisfies Partial<Record<IcmsTotField, string>>;
+/** ICMSTot figures that sum what the request says of each item (the NF-e's prod group, I11–I17). */
+const summedFromRequest = ['vProd', 'vFrete', 'vSeg', 'vDesc', 'vOutro'] as const;
+
+/**
+ * THE one place where a total may count an item figure as zero: the item answer fields a total sums that the
+ * item calculation does not return (yet) — today FCP-ST retained (vFCPSTRet, CST 60 / CSOSN 500), Imposto de
+ * Importação (vII) and IPI devolvido (vIPIDevol). Derived from `nfeItemValueFields`, so the day the item answer
+ * carries one of them the total sums it with no change here; any other field must exist.
+ */
+export const itemFieldsCountedAsZero: readonly string[] = Object.values(summedFromAnswers).filter(
+  (f) => !(nfeItemValueFields as readonly string[]).includes(f),
+);
+
+/**
+ * total/ICMSTot and total/IBSCBSTot of a whole NF-e: each figure is the sum of the items' (rule 5xx of the MOC:
+ * "Total … difere do somatório dos itens"), in decimals, so 990 items of cents add up exactly.
+ *
+ * vNF (W16, rejeição 610 of the MOC 7.0 as amended by NT 2023.004):
+ *   vProd − vDesc − vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol (+ vServ, no
+ *   services here), where vICMSDeson is deducted only for items whose indDeduzDeson is not 0.
+ * NT 2025.002-RTC leaves vNF as it is and puts IBS/CBS/IS in a total of its own (vNFTot), which in 2026 does
+ * not add them either; so neither IBS nor CBS enters vNF.
+ */
+export function sumNfeTotals(items: NfeItemInput['item'][], answers: NfeItemResult[]): NfeTotal {
+  const sums = {} as Record<IcmsTotField, Decimal>;
+  for (const field of Object.keys(summedFromAnswers) as (keyof typeof summedFromAnswers)[]) {
+    const source = summedFromAnswers[field];
+    if (itemFieldsCountedAsZero.includes(source)) {
+      sums[field] = new TaxDecimal(0);
+      continue;
+    }
+    let sum = new TaxDecimal(0);
+    for (const answer of answers) sum = sum.plus((answer as Record<string, number>)[source]!);
+    sums[field] = sum;
+  }
+  for (const field of summedFromRequest) {
+    let sum = new TaxDecimal(0);
+    // Each item's value as the NF-e stores it (2 decimals), then the sum.
+    for (const item of items) if (item[field] !== undefined) sum = sum.plus(round2(item[field]));
+    sums[field] = sum;
+  }
+  let deducted = new TaxDecimal(0);
+  for (let i = 0; i < items.length; i++)
+    if (items[i]!.icms.indDeduzDeson !== 0) deducted = deducted.plus(answers[i]!.vICMSDeson);
+  sums.vNF = sums.vProd
+    .minus(sums.vDesc)
+    .minus(deducted)
+    .plus(sums.vST)
+    .plus(sums.vFCPST)
+    .plus(sums.vFrete)
+    .plus(sums.vSeg)
+    .plus(sums.vOutro)
+    .plus(sums.vII)
+    .plus(sums.vIPI)
+    .plus(sums.vIPIDevol);
+
+  const ICMSTot = {} as Record<IcmsTotField, number>;
+  // The layout's order (icmsTotFields), which is also the order the answer prints.
+  for (const field of icmsTotFields) ICMSTot[field] = sums[field].toNumber();
+  const sumOf = (field: 'vBCIBSCBS' | 'vIBSUF' | 'vIBSMun' | 'vCBS') => {
+    let sum = new TaxDecimal(0);
+    for (const answer of answers) sum = sum.plus(answer[field]);
+    return sum;
+  };
+  const vIBSUF = sumOf('vIBSUF');
+  const vIBSMun = sumOf('vIBSMun');
+  return {
+    ICMSTot,
+    IBSCBSTot: {
+      vBCIBSCBS: sumOf('vBCIBSCBS').toNumber(),
+      gIBS: {
+        vIBS: vIBSUF.plus(vIBSMun).toNumber(),
+        gIBSUF: { vIBSUF: vIBSUF.toNumber() },
+        gIBSMun: { vIBSMun: vIBSMun.toNumber() },
+      },
+      gCBS: { vCBS: sumOf('vCBS').toNumber() },
+    },
+  };
+}
