@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZUf } from '../common.js';
 import { ZTaxFederal } from './federal.js';
 import { valor } from './fields.js';
-import { ZTaxIbsCbs } from './ibscbs.js';
+import { ZTaxIbsCbs, ZTaxIs, ZTaxReformAnswer } from './ibscbs.js';
 import { ZTaxIcms } from './icms.js';
 
 export const ZTaxCalculateRequest = z
@@ -17,14 +17,20 @@ export const ZTaxCalculateRequest = z
       ano: z
         .number({ message: 'ano: informe o ano com quatro dígitos.' })
         .int()
-        .min(2026, { message: 'ano: o cálculo de CBS/IBS cobre os anos de teste 2026 a 2028.' })
-        .max(2028, { message: 'ano: o cálculo de CBS/IBS cobre os anos de teste 2026 a 2028.' })
+        .min(2026, { message: 'ano: o cálculo cobre a transição da reforma, de 2026 a 2033.' })
+        .max(2033, { message: 'ano: o cálculo cobre a transição da reforma, de 2026 a 2033.' })
         .optional(),
       data: z
         .string()
-        .regex(/^202[6-8]-\d{2}-\d{2}$/, { message: 'data: use AAAA-MM-DD, entre 2026 e 2028.' })
+        .regex(/^20(2[6-9]|3[0-3])-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
+          message: 'data: use AAAA-MM-DD, entre 2026-01-01 e 2033-12-31.',
+        })
         .optional(),
       difal: z.enum(['simples', 'dupla'], { message: "difal deve ser 'simples' ou 'dupla'." }).optional(),
+      cMunFG: z
+        .string()
+        .regex(/^\d{7}$/, { message: 'cMunFG deve ter os 7 dígitos do código IBGE do município.' })
+        .optional(),
     }),
     item: z.object({
       vProd: valor('vProd'),
@@ -44,6 +50,12 @@ export const ZTaxCalculateRequest = z
       icms: ZTaxIcms,
       ...ZTaxFederal,
       ibscbs: ZTaxIbsCbs.optional(),
+      zfm: z.boolean({ message: 'zfm: informe true ou false.' }).optional(),
+      vII: valor('vII').optional(),
+      vServ: valor('vServ').optional(),
+      vISSQN: valor('vISSQN').optional(),
+      vICMSMono: valor('vICMSMono').optional(),
+      is: ZTaxIs.optional(),
     }),
   })
   .meta({
@@ -75,9 +87,16 @@ export const ZMemoriaStep = z.object({
 
 export const ZTaxCalculateResponse = z.object({
   ...Object.fromEntries(nfeItemValueFields.map((f) => [f, z.number()])),
+  ...ZTaxReformAnswer,
   memoria: z.array(ZMemoriaStep),
 }) as unknown as z.ZodType<
-  Record<(typeof nfeItemValueFields)[number], number> & { memoria: z.infer<typeof ZMemoriaStep>[] }
+  Record<(typeof nfeItemValueFields)[number], number> & {
+    estimado: boolean;
+    gIBSCBS?: z.infer<typeof ZTaxReformAnswer.gIBSCBS>;
+    gIBSCBSMono?: z.infer<typeof ZTaxReformAnswer.gIBSCBSMono>;
+    IS?: z.infer<typeof ZTaxReformAnswer.IS>;
+    memoria: z.infer<typeof ZMemoriaStep>[];
+  }
 >;
 export type TTaxCalculateResponse = z.infer<typeof ZTaxCalculateResponse>;
 

@@ -32,8 +32,9 @@ CREATE TABLE ref_cbs_ibs_rates (
 );
 
 -- cClassTrib of the calculator: reductions per tax, group indicators, DF-e types, legal basis, validity.
--- Key (cst, code): IS codes reuse the numbers of CBS/IBS codes.
+-- Key (kind, code): IS codes reuse the numbers (and CST 000) of CBS/IBS codes.
 CREATE TABLE ref_rtc_cclasstrib (
+  kind text NOT NULL CHECK (kind IN ('IBSCBS', 'IS')),
   cst text NOT NULL,
   code text NOT NULL CHECK (code ~ '^\d{6}$'),
   taxes text NOT NULL,
@@ -49,12 +50,13 @@ CREATE TABLE ref_rtc_cclasstrib (
   start_date date NOT NULL,
   end_date date,
   active boolean NOT NULL DEFAULT true,
-  PRIMARY KEY (cst, code)
+  PRIMARY KEY (kind, code)
 );
 
 -- NCM codes or prefixes a cClassTrib applies to, with the NCMs excluded from each row.
 CREATE TABLE ref_rtc_ncm (
   id integer PRIMARY KEY,
+  kind text NOT NULL CHECK (kind IN ('IBSCBS', 'IS')),
   cst text NOT NULL,
   code text NOT NULL,
   ncm text NOT NULL CHECK (ncm ~ '^\d{2,8}$'),
@@ -64,7 +66,7 @@ CREATE TABLE ref_rtc_ncm (
   end_date date,
   active boolean NOT NULL DEFAULT true
 );
-CREATE INDEX ref_rtc_ncm_code_idx ON ref_rtc_ncm (code);
+CREATE INDEX ref_rtc_ncm_code_idx ON ref_rtc_ncm (kind, code);
 
 -- Fixed or sector-uniform rates of some cClassTrib (010001, 010002, 22xxxx), per tax and date.
 CREATE TABLE ref_rtc_specific_rates (
@@ -78,9 +80,10 @@ CREATE TABLE ref_rtc_specific_rates (
 );
 
 -- Imposto Seletivo rates by NCM/NBS (ad valorem %, or ad rem amount per unit).
+-- ref: the source row (kind, product or service table, id), as the ids repeat across those tables.
 CREATE TABLE ref_is_rates (
+  ref text PRIMARY KEY,
   kind text NOT NULL CHECK (kind IN ('AD_VALOREM', 'AD_REM')),
-  id integer NOT NULL,
   ncm text,
   nbs text,
   rate numeric(12, 4) NOT NULL,
@@ -88,8 +91,7 @@ CREATE TABLE ref_is_rates (
   valid_from date NOT NULL,
   valid_to date,
   excluded text[] NOT NULL,
-  active boolean NOT NULL DEFAULT true,
-  PRIMARY KEY (kind, id)
+  active boolean NOT NULL DEFAULT true
 );
 
 -- Ad rem CBS/IBS of monophasic fuels (LC 214/2025 arts. 172–180), per NCM, tax and date.

@@ -9,6 +9,7 @@ import {
   type TaxFactsSnapshot,
   type UfRuleRow,
 } from './tax.repository.js';
+import { indexReformFacts, type ReformIndex } from './reform-index.js';
 
 /**
  * The reference rows of POST /tax/calculate, kept in memory (decision 025): a query per invoice line for
@@ -29,6 +30,7 @@ interface Cached {
   classTribs: Map<string, ClassTribRow>;
   cbenefs: Map<string, CbenefRow>;
   cbenefUfs: Set<string>;
+  reform: ReformIndex;
   /** Both states' rows by `ufOrigem|ufDestino|date`: the same pair and day repeat for every line of an invoice. */
   rulesByKey: Map<string, UfRuleRow[]>;
   checkedAt: number;
@@ -53,6 +55,7 @@ async function readSnapshot(db: DbOrTx): Promise<Cached> {
     classTribs: new Map(snapshot.classTribs.map((r) => [r.code, r])),
     cbenefs: new Map(snapshot.cbenefs.map((r) => [r.code, r])),
     cbenefUfs: new Set(snapshot.cbenefs.map((r) => r.uf)),
+    reform: indexReformFacts(snapshot.reform),
     rulesByKey: new Map(),
     checkedAt: Date.now(),
     generation: readAt,
@@ -91,7 +94,7 @@ export async function findCalculationFacts(
   db: DbOrTx,
   q: { ufs: [string, string]; date: string; cClassTrib: string | null; cBenef: string | null },
 ): Promise<CalculationFacts> {
-  const { snapshot, classTribs, cbenefs, cbenefUfs, rulesByKey } = await currentFacts(db);
+  const { snapshot, classTribs, cbenefs, cbenefUfs, rulesByKey, reform } = await currentFacts(db);
   const key = `${q.ufs[0]}|${q.ufs[1]}|${q.date}`;
   let rules = rulesByKey.get(key);
   if (!rules) {
@@ -104,6 +107,7 @@ export async function findCalculationFacts(
     classTrib: (q.cClassTrib && classTribs.get(q.cClassTrib)) || null,
     cbenef: (q.cBenef && cbenefs.get(q.cBenef)) || null,
     cbenefTableLoaded: cbenefUfs.has(q.ufs[0]),
+    reform,
   };
 }
 

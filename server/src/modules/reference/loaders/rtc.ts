@@ -95,6 +95,7 @@ const flagFields = {
 export const rtcClassTribSpec: TableSpec = {
   table: 'ref_rtc_cclasstrib',
   columns: [
+    { name: 'kind', type: 'text' },
     { name: 'cst', type: 'text' },
     { name: 'code', type: 'text' },
     { name: 'taxes', type: 'text' },
@@ -110,11 +111,12 @@ export const rtcClassTribSpec: TableSpec = {
     { name: 'start_date', type: 'date' },
     { name: 'end_date', type: 'date' },
   ],
-  key: ['cst', 'code'],
+  key: ['kind', 'code'],
 };
 
 export function parseRtcClassTribFile(content: string) {
   const rows = readRows(content).map((r) => ({
+    kind: r.TBTO_SIGLA === 'IS' ? 'IS' : 'IBSCBS',
     cst: String(r.SITR_CD),
     code: String(r.CLTR_CD),
     taxes: String(r.TBTO_SIGLA),
@@ -137,6 +139,7 @@ export const rtcNcmSpec: TableSpec = {
   table: 'ref_rtc_ncm',
   columns: [
     { name: 'id', type: 'integer' },
+    { name: 'kind', type: 'text' },
     { name: 'cst', type: 'text' },
     { name: 'code', type: 'text' },
     { name: 'ncm', type: 'text' },
@@ -151,6 +154,7 @@ export const rtcNcmSpec: TableSpec = {
 export function parseRtcNcmFile(content: string) {
   const rows = readRows(content).map((r) => ({
     id: Number(r.NCMA_ID),
+    kind: r.TBTO_SIGLA === 'IS' ? 'IS' : 'IBSCBS',
     cst: String(r.SITR_CD),
     code: String(r.CLTR_CD),
     ncm: String(r.NCMA_NCM_CD),
@@ -186,21 +190,21 @@ export function parseRtcSpecificRatesFile(content: string) {
 export const rtcIsSpec: TableSpec = {
   table: 'ref_is_rates',
   columns: dated([
+    { name: 'ref', type: 'text' },
     { name: 'kind', type: 'text' },
-    { name: 'id', type: 'integer' },
     { name: 'ncm', type: 'text' },
     { name: 'nbs', type: 'text' },
     { name: 'rate', type: 'numeric' },
     { name: 'unit', type: 'text' },
     { name: 'excluded', type: 'text[]' },
   ]),
-  key: ['kind', 'id'],
+  key: ['ref'],
 };
 
 export function parseRtcIsFile(content: string) {
   const rows = readRows(content).map((r) => ({
+    ref: `${String(r.TIPO_ALIQUOTA)}-${r.NBS_CD ? 'NBS' : 'NCM'}-${String(r.ID)}`,
     kind: String(r.TIPO_ALIQUOTA),
-    id: Number(r.ID),
     ncm: text(r.NCM_CD),
     nbs: text(r.NBS_CD),
     rate: rate(r.VALOR, 'VALOR'),
