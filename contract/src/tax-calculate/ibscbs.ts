@@ -57,7 +57,8 @@ export const ZTaxIbsCbs = z
     // NT 2025.002: the deferral CSTs carry gDif, and only they do.
     const deferral = g.cst === '510' || g.cst === '515';
     if (deferral && !g.gDif) issue('gDif', `CST ${g.cst} (diferimento): informe gDif com o percentual diferido.`);
-    if (!deferral && g.gDif) issue('gDif', `gDif só pode ser informado com CST 510 ou 515 (diferimento); o CST é ${g.cst}.`);
+    if (!deferral && g.gDif)
+      issue('gDif', `gDif só pode ser informado com CST 510 ou 515 (diferimento); o CST é ${g.cst}.`);
     if (g.cst === '620' && g.qBCMono === undefined)
       issue('qBCMono', 'CST 620 (monofasia): informe qBCMono, a quantidade tributada.');
     if (g.cst !== '620' && g.qBCMono !== undefined) issue('qBCMono', 'qBCMono só pode ser informado com CST 620.');

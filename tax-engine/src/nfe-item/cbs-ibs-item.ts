@@ -63,7 +63,15 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
     descricao: 'Base de cálculo do IBS e da CBS',
     formula:
       'vProd + vServ + vFrete + vSeg + vOutro + vII + vIS − vDesc − vPIS − vCOFINS − vICMS − vICMSUFDest − vFCP − vFCPUFDest − vICMSMono − vISSQN',
-    valores: { vProd: it.vProd, vFrete: it.vFrete, vSeg: it.vSeg, vOutro: it.vOutro, vDesc: it.vDesc, ...added, ...subtracted },
+    valores: {
+      vProd: it.vProd,
+      vFrete: it.vFrete,
+      vSeg: it.vSeg,
+      vOutro: it.vOutro,
+      vDesc: it.vDesc,
+      ...added,
+      ...subtracted,
+    },
     resultado: vBC,
     baseLegal: 'NT 2025.002, regra UB16-10; LC 214/2025, art. 12 (o Imposto Seletivo integra a base, art. 12, §1º)',
   });
@@ -108,7 +116,11 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
     });
     out[tax] = r;
     const name = { CBS: 'CBS', IBSUF: 'IBS estadual', IBSMun: 'IBS municipal' }[tax];
-    const law = { CBS: 'LC 214/2025, art. 346', IBSUF: 'LC 214/2025, arts. 343 e 344', IBSMun: 'LC 214/2025, art. 344' }[tax];
+    const law = {
+      CBS: 'LC 214/2025, art. 346',
+      IBSUF: 'LC 214/2025, arts. 343 e 344',
+      IBSMun: 'LC 214/2025, art. 344',
+    }[tax];
     m.add({
       campo: `v${tax}`,
       descricao: `${name} de ${year}${specific !== undefined ? ' (alíquota fixa do cClassTrib)' : ref.estimado ? ' (alíquota estimada)' : ''}`,

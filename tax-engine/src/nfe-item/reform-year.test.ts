@@ -48,11 +48,14 @@ describe('the reform year by year (one item of 1000.00, ICMS 18 %, IPI 10 %)', (
     ['2030-03-01', 14.4, 144, 856, 72.76, 27.39, 4.28],
     ['2031-03-01', 12.6, 126, 874, 74.29, 41.95, 6.56],
     ['2032-03-01', 10.8, 108, 892, 75.82, 57.09, 8.92],
-  ])('%s: ICMS at its share of the rate (ADCT art. 128), IBS rising', (data, pICMS, vICMS, vBC, vCBS, vIBSUF, vIBSMun) => {
-    const r = calculateNfeItem({ operacao: op(data), item });
-    expect(r).toMatchObject({ vICMS, vBCIBSCBS: vBC, vCBS, vIBSUF, vIBSMun, vIPI: 0, vPIS: 0 });
-    expect(r.memoria.find((s) => s.campo === 'pICMS')?.resultado).toBe(pICMS.toFixed(2));
-  });
+  ])(
+    '%s: ICMS at its share of the rate (ADCT art. 128), IBS rising',
+    (data, pICMS, vICMS, vBC, vCBS, vIBSUF, vIBSMun) => {
+      const r = calculateNfeItem({ operacao: op(data), item });
+      expect(r).toMatchObject({ vICMS, vBCIBSCBS: vBC, vCBS, vIBSUF, vIBSMun, vIPI: 0, vPIS: 0 });
+      expect(r.memoria.find((s) => s.campo === 'pICMS')?.resultado).toBe(pICMS.toFixed(2));
+    },
+  );
 
   it('2029: a base reduction keeps its percentage, so the benefit falls with the rate (ADCT art. 128, §1º)', () => {
     const r = calculateNfeItem({
@@ -86,7 +89,10 @@ describe('groups of NT 2025.002', () => {
   it('gDif: 510 with pDif 100 % defers the whole tax (vDif = vOp, value 0)', () => {
     const r = calculateNfeItem({
       operacao: at2027,
-      item: { ...plain, ibscbs: { cst: '510', cClassTrib: '510001', gDif: { pDifCBS: 100, pDifIBSUF: 100, pDifIBSMun: 100 } } },
+      item: {
+        ...plain,
+        ibscbs: { cst: '510', cClassTrib: '510001', gDif: { pDifCBS: 100, pDifIBSUF: 100, pDifIBSMun: 100 } },
+      },
     });
     // CBS 1000 × 8.4 % = 84.00 deferred
     expect(r.gIBSCBS?.gCBS).toEqual({ pCBS: 8.4, gDif: { pDif: 100, vDif: 84 }, vCBS: 0 });
@@ -126,7 +132,10 @@ describe('groups of NT 2025.002', () => {
   it('gCredPres: presumed credit on the base, or held under a suspensive condition', () => {
     const r = calculateNfeItem({
       operacao: at2027,
-      item: { ...plain, ibscbs: { cst: '000', gCredPres: { cCredPres: '01', pCredPresCBS: 1.5, condicaoSuspensiva: true } } },
+      item: {
+        ...plain,
+        ibscbs: { cst: '000', gCredPres: { cCredPres: '01', pCredPresCBS: 1.5, condicaoSuspensiva: true } },
+      },
     });
     expect(r.gIBSCBS?.gCBSCredPres).toEqual({ cCredPres: '01', pCredPres: 1.5, vCredPres: 0, vCredPresCondSus: 15 });
   });
@@ -135,7 +144,16 @@ describe('groups of NT 2025.002', () => {
     const r = calculateNfeItem(
       { operacao: at2027, item: { ...plain, ibscbs: { cst: '010', cClassTrib: '010002' } } },
       // rtc/aliquotas-especificas.json: 010002 (financial services) CBS 10.85, IBS 0 in 2027
-      { classTrib: { code: '010002', cst: '010', pRedCBS: 0, pRedIBS: 0, legalBasis: '', specificRates: { CBS: 10.85, IBSUF: 0, IBSMun: 0 } } },
+      {
+        classTrib: {
+          code: '010002',
+          cst: '010',
+          pRedCBS: 0,
+          pRedIBS: 0,
+          legalBasis: '',
+          specificRates: { CBS: 10.85, IBSUF: 0, IBSMun: 0 },
+        },
+      },
     );
     expect(r).toMatchObject({ pCBS: 10.85, vCBS: 108.5, vIBSUF: 0, estimado: false });
   });

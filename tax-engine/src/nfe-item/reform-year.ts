@@ -16,7 +16,11 @@ const scale = (v: TaxValue | undefined, share: number) => (v === undefined ? und
 
 function scaleRule(rule: UfRuleFacts | undefined, share: number): UfRuleFacts | undefined {
   if (!rule) return rule;
-  return { ...rule, internalRate: toDecimal(rule.internalRate).times(share), fcpRate: toDecimal(rule.fcpRate).times(share) };
+  return {
+    ...rule,
+    internalRate: toDecimal(rule.internalRate).times(share),
+    fcpRate: toDecimal(rule.fcpRate).times(share),
+  };
 }
 
 /**

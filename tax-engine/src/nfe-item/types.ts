@@ -203,10 +203,28 @@ export interface GIbsCbsTax {
 
 export interface GIbsCbs {
   vBC: number;
-  gIBSUF: { pIBSUF: number; gDif?: GIbsCbsTax['gDif']; gDevTrib?: GIbsCbsTax['gDevTrib']; gRed?: GIbsCbsTax['gRed']; vIBSUF: number };
-  gIBSMun: { pIBSMun: number; gDif?: GIbsCbsTax['gDif']; gDevTrib?: GIbsCbsTax['gDevTrib']; gRed?: GIbsCbsTax['gRed']; vIBSMun: number };
+  gIBSUF: {
+    pIBSUF: number;
+    gDif?: GIbsCbsTax['gDif'];
+    gDevTrib?: GIbsCbsTax['gDevTrib'];
+    gRed?: GIbsCbsTax['gRed'];
+    vIBSUF: number;
+  };
+  gIBSMun: {
+    pIBSMun: number;
+    gDif?: GIbsCbsTax['gDif'];
+    gDevTrib?: GIbsCbsTax['gDevTrib'];
+    gRed?: GIbsCbsTax['gRed'];
+    vIBSMun: number;
+  };
   vIBS: number;
-  gCBS: { pCBS: number; gDif?: GIbsCbsTax['gDif']; gDevTrib?: GIbsCbsTax['gDevTrib']; gRed?: GIbsCbsTax['gRed']; vCBS: number };
+  gCBS: {
+    pCBS: number;
+    gDif?: GIbsCbsTax['gDif'];
+    gDevTrib?: GIbsCbsTax['gDevTrib'];
+    gRed?: GIbsCbsTax['gRed'];
+    vCBS: number;
+  };
   gTribRegular?: {
     CSTReg: string;
     cClassTribReg: string;

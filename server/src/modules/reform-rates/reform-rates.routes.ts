@@ -13,7 +13,8 @@ export default async function reformRatesRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Alíquotas de referência de CBS, IBS estadual e IBS municipal por data (2026–2033), com as estimativas',
+        summary:
+          'Alíquotas de referência de CBS, IBS estadual e IBS municipal por data (2026–2033), com as estimativas',
         response: { 200: ZReformRateList },
       },
       preHandler: app.requirePermission('read:reference:global'),

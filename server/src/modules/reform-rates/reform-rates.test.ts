@@ -28,14 +28,26 @@ describe('estimated CBS/IBS rates', () => {
     const rows = res.json<TReformRate[]>();
     expect(rows).toHaveLength(24);
     const est = (tax: string, from: string) => rows.find((r) => r.tax === tax && r.validFrom === from)?.estimated;
-    expect([est('CBS', '2026-01-01'), est('IBSUF', '2027-01-01'), est('CBS', '2027-01-01'), est('IBSUF', '2029-01-01')])
-      .toEqual([false, false, true, true]);
+    expect([
+      est('CBS', '2026-01-01'),
+      est('IBSUF', '2027-01-01'),
+      est('CBS', '2027-01-01'),
+      est('IBSUF', '2029-01-01'),
+    ]).toEqual([false, false, true, true]);
   });
 
   it('the Admin edits an estimate with its source, audited; the calculation uses it; null restores the file', async () => {
-    const res = await put(admin, 'IBSUF/2033-01-01', { rate: '17,5', source: 'Resolução do Senado nº 1/2032 (exemplo)' });
+    const res = await put(admin, 'IBSUF/2033-01-01', {
+      rate: '17,5',
+      source: 'Resolução do Senado nº 1/2032 (exemplo)',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ rate: '17.5', fileRate: '16', overridden: true, source: expect.stringContaining('Senado') });
+    expect(res.json()).toMatchObject({
+      rate: '17.5',
+      fileRate: '16',
+      overridden: true,
+      source: expect.stringContaining('Senado'),
+    });
     const audit = await ctx.db.execute<{ code: number; entity_id: string } & Record<string, unknown>>(
       sql`SELECT code, entity_id FROM audit_events WHERE code = 4101 ORDER BY created_at DESC LIMIT 1`,
     );

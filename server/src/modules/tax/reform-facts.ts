@@ -88,8 +88,7 @@ function toClassTrib(row: ReformSnapshot['classTribs'][number], index: ReformInd
     pRedIBSMun: row.pRedIbsMun,
     legalBasis: row.legalBasis,
     flags: row.flags,
-    specificRates:
-      specific.length > 0 ? Object.fromEntries(specific.map((r) => [r.tax, r.rate])) : undefined,
+    specificRates: specific.length > 0 ? Object.fromEntries(specific.map((r) => [r.tax, r.rate])) : undefined,
   };
 }
 
@@ -98,7 +97,10 @@ function findClassTrib(index: ReformIndex, kind: 'IBSCBS' | 'IS', code: string, 
   const row = index.classTribs.get(`${kind}|${code}`);
   if (!row) return undefined;
   if (!isInForce(date, row.startDate, row.endDate))
-    throw refused(field, `cClassTrib ${code} não está em vigor em ${brDate(date)} (vigência a partir de ${brDate(row.startDate)}${row.endDate ? ` até ${brDate(row.endDate)}` : ''}).`);
+    throw refused(
+      field,
+      `cClassTrib ${code} não está em vigor em ${brDate(date)} (vigência a partir de ${brDate(row.startDate)}${row.endDate ? ` até ${brDate(row.endDate)}` : ''}).`,
+    );
   // The IS codes list no DF-e in the calculator's table: the check is for the IBS/CBS codes.
   if (kind === 'IBSCBS' && !row.documents.some((d) => nfeDocuments.has(d)))
     throw refused(
@@ -116,7 +118,10 @@ function checkNcm(index: ReformIndex, code: string, ncm: string | undefined, dat
   );
   if (rows.length === 0) return;
   if (!ncm)
-    throw refused('item.ncm', `item.ncm: informe o NCM; o cClassTrib ${code} só se aplica aos NCM listados na LC 214/2025.`);
+    throw refused(
+      'item.ncm',
+      `item.ncm: informe o NCM; o cClassTrib ${code} só se aplica aos NCM listados na LC 214/2025.`,
+    );
   const match = rows.find((r) => ncm.startsWith(r.ncm) && !r.excluded.some((x) => ncm.startsWith(x)));
   if (!match)
     throw refused(
@@ -129,7 +134,10 @@ function findIsRates(index: ReformIndex, req: TTaxCalculateRequest, date: string
   const g = req.item.is;
   if (!g) return undefined;
   if (date < '2027-01-01')
-    throw refused('item.is', 'O Imposto Seletivo só é cobrado a partir de 01/01/2027 (EC 132/2023, art. 126, I, "b", do ADCT).');
+    throw refused(
+      'item.is',
+      'O Imposto Seletivo só é cobrado a partir de 01/01/2027 (EC 132/2023, art. 126, I, "b", do ADCT).',
+    );
   findClassTrib(index, 'IS', g.cClassTribIS, 'item.is.cClassTribIS', date);
   if (g.CSTIS !== '000' || g.pIS !== undefined || g.pISEspec !== undefined) return undefined;
   const ncm = req.item.ncm;
@@ -155,8 +163,16 @@ function findMonoRates(index: ReformIndex, req: TTaxCalculateRequest, date: stri
   const rows = rowsInForce(ncm ? index.monoByNcm.get(ncm) : undefined, date);
   const rate = (tax: CbsIbsTax) => rows.find((r) => r.tax === tax)?.rate;
   if (!rate('CBS'))
-    throw refused('item.ncm', `CST 620: o NCM ${ncm ?? '(não informado)'} não tem alíquota ad rem de combustível em ${brDate(date)}.`);
-  return { adRemCBS: rate('CBS')!, adRemIBSUF: rate('IBSUF') ?? 0, adRemIBSMun: rate('IBSMun') ?? 0, unit: rows[0]!.unit };
+    throw refused(
+      'item.ncm',
+      `CST 620: o NCM ${ncm ?? '(não informado)'} não tem alíquota ad rem de combustível em ${brDate(date)}.`,
+    );
+  return {
+    adRemCBS: rate('CBS')!,
+    adRemIBSUF: rate('IBSUF') ?? 0,
+    adRemIBSMun: rate('IBSMun') ?? 0,
+    unit: rows[0]!.unit,
+  };
 }
 
 /**

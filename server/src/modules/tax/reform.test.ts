@@ -37,7 +37,7 @@ describe('CBS, IBS and IS by date, as the official calculator', () => {
     ['2031-03-10', 8.5, 4.8, 0.75, true],
     ['2032-03-10', 8.5, 6.4, 1, true],
     ['2033-03-10', 8.5, 16, 2.5, true],
-  ])('%s: the year\'s CBS, IBS-UF and IBS-Mun on 1000.00', async (data, cbs, uf, mun, estimado) => {
+  ])("%s: the year's CBS, IBS-UF and IBS-Mun on 1000.00", async (data, cbs, uf, mun, estimado) => {
     const res = await calc(body(data));
     expect(res.json().errors).toBeUndefined();
     const r = res.json<TTaxCalculateResponse>();
@@ -73,7 +73,13 @@ describe('CBS, IBS and IS by date, as the official calculator', () => {
     const res = await calc(body('2027-06-01', { ncm: '22071010', ibscbs: { cst: '620', qBCMono: 100 } }));
     expect(res.statusCode).toBe(200);
     // 100 L × CBS 1.47 = 147.00; IBS 100 × (1.2495 + 0.2205) = 147.00
-    expect(res.json().gIBSCBSMono).toEqual({ qBCMono: 100, adRemIBS: 1.47, adRemCBS: 1.47, vIBSMono: 147, vCBSMono: 147 });
+    expect(res.json().gIBSCBSMono).toEqual({
+      qBCMono: 100,
+      adRemIBS: 1.47,
+      adRemCBS: 1.47,
+      vIBSMono: 147,
+      vCBSMono: 147,
+    });
   });
 
   it('an estimate edited in the table is used within a second (reference_versions)', async () => {
@@ -90,14 +96,38 @@ describe('CBS, IBS and IS by date, as the official calculator', () => {
 
 describe('refusals (NT 2025.002 / the calculator)', () => {
   it.each([
-    [body('2027-01-01', { ncm: '87032100', ibscbs: { cst: '200', cClassTrib: '200003' } }), 'item.ncm', 'NCM 87032100 não está'],
+    [
+      body('2027-01-01', { ncm: '87032100', ibscbs: { cst: '200', cClassTrib: '200003' } }),
+      'item.ncm',
+      'NCM 87032100 não está',
+    ],
     [body('2027-01-01', { ibscbs: { cst: '200', cClassTrib: '200003' } }), 'item.ncm', 'informe o NCM'],
-    [body('2027-01-01', { ibscbs: { cst: '200', cClassTrib: '200001' } }), 'item.ibscbs.cClassTrib', 'não pode ser usado em NF-e'],
+    [
+      body('2027-01-01', { ibscbs: { cst: '200', cClassTrib: '200001' } }),
+      'item.ibscbs.cClassTrib',
+      'não pode ser usado em NF-e',
+    ],
     [body('2027-01-01', { ibscbs: { cst: '010', cClassTrib: '010002' } }), 'item.ibscbs.cClassTrib', 'NFSe, DERE'],
-    [body('2030-06-01', { ibscbs: { cst: '220', cClassTrib: '220001' } }), 'item.ibscbs.cClassTrib', 'não está em vigor em 01/06/2030'],
-    [body('2026-05-01', { ncm: '24021000', is: { CSTIS: '000', cClassTribIS: '000001', qTrib: 1 } }), 'item.is', 'a partir de 01/01/2027'],
-    [body('2027-05-01', { ncm: '24021000', is: { CSTIS: '000', cClassTribIS: '000001' } }), 'item.is.qTrib', 'informe qTrib'],
-    [body('2027-05-01', { ncm: '10062010', is: { CSTIS: '000', cClassTribIS: '000001' } }), 'item.is.pIS', 'Não há alíquota do Imposto Seletivo'],
+    [
+      body('2030-06-01', { ibscbs: { cst: '220', cClassTrib: '220001' } }),
+      'item.ibscbs.cClassTrib',
+      'não está em vigor em 01/06/2030',
+    ],
+    [
+      body('2026-05-01', { ncm: '24021000', is: { CSTIS: '000', cClassTribIS: '000001', qTrib: 1 } }),
+      'item.is',
+      'a partir de 01/01/2027',
+    ],
+    [
+      body('2027-05-01', { ncm: '24021000', is: { CSTIS: '000', cClassTribIS: '000001' } }),
+      'item.is.qTrib',
+      'informe qTrib',
+    ],
+    [
+      body('2027-05-01', { ncm: '10062010', is: { CSTIS: '000', cClassTribIS: '000001' } }),
+      'item.is.pIS',
+      'Não há alíquota do Imposto Seletivo',
+    ],
     [body('2027-05-01', {}, { cMunFG: '3304557' }), 'operacao.cMunFG', 'não é um município da UF de destino SP'],
     [body('2027-05-01', {}, { cMunFG: '3550301' }), 'operacao.cMunFG', 'dígito verificador'],
     [body('2027-05-01', { ibscbs: { cst: '510', cClassTrib: '510001' } }), 'item.ibscbs.gDif', 'informe gDif'],

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { onReferenceReloaded } from '../../lib/reference-changes.js';
+import { indexReformFacts, type ReformIndex } from './reform-index.js';
 import {
   type CalculationFacts,
   type CbenefRow,
@@ -9,7 +10,6 @@ import {
   type TaxFactsSnapshot,
   type UfRuleRow,
 } from './tax.repository.js';
-import { indexReformFacts, type ReformIndex } from './reform-index.js';
 
 /**
  * The reference rows of POST /tax/calculate, kept in memory (decision 025): a query per invoice line for

@@ -70,7 +70,15 @@ export interface ReformSnapshot {
     startDate: string;
     endDate: string | null;
   }[];
-  ncm: { kind: 'IBSCBS' | 'IS'; code: string; ncm: string; annex: string | null; excluded: string[]; startDate: string; endDate: string | null }[];
+  ncm: {
+    kind: 'IBSCBS' | 'IS';
+    code: string;
+    ncm: string;
+    annex: string | null;
+    excluded: string[];
+    startDate: string;
+    endDate: string | null;
+  }[];
   specificRates: { code: string; tax: string; rate: string; validFrom: string; validTo: string | null }[];
   isRates: {
     kind: string;

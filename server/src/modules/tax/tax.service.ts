@@ -8,8 +8,8 @@ import {
 import { calculateNfeItem, type NfeItemContext, nfeItemValueFields, type UfRuleFacts } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { type CalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
 import { buildReformContext } from './reform-facts.js';
+import { type CalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
 import { findCalculationFacts } from './tax-facts-cache.js';
 
 const refused = (field: string, message: string) => new AppError('VALIDATION', message, [{ field, message }]);

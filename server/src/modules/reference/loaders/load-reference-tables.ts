@@ -10,8 +10,6 @@ import { cstSpec, ibsCbsCstSpec, parseCstFile, parseIbsCbsCstFile } from './cst.
 import { ipiEnquadramentoSpec, parseIpiEnquadramentoFile } from './ipi-enquadramento.js';
 import { ncmSpec, parseNcmFile } from './ncm.js';
 import { bundledFile, readSourcesMeta, sha256 } from './reference-files.js';
-import { parseUfRatesFile, ufRatesSpec } from './uf-rates.js';
-import { cbenefSpec, parseCbenefFile, parseUfRulesFile, ufRulesSpec } from './uf-rules.js';
 import {
   parseRtcClassTribFile,
   parseRtcIsFile,
@@ -26,6 +24,8 @@ import {
   rtcRatesSpec,
   rtcSpecificRatesSpec,
 } from './rtc.js';
+import { parseUfRatesFile, ufRatesSpec } from './uf-rates.js';
+import { cbenefSpec, parseCbenefFile, parseUfRulesFile, ufRulesSpec } from './uf-rules.js';
 import { type TableSpec, upsertRows } from './upsert.js';
 
 interface TableLoader {
