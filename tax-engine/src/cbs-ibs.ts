@@ -7,7 +7,7 @@ import { money, percentOf, type TaxValue, toDecimal } from './decimal.js';
 export const cbsIbsRates2026 = { cbs: 0.9, ibsUf: 0.1, ibsMun: 0 } as const;
 
 const estimate =
-  'Estimativa: valor da calculadora de referência da RFB (dados abertos V0029, 30/01/2026); alíquota de referência ainda não fixada pelo Senado';
+  'Estimativa: calculadora de referência da RFB (dados abertos V0029, 30/01/2026); alíquota ainda não fixada pelo Senado';
 
 /**
  * The reference rates per year 2026–2033 when the server supplies none (a pure call of the engine): the values

@@ -17,8 +17,9 @@ const serverDir = path.join(repoRoot, 'server');
 const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
 };
-// The contract is a workspace package of TypeScript sources: it is bundled, the rest is not.
-const external = Object.keys(pkg.dependencies).filter((name) => name !== '@app/contract');
+// The contract and the tax engine are workspace packages of TypeScript sources: they are bundled, the rest is not.
+const workspaces = new Set(['@app/contract', '@app/tax-engine']);
+const external = Object.keys(pkg.dependencies).filter((name) => !workspaces.has(name));
 
 const started = Date.now();
 await build({

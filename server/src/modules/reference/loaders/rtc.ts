@@ -61,7 +61,7 @@ export function parseRtcRatesFile(content: string) {
       rate: rate(r.ALRE_VALOR, 'ALRE_VALOR'),
       estimated,
       source: estimated
-        ? 'Estimativa: valor configurado na calculadora de referência da RFB (dados abertos, V0029 de 30/01/2026); alíquota de referência ainda não fixada por resolução do Senado'
+        ? 'Estimativa: calculadora de referência da RFB (dados abertos V0029, 30/01/2026); alíquota ainda não fixada pelo Senado'
         : tax === 'CBS'
           ? 'LC 214/2025, art. 346 (CBS de 0,9 % em 2026)'
           : Number(from.slice(0, 4)) === 2026

@@ -55,18 +55,24 @@ export function EditReformRateDialog({ row, onClose }: { row: TReformRate | null
           <TextInput
             label="Alíquota (%)"
             value={rate}
-            onChange={(e) => setRate(e.currentTarget.value)}
+            onChange={(e) => {
+              setRate(e.currentTarget.value);
+              setErrors((x) => ({ ...x, rate: '' }));
+            }}
             error={errors.rate}
             data-autofocus
-            required
+            withAsterisk
           />
           <TextInput
             label="Fonte"
             description="Ex.: Resolução do Senado que fixou a alíquota de referência"
             value={source}
-            onChange={(e) => setSource(e.currentTarget.value)}
+            onChange={(e) => {
+              setSource(e.currentTarget.value);
+              setErrors((x) => ({ ...x, source: '' }));
+            }}
             error={errors.source}
-            required
+            withAsterisk
           />
           <Group justify="space-between" mt="sm">
             <Button variant="subtle" color="gray" disabled={!row.overridden} onClick={() => save(null)}>

@@ -11,7 +11,7 @@ export function ReformRatesTable({ rows, onEdit }: { rows: TReformRate[]; onEdit
           <Table.Th>Ano</Table.Th>
           <Table.Th>Tributo</Table.Th>
           <Table.Th ta="right">Alíquota</Table.Th>
-          <Table.Th>Situação</Table.Th>
+          <Table.Th miw={130}>Situação</Table.Th>
           <Table.Th>Fonte</Table.Th>
           <Table.Th />
         </Table.Tr>
@@ -20,19 +20,21 @@ export function ReformRatesTable({ rows, onEdit }: { rows: TReformRate[]; onEdit
         {rows.map((r) => (
           <Table.Tr key={`${r.tax}-${r.validFrom}`}>
             <Table.Td>{r.validFrom.slice(0, 4)}</Table.Td>
-            <Table.Td>{cbsIbsTaxLabels[r.tax]}</Table.Td>
-            <Table.Td ta="right">{r.rate.replace('.', ',')} %</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{cbsIbsTaxLabels[r.tax]}</Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {r.rate.replace('.', ',')} %
+            </Table.Td>
             <Table.Td>
               {r.overridden ? (
-                <Badge color="orange" variant="light">
+                <Badge color="orange" variant="light" tt="none">
                   Editada
                 </Badge>
               ) : r.estimated ? (
-                <Badge color="yellow" variant="light">
+                <Badge color="yellow" variant="light" tt="none">
                   Estimada
                 </Badge>
               ) : (
-                <Badge color="green" variant="light">
+                <Badge color="green" variant="light" tt="none">
                   Fixada em lei
                 </Badge>
               )}
