@@ -190,3 +190,24 @@ describe('groups of NT 2025.002', () => {
     expect(r.gIBSCBS).toBeUndefined();
   });
 });
+
+describe('README example (CBS, IBS e IS)', () => {
+  it('cigarettes 2027 as the README prints', () => {
+    const out = calculateNfeItem(
+      {
+        operacao: op('2027-06-01'),
+        item: {
+          vProd: 1000,
+          ncm: '24021000',
+          icms: { cst: '41' },
+          is: { CSTIS: '000', cClassTribIS: '000001', qTrib: 10 },
+          ibscbs: { cst: '000', cClassTrib: '000001' },
+        },
+      },
+      // rtc/imposto-seletivo.json: 24021000 ad valorem 13 % (2027–2028) and ad rem 21.30 per vintena
+      { isRates: { pIS: 13, pISEspec: 21.3, uTrib: 'VN' } },
+    );
+    expect(out).toMatchObject({ vIS: 343, vBCIBSCBS: 1343, estimado: true });
+    expect(out.gIBSCBS?.gCBS).toEqual({ pCBS: 8.4, vCBS: 112.81 });
+  });
+});
