@@ -6,7 +6,8 @@ import { AppError } from '../../lib/app-error.js';
 import { recordAudit, registerAuditCodes } from '../../lib/audit.js';
 import * as repo from './reform-rates.repository.js';
 
-registerAuditCodes({ 4101: { module: 'FiscalRules', description: 'Alíquota estimada de CBS/IBS alterada' } });
+// In the Products range, with the fiscal-rule events (spec 02 §7: the log export has three categories).
+registerAuditCodes({ 3095: { module: 'Products', description: 'Alíquota estimada de CBS/IBS alterada' } });
 
 export async function listReformRates(db: DbOrTx): Promise<TReformRate[]> {
   return repo.findReformRates(db);
@@ -37,7 +38,7 @@ export async function updateReformRate(
     });
     const after = await repo.findReformRateForUpdate(tx, key.tax, key.validFrom);
     await recordAudit(tx, {
-      code: 4101,
+      code: 3095,
       actor,
       partnerId: null,
       entityId: `${key.tax}:${key.validFrom}`,

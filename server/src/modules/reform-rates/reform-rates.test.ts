@@ -49,9 +49,9 @@ describe('estimated CBS/IBS rates', () => {
       source: expect.stringContaining('Senado'),
     });
     const audit = await ctx.db.execute<{ code: number; entity_id: string } & Record<string, unknown>>(
-      sql`SELECT code, entity_id FROM audit_events WHERE code = 4101 ORDER BY created_at DESC LIMIT 1`,
+      sql`SELECT code, entity_id FROM audit_events WHERE code = 3095 ORDER BY created_at DESC LIMIT 1`,
     );
-    expect(audit.rows[0]).toMatchObject({ code: 4101, entity_id: 'IBSUF:2033-01-01' });
+    expect(audit.rows[0]).toMatchObject({ code: 3095, entity_id: 'IBSUF:2033-01-01' });
     await new Promise((r) => setTimeout(r, 1100));
     const calc = await ctx.app.inject({
       method: 'POST',
