@@ -18,6 +18,7 @@ export * from './partners.js';
 export * from './permissions.js';
 export * from './products.js';
 export * from './reference.js';
+export * from './reform-rates.js';
 export * from './roles.js';
 export * from './safe-text.js';
 export * from './tax-calculate/index.js';

@@ -36,6 +36,8 @@ export const permissionsByRole = {
     'write:ticket:any',
     'read:ticket-queue:any',
     'write:knowledge-base:any',
+    // The estimated CBS/IBS reference rates 2027–2033 (decision 038): one table for every partner.
+    'write:reform-rate:global',
   ],
   PartnerOwner: [
     'read:user:partner',

@@ -13,6 +13,12 @@ export const referenceTables = [
   'uf-rates',
   'uf-rules',
   'cbenef',
+  'rtc-aliquotas',
+  'rtc-cclasstrib',
+  'rtc-ncm',
+  'rtc-aliquotas-especificas',
+  'rtc-is',
+  'rtc-monofasia',
 ] as const;
 export const ZReferenceTable = z.enum(referenceTables);
 export type TReferenceTable = z.infer<typeof ZReferenceTable>;

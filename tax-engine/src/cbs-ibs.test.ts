@@ -22,7 +22,8 @@ describe('CBS/IBS', () => {
   });
 
   it('splits IBS between state and municipality in 2027–2028', () => {
-    expect(findCbsIbsRates(2027)).toEqual({ cbs: 0.9, ibsUf: 0.05, ibsMun: 0.05 });
+    // CBS 2027: the reference calculator's configured 8.4 % (rtc/aliquotas.json; reference rate − 0.1 pt, ADCT art. 127)
+    expect(findCbsIbsRates(2027)).toEqual({ cbs: 8.4, ibsUf: 0.05, ibsMun: 0.05 });
     expect(findCbsIbsRates(2026)).toEqual({ cbs: 0.9, ibsUf: 0.1, ibsMun: 0 });
     expect(applyRateReduction(0.9, 30)).toBe(0.63);
   });

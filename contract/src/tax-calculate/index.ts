@@ -1,8 +1,8 @@
 import { nfeItemValueFields } from '@app/tax-engine';
 import { z } from 'zod';
 import { ZTaxFederal } from './federal.js';
-import { valorNfe } from './fields.js';
-import { ZTaxIbsCbs } from './ibscbs.js';
+import { valor, valorNfe } from './fields.js';
+import { ZTaxIbsCbs, ZTaxIs, ZTaxReformAnswer } from './ibscbs.js';
 import { refineIcmsRequest, ZTaxIcms } from './icms.js';
 import {
   checkItemLimits,
@@ -35,6 +35,10 @@ export const ZTaxCalculateRequest = z
           message: "regimePisCofins deve ser 'cumulativo' ou 'nao-cumulativo'.",
         })
         .optional(),
+      cMunFG: z
+        .string()
+        .regex(/^\d{7}$/, { message: 'cMunFG deve ter os 7 dígitos do código IBGE do município.' })
+        .optional(),
     }),
     item: z.object({
       vProd: valorNfe('vProd'),
@@ -55,6 +59,12 @@ export const ZTaxCalculateRequest = z
       icms: ZTaxIcms,
       ...ZTaxFederal,
       ibscbs: ZTaxIbsCbs.optional(),
+      zfm: z.boolean({ message: 'zfm: informe true ou false.' }).optional(),
+      vII: valor('vII').optional(),
+      vServ: valor('vServ').optional(),
+      vISSQN: valor('vISSQN').optional(),
+      vICMSMono: valor('vICMSMono').optional(),
+      is: ZTaxIs.optional(),
     }),
   })
   .superRefine(refineIcmsRequest)
@@ -88,9 +98,16 @@ export const ZMemoriaStep = z.object({
 
 export const ZTaxCalculateResponse = z.object({
   ...Object.fromEntries(nfeItemValueFields.map((f) => [f, z.number()])),
+  ...ZTaxReformAnswer,
   memoria: z.array(ZMemoriaStep),
 }) as unknown as z.ZodType<
-  Record<(typeof nfeItemValueFields)[number], number> & { memoria: z.infer<typeof ZMemoriaStep>[] }
+  Record<(typeof nfeItemValueFields)[number], number> & {
+    estimado: boolean;
+    gIBSCBS?: z.infer<typeof ZTaxReformAnswer.gIBSCBS>;
+    gIBSCBSMono?: z.infer<typeof ZTaxReformAnswer.gIBSCBSMono>;
+    IS?: z.infer<typeof ZTaxReformAnswer.IS>;
+    memoria: z.infer<typeof ZMemoriaStep>[];
+  }
 >;
 export type TTaxCalculateResponse = z.infer<typeof ZTaxCalculateResponse>;
 

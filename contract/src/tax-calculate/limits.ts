@@ -17,7 +17,7 @@ export const firstCbsIbsYear = 2026;
  * years' rates (2029–2033) come with the reform work; until then such a group is refused rather than computed
  * with 2026's rates. Raise this when those rates are in the engine.
  */
-export const lastCbsIbsYearWithRates = 2028;
+export const lastCbsIbsYearWithRates = 2033;
 export const yearRangeMessage = (label: string) => `${label}: o cálculo cobre os anos de ${firstYear} a ${lastYear}.`;
 
 /** A UF, with the field in the message: "UF inválida." alone does not say which of the two is wrong. */

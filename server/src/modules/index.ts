@@ -10,6 +10,7 @@ import partnersRoutes from './partners/partners.routes.js';
 import classificationRoutes from './products/classification/classification.routes.js';
 import productsRoutes from './products/products.routes.js';
 import referenceRoutes from './reference/reference.routes.js';
+import reformRatesRoutes from './reform-rates/reform-rates.routes.js';
 import healthRoutes from './tax/health/health.routes.js';
 import taxRoutes from './tax/tax.routes.js';
 import ticketsRoutes from './tickets/tickets.routes.js';
@@ -29,6 +30,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(oversightRoutes);
   await app.register(ticketsRoutes);
   await app.register(taxRoutes);
+  await app.register(reformRatesRoutes);
   await app.register(healthRoutes);
   await app.register(classificationRoutes);
   await app.register(classifyingRoutes);

@@ -240,10 +240,12 @@ describe('IBS/CBS (NT 2025.002, UB16-10)', () => {
     expect(r).toMatchObject({ vBCIBSCBS: 744.15, pCBS: 0.9, vCBS: 6.7, pIBSUF: 0.1, vIBSUF: 0.74, vIBSMun: 0 });
   });
 
-  it('2027: IBS 0.05 % state + 0.05 % municipal', () => {
-    // LC 214/2025, art. 344
+  it('2027: PIS/COFINS extinct (base 1000 − 180 = 820), IBS 0.05 % state + 0.05 % municipal, CBS estimated 8.4 %', () => {
+    // ADCT art. 126, II (PIS/COFINS extinct); ADCT art. 127 and LC 214/2025, art. 344 (IBS 0.05 % + 0.05 %);
+    // CBS: the official calculator's 2027 rate (rtc/aliquotas.json, 8.4 %), an estimate.
     const r = calculateNfeItem({ operacao: sale({ data: '2027-03-01' }), item });
-    expect(r).toMatchObject({ pIBSUF: 0.05, vIBSUF: 0.37, pIBSMun: 0.05, vIBSMun: 0.37 });
+    expect(r).toMatchObject({ vPIS: 0, vCOFINS: 0, vBCIBSCBS: 820, estimado: true });
+    expect(r).toMatchObject({ pIBSUF: 0.05, vIBSUF: 0.41, pIBSMun: 0.05, vIBSMun: 0.41, pCBS: 8.4, vCBS: 68.88 });
   });
 
   it('applies the cClassTrib reduction and subtracts the DIFAL and FCP from the base', () => {
@@ -252,12 +254,16 @@ describe('IBS/CBS (NT 2025.002, UB16-10)', () => {
       { operacao: sale(), item: { ...item, ibscbs: { cst: '200', cClassTrib: '200003' } } },
       { classTrib: { code: '200003', cst: '200', pRedCBS: 100, pRedIBS: 100, legalBasis: 'Anexo I' } },
     );
-    expect(full).toMatchObject({ pCBS: 0, vCBS: 0, vIBSUF: 0 });
+    // NT 2025.002: pCBS is the nominal rate; the reduction goes in gRed (pRedAliq, pAliqEfet)
+    expect(full).toMatchObject({ pCBS: 0.9, vCBS: 0, vIBSUF: 0 });
+    expect(full.gIBSCBS?.gCBS.gRed).toEqual({ pRedAliq: 100, pAliqEfet: 0 });
     const sixty = calculateNfeItem(
       { operacao: sale(), item: { ...item, ibscbs: { cst: '011', cClassTrib: '011001' } } },
       { classTrib: { code: '011001', cst: '011', pRedCBS: 60, pRedIBS: 60, legalBasis: '' } },
     );
-    expect(sixty).toMatchObject({ pCBS: 0.36, vCBS: 2.68, pIBSUF: 0.04, vIBSUF: 0.3 });
+    expect(sixty).toMatchObject({ pCBS: 0.9, vCBS: 2.68, pIBSUF: 0.1, vIBSUF: 0.3 });
+    expect(sixty.gIBSCBS?.gCBS.gRed).toEqual({ pRedAliq: 60, pAliqEfet: 0.36 });
+    expect(sixty.gIBSCBS?.gIBSUF.gRed).toEqual({ pRedAliq: 60, pAliqEfet: 0.04 });
     const difal = calculateNfeItem({
       operacao: sale({ ufOrigem: 'MT', ufDestino: 'MG', consumidorFinal: true, contribuinte: false, difal: 'simples' }),
       item: { vProd: 1000, icms: { cst: '00', pICMS: 12, pICMSUFDest: 18, pFCPUFDest: 2 }, ibscbs: { cst: '000' } },

@@ -6,6 +6,7 @@ import { calculateIpi, calculatePisCofins } from './federal.js';
 import { calculateIcms } from './icms.js';
 import { findIcmsSituation } from './icms-situation.js';
 import { Memoria } from './memoria.js';
+import { applyReformYear } from './reform-year.js';
 import { type NfeItemContext, type NfeItemInput, type NfeItemResult, nfeItemValueFields } from './types.js';
 
 /**
@@ -16,6 +17,7 @@ import { type NfeItemContext, type NfeItemInput, type NfeItemResult, nfeItemValu
  */
 export function calculateNfeItem(input: NfeItemInput, ctx: NfeItemContext = {}): NfeItemResult {
   const m = new Memoria();
+  ({ input, ctx } = applyReformYear(input, ctx, m));
   const it = input.item;
   const subtotal = round2(
     toDecimal(it.vProd)
@@ -39,14 +41,22 @@ export function calculateNfeItem(input: NfeItemInput, ctx: NfeItemContext = {}):
     ? calculateDifalItem(input, subtotal.plus(vIPI), ctx, m)
     : { vBCUFDest: zero, vICMSUFDest: zero, vFCPUFDest: zero };
   const { vPIS, vCOFINS } = calculatePisCofins(input, subtotal, icms.vICMS, m);
-  const cbsIbs = calculateCbsIbsItem(
+  const { groups, ...cbsIbs } = calculateCbsIbsItem(
     input,
-    { vICMS: icms.vICMS, vPIS, vCOFINS, vFCP: icms.vFCP, vICMSUFDest: difal.vICMSUFDest, vFCPUFDest: difal.vFCPUFDest },
+    {
+      vICMS: icms.vICMS,
+      vPIS,
+      vCOFINS,
+      vFCP: icms.vFCP,
+      vICMSUFDest: difal.vICMSUFDest,
+      vFCPUFDest: difal.vFCPUFDest,
+      vICMSMono: icms.vICMSMono,
+    },
     ctx,
     m,
   );
   const values: Record<string, Decimal> = { ...icms, vIPI, vPIS, vCOFINS, ...difal, ...cbsIbs };
-  const result = { memoria: m.steps } as NfeItemResult;
+  const result = { ...groups, memoria: m.steps } as NfeItemResult;
   for (const field of nfeItemValueFields) result[field] = (values[field] ?? zero).toNumber();
   return result;
 }

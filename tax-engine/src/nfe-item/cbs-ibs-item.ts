@@ -1,11 +1,17 @@
 import type { Decimal } from 'decimal.js';
-import { applyRateReduction, findCbsIbsRates } from '../cbs-ibs.js';
+import { applyRateReduction, findCbsIbsRateFacts } from '../cbs-ibs.js';
 import { atLeastZero, percentOf, round2, TaxDecimal, toDecimal } from '../decimal.js';
+import { calculateCbsIbsTax } from './cbs-ibs-tax.js';
+import { calculateIsItem } from './is-item.js';
 import type { Memoria } from './memoria.js';
-import type { NfeItemContext, NfeItemInput } from './types.js';
+import { findTaxYear } from './reform-year.js';
+import type { CbsIbsTax, GIbsCbs, GIbsCbsMono, GIs, NfeItemContext, NfeItemInput } from './types.js';
 
-/** CST IBS/CBS with no tax due on the item (exemption, immunity, deferral, suspension). */
-const noTaxCsts = new Set(['400', '410', '510', '550']);
+export { findTaxYear } from './reform-year.js';
+
+/** CST IBS/CBS with no tax on the item: exemption, immunity, suspension, credit transfers and adjustments, other DF-e. */
+const noTaxCsts = new Set(['400', '410', '550', '800', '810', '811', '820']);
+const taxes: CbsIbsTax[] = ['CBS', 'IBSUF', 'IBSMun'];
 
 export interface CbsIbsItem {
   vBCIBSCBS: Decimal;
@@ -15,26 +21,23 @@ export interface CbsIbsItem {
   vIBSUF: Decimal;
   pIBSMun: Decimal;
   vIBSMun: Decimal;
+  vIS: Decimal;
+  groups: { estimado: boolean; gIBSCBS?: GIbsCbs; gIBSCBSMono?: GIbsCbsMono; IS?: GIs };
 }
 
-/** The year of the rates: `ano`, else the year of `data`, else 2026 (the test year). */
-export function findTaxYear(op: NfeItemInput['operacao']): number {
-  if (op.ano) return op.ano;
-  if (op.data) return Number(op.data.slice(0, 4));
-  return 2026;
-}
+type Deductions = Record<'vICMS' | 'vPIS' | 'vCOFINS' | 'vFCP' | 'vICMSUFDest' | 'vFCPUFDest', Decimal> & {
+  vICMSMono?: Decimal;
+};
 
 /**
- * The IBS/CBS group (NT 2025.002): base by rule UB16-10, the year's rates (LC 214/2025 arts. 343–346)
- * reduced by the cClassTrib's pRedCBS/pRedIBS (official cClassTrib table).
+ * The IBS/CBS group (NT 2025.002) and the Imposto Seletivo: base by rule UB16-10 (the IS enters it), the year's
+ * reference rates or the cClassTrib's fixed rate, its reductions (gRed), deferral (gDif), refund (gDevTrib),
+ * the regular regime (gTribRegular), presumed credit (gCredPres), government purchase (gTribCompraGov) and the
+ * monophasic fuels (gIBSCBSMono).
  */
-export function calculateCbsIbsItem(
-  input: NfeItemInput,
-  deductions: Record<'vICMS' | 'vPIS' | 'vCOFINS' | 'vFCP' | 'vICMSUFDest' | 'vFCPUFDest', Decimal>,
-  ctx: NfeItemContext,
-  m: Memoria,
-): CbsIbsItem {
+export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions, ctx: NfeItemContext, m: Memoria) {
   const zero = new TaxDecimal(0);
+  const is = calculateIsItem(input, ctx, m);
   const result: CbsIbsItem = {
     vBCIBSCBS: zero,
     pCBS: zero,
@@ -43,62 +46,231 @@ export function calculateCbsIbsItem(
     vIBSUF: zero,
     pIBSMun: zero,
     vIBSMun: zero,
+    vIS: is.vIS,
+    groups: { estimado: is.estimado, ...(is.IS ? { IS: is.IS } : {}) },
   };
   const group = input.item.ibscbs;
   if (!group) return result;
   const it = input.item;
-  const gross = toDecimal(it.vProd)
-    .plus(toDecimal(it.vFrete))
-    .plus(toDecimal(it.vSeg))
-    .plus(toDecimal(it.vOutro))
+  const added = { vServ: it.vServ, vII: it.vII, vIS: is.vIS };
+  // The monophasic ICMS the engine computed for the item (CST 02/15/53/61) wins over one sent as a figure.
+  const { vICMSMono: computedMono, ...others } = deductions;
+  const vICMSMono = computedMono?.gt(0) ? computedMono : toDecimal(it.vICMSMono);
+  const subtracted = { ...others, vICMSMono, vISSQN: toDecimal(it.vISSQN) };
+  const gross = [it.vProd, it.vFrete, it.vSeg, it.vOutro, ...Object.values(added)]
+    .reduce<Decimal>((sum, v) => sum.plus(toDecimal(v)), zero)
     .minus(toDecimal(it.vDesc));
-  const deducted = Object.values(deductions).reduce((sum, v) => sum.plus(v), new TaxDecimal(0));
-  result.vBCIBSCBS = atLeastZero(round2(gross.minus(deducted)));
+  const deducted = Object.values(subtracted).reduce<Decimal>((sum, v) => sum.plus(v), zero);
+  const vBC = atLeastZero(round2(gross.minus(deducted)));
+  result.vBCIBSCBS = vBC;
   m.add({
     campo: 'vBCIBSCBS',
     descricao: 'Base de cálculo do IBS e da CBS',
-    formula: 'vProd + vFrete + vSeg + vOutro − vDesc − vICMS − vPIS − vCOFINS − vFCP − vICMSUFDest − vFCPUFDest',
-    valores: { vProd: it.vProd, vFrete: it.vFrete, vSeg: it.vSeg, vOutro: it.vOutro, vDesc: it.vDesc, ...deductions },
-    resultado: result.vBCIBSCBS,
-    baseLegal: 'NT 2025.002, regra UB16-10; LC 214/2025, art. 12',
+    formula:
+      'vProd + vServ + vFrete + vSeg + vOutro + vII + vIS − vDesc − vPIS − vCOFINS − vICMS − vICMSUFDest − vFCP − vFCPUFDest − vICMSMono − vISSQN',
+    valores: {
+      vProd: it.vProd,
+      vFrete: it.vFrete,
+      vSeg: it.vSeg,
+      vOutro: it.vOutro,
+      vDesc: it.vDesc,
+      ...added,
+      ...subtracted,
+    },
+    resultado: vBC,
+    baseLegal: 'NT 2025.002, regra UB16-10; LC 214/2025, art. 12 (o Imposto Seletivo integra a base, art. 12, §1º)',
   });
-  if (noTaxCsts.has(group.cst)) {
+  const ct = ctx.classTrib;
+  if (group.cst === '620' || ct?.flags?.gIBSCBSMono) return addMonophasic(input, ctx, result, m);
+  const noTax = ct?.flags ? !ct.flags.gIBSCBS : noTaxCsts.has(group.cst);
+  if (noTax || noTaxCsts.has(group.cst)) {
     m.add({
       campo: 'vCBS',
       descricao: `CST ${group.cst}: sem IBS/CBS a destacar no item`,
       formula: 'zero',
       valores: { cst: group.cst },
       resultado: zero,
-      baseLegal: 'LC 214/2025; Tabela de CST do IBS/CBS (Portal da NF-e)',
+      baseLegal: 'LC 214/2025; Tabela de CST do IBS/CBS (Portal da NF-e), indicador gIBSCBS',
     });
     return result;
   }
   const year = findTaxYear(input.operacao);
-  const rates = findCbsIbsRates(year);
-  const ct = ctx.classTrib;
-  const redCbs = ct?.pRedCBS ?? 0;
-  const redIbs = ct?.pRedIBS ?? 0;
-  result.pCBS = toDecimal(applyRateReduction(rates.cbs, redCbs));
-  result.pIBSUF = toDecimal(applyRateReduction(rates.ibsUf, redIbs));
-  result.pIBSMun = toDecimal(applyRateReduction(rates.ibsMun, redIbs));
-  result.vCBS = percentOf(result.vBCIBSCBS, result.pCBS);
-  result.vIBSUF = percentOf(result.vBCIBSCBS, result.pIBSUF);
-  result.vIBSMun = percentOf(result.vBCIBSCBS, result.pIBSMun);
+  const refRates = ctx.cbsIbsRates ?? findCbsIbsRateFacts(year);
+  const pRed: Record<CbsIbsTax, string | number> = {
+    CBS: String(ct?.pRedCBS ?? 0),
+    IBSUF: String(ct?.pRedIBSUF ?? ct?.pRedIBS ?? 0),
+    IBSMun: String(ct?.pRedIBSMun ?? ct?.pRedIBS ?? 0),
+  };
+  const gov = group.gTribCompraGov;
+  const out = {} as Record<CbsIbsTax, ReturnType<typeof calculateCbsIbsTax>>;
   const classBasis = ct ? `; cClassTrib ${ct.code} (${ct.legalBasis || 'Tabela cClassTrib'})` : '';
-  const lines = [
-    ['vCBS', 'CBS', rates.cbs, redCbs, result.pCBS, result.vCBS, 'LC 214/2025, art. 346'],
-    ['vIBSUF', 'IBS estadual', rates.ibsUf, redIbs, result.pIBSUF, result.vIBSUF, 'LC 214/2025, arts. 343 e 344'],
-    ['vIBSMun', 'IBS municipal', rates.ibsMun, redIbs, result.pIBSMun, result.vIBSMun, 'LC 214/2025, art. 344'],
-  ] as const;
-  for (const [campo, name, rate, red, effective, value, law] of lines) {
+  for (const tax of taxes) {
+    const specific = ct?.specificRates?.[tax];
+    const ref = refRates[tax];
+    const nominal = specific ?? ref.rate;
+    if (specific === undefined && ref.estimado) result.groups.estimado = true;
+    const r = calculateCbsIbsTax({
+      tax,
+      vBC,
+      nominal,
+      pRed: pRed[tax],
+      showRed: !!ct?.flags?.gRed || toDecimal(pRed[tax]).gt(0),
+      pRedutor: gov?.pRedutor,
+      pDif: group.gDif?.[`pDif${tax}`],
+      vDevTrib: group.gDevTrib?.[`vDevTrib${tax}`],
+    });
+    out[tax] = r;
+    const name = { CBS: 'CBS', IBSUF: 'IBS estadual', IBSMun: 'IBS municipal' }[tax];
+    const law = {
+      CBS: 'LC 214/2025, art. 346',
+      IBSUF: 'LC 214/2025, arts. 343 e 344',
+      IBSMun: 'LC 214/2025, art. 344',
+    }[tax];
     m.add({
-      campo,
-      descricao: `${name} de ${year}`,
-      formula: 'vBCIBSCBS × alíquota × (1 − redução do cClassTrib)',
-      valores: { vBCIBSCBS: result.vBCIBSCBS, aliquota: rate, reducao: red, aliquotaEfetiva: effective },
-      resultado: value,
-      baseLegal: law + classBasis,
+      campo: `v${tax}`,
+      descricao: `${name} de ${year}${specific !== undefined ? ' (alíquota fixa do cClassTrib)' : ref.estimado ? ' (alíquota estimada)' : ''}`,
+      formula: 'vBCIBSCBS × pAliqEfet − vDif − vDevTrib; pAliqEfet = alíquota × (1 − pRedAliq) × (1 − pRedutor)',
+      valores: {
+        vBCIBSCBS: vBC,
+        aliquota: toDecimal(nominal),
+        pRedAliq: pRed[tax],
+        pRedutor: gov?.pRedutor,
+        pAliqEfet: r.effective,
+        vDif: r.vDif,
+        vDevTrib: r.vDevTrib,
+      },
+      resultado: r.value,
+      baseLegal: `${law}${specific === undefined ? `; alíquota: ${ref.source}` : ''}${classBasis}; NT 2025.002 (gRed, gDif, gDevTrib)`,
     });
   }
+  Object.assign(result, {
+    pCBS: out.CBS.nominal,
+    vCBS: out.CBS.value,
+    pIBSUF: out.IBSUF.nominal,
+    vIBSUF: out.IBSUF.value,
+    pIBSMun: out.IBSMun.nominal,
+    vIBSMun: out.IBSMun.value,
+  });
+  const g = (tax: CbsIbsTax) => out[tax].group;
+  const { p: pIBSUF, v: vIBSUF, ...ufRest } = g('IBSUF');
+  const { p: pIBSMun, v: vIBSMun, ...munRest } = g('IBSMun');
+  const { p: pCBS, v: vCBS, ...cbsRest } = g('CBS');
+  const gIBSCBS: GIbsCbs = {
+    vBC: vBC.toNumber(),
+    gIBSUF: { pIBSUF, ...ufRest, vIBSUF },
+    gIBSMun: { pIBSMun, ...munRest, vIBSMun },
+    vIBS: out.IBSUF.value.plus(out.IBSMun.value).toNumber(),
+    gCBS: { pCBS, ...cbsRest, vCBS },
+  };
+  addOptionalGroups(input, ctx, vBC, refRates, gIBSCBS, m);
+  result.groups.gIBSCBS = gIBSCBS;
+  return result;
+}
+
+/** gTribRegular, gIBSCredPres/gCBSCredPres and gTribCompraGov (NT 2025.002, UB68, UB73, UB82A). */
+function addOptionalGroups(
+  input: NfeItemInput,
+  ctx: NfeItemContext,
+  vBC: Decimal,
+  refRates: NonNullable<NfeItemContext['cbsIbsRates']>,
+  out: GIbsCbs,
+  m: Memoria,
+): void {
+  const group = input.item.ibscbs!;
+  const reg = group.gTribRegular;
+  if (reg) {
+    const rc = ctx.classTribReg;
+    const rate = (tax: CbsIbsTax, red: unknown) =>
+      applyRateReduction(rc?.specificRates?.[tax] ?? refRates[tax].rate, String(red ?? rc?.pRedIBS ?? 0));
+    const pUf = rate('IBSUF', rc?.pRedIBSUF);
+    const pMun = rate('IBSMun', rc?.pRedIBSMun);
+    const pCbs = rate('CBS', rc?.pRedCBS);
+    out.gTribRegular = {
+      CSTReg: reg.CSTReg,
+      cClassTribReg: reg.cClassTribReg,
+      pAliqEfetRegIBSUF: pUf,
+      vTribRegIBSUF: percentOf(vBC, pUf).toNumber(),
+      pAliqEfetRegIBSMun: pMun,
+      vTribRegIBSMun: percentOf(vBC, pMun).toNumber(),
+      pAliqEfetRegCBS: pCbs,
+      vTribRegCBS: percentOf(vBC, pCbs).toNumber(),
+    };
+    m.add({
+      campo: 'gTribRegular',
+      descricao: `Tributação regular (CST ${reg.CSTReg}, cClassTrib ${reg.cClassTribReg}) informada para comparação`,
+      formula: 'vBCIBSCBS × alíquota efetiva do regime regular',
+      valores: { pAliqEfetRegIBSUF: pUf, pAliqEfetRegIBSMun: pMun, pAliqEfetRegCBS: pCbs },
+      resultado: percentOf(vBC, pCbs),
+      baseLegal: 'NT 2025.002, grupo gTribRegular (UB68)',
+    });
+  }
+  const cp = group.gCredPres;
+  if (cp) {
+    const one = (p: unknown) => {
+      const v = percentOf(vBC, String(p ?? 0));
+      return {
+        cCredPres: cp.cCredPres,
+        pCredPres: toDecimal(String(p ?? 0)).toNumber(),
+        vCredPres: cp.condicaoSuspensiva ? 0 : v.toNumber(),
+        vCredPresCondSus: cp.condicaoSuspensiva ? v.toNumber() : 0,
+      };
+    };
+    if (cp.pCredPresIBS !== undefined) out.gIBSCredPres = one(cp.pCredPresIBS);
+    if (cp.pCredPresCBS !== undefined) out.gCBSCredPres = one(cp.pCredPresCBS);
+    m.add({
+      campo: 'gCredPres',
+      descricao: `Crédito presumido (cCredPres ${cp.cCredPres})${cp.condicaoSuspensiva ? ' sob condição suspensiva' : ''}`,
+      formula: 'vBCIBSCBS × pCredPres',
+      valores: { pCredPresIBS: cp.pCredPresIBS, pCredPresCBS: cp.pCredPresCBS },
+      resultado: percentOf(vBC, String(cp.pCredPresCBS ?? cp.pCredPresIBS ?? 0)),
+      baseLegal: 'LC 214/2025, arts. 168 a 171 e 447 a 450 (créditos presumidos); NT 2025.002, grupo gCredPres',
+    });
+  }
+  const gov = group.gTribCompraGov;
+  if (gov) {
+    // The tax as it would be without the government-purchase redutor, as the NT asks in gTribCompraGov.
+    const full = (tax: CbsIbsTax, red: unknown) =>
+      applyRateReduction(ctx.classTrib?.specificRates?.[tax] ?? refRates[tax].rate, String(red ?? 0));
+    const ct = ctx.classTrib;
+    const pUf = full('IBSUF', ct?.pRedIBSUF ?? ct?.pRedIBS);
+    const pMun = full('IBSMun', ct?.pRedIBSMun ?? ct?.pRedIBS);
+    const pCbs = full('CBS', ct?.pRedCBS);
+    out.gTribCompraGov = {
+      pAliqIBSUF: pUf,
+      vTribIBSUF: percentOf(vBC, pUf).toNumber(),
+      pAliqIBSMun: pMun,
+      vTribIBSMun: percentOf(vBC, pMun).toNumber(),
+      pAliqCBS: pCbs,
+      vTribCBS: percentOf(vBC, pCbs).toNumber(),
+    };
+  }
+}
+
+/** CST 620, monophasic fuels (LC 214/2025, arts. 172 a 180): ad rem per unit of qBCMono, no ad valorem group. */
+function addMonophasic(input: NfeItemInput, ctx: NfeItemContext, result: CbsIbsItem, m: Memoria): CbsIbsItem {
+  const q = toDecimal(input.item.ibscbs?.qBCMono ?? 0);
+  const rates = ctx.monoRates;
+  const adRemCBS = toDecimal(rates?.adRemCBS ?? 0);
+  const adRemIBSUF = toDecimal(rates?.adRemIBSUF ?? 0);
+  const adRemIBSMun = toDecimal(rates?.adRemIBSMun ?? 0);
+  result.vCBS = round2(q.times(adRemCBS));
+  result.vIBSUF = round2(q.times(adRemIBSUF));
+  result.vIBSMun = round2(q.times(adRemIBSMun));
+  result.vBCIBSCBS = new TaxDecimal(0);
+  result.groups.gIBSCBSMono = {
+    qBCMono: q.toNumber(),
+    adRemIBS: adRemIBSUF.plus(adRemIBSMun).toNumber(),
+    adRemCBS: adRemCBS.toNumber(),
+    vIBSMono: result.vIBSUF.plus(result.vIBSMun).toNumber(),
+    vCBSMono: result.vCBS.toNumber(),
+  };
+  m.add({
+    campo: 'gIBSCBSMono',
+    descricao: `Tributação monofásica de combustíveis (${rates?.unit ?? 'unidade'})`,
+    formula: 'qBCMono × adRemIBS; qBCMono × adRemCBS',
+    valores: { qBCMono: q, adRemIBS: adRemIBSUF.plus(adRemIBSMun), adRemCBS },
+    resultado: result.vCBS.plus(result.vIBSUF).plus(result.vIBSMun),
+    baseLegal: 'LC 214/2025, arts. 172 a 180; alíquotas ad rem da calculadora de referência da RFB',
+  });
   return result;
 }

@@ -23,5 +23,6 @@ export const paths = {
     tickets: '/partner/tickets',
     fiscalRules: '/partner/fiscal-rules',
     logs: '/partner/logs',
+    reformRates: '/partner/reform-rates',
   },
 } as const;

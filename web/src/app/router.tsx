@@ -21,6 +21,7 @@ const loadProductsExport: Load = () => import('../features/products/routes/expor
 const loadDashboard: Load = () => import('../features/dashboard/routes/dashboard-page');
 const loadIndicators: Load = () => import('../features/indicators/routes/indicators-page');
 const loadLogs: Load = () => import('../features/logs/routes/logs-page');
+const loadReformRates: Load = () => import('../features/reform-rates/routes/reform-rates-page');
 const loadTickets: Load = () => import('../features/tickets/routes/tickets-page');
 const loadHealth: Load = () => import('../features/catalogue-health/routes/health-page');
 const loadGlobalProducts: Load = () => import('../features/global-products/routes/global-products-page');
@@ -42,6 +43,7 @@ const ProductsExportPage = page(loadProductsExport);
 const DashboardPage = page(loadDashboard);
 const IndicatorsPage = page(loadIndicators);
 const LogsPage = page(loadLogs);
+const ReformRatesPage = page(loadReformRates);
 const TicketsPage = page(loadTickets);
 const HealthPage = page(loadHealth);
 const GlobalProductsPage = page(loadGlobalProducts);
@@ -67,6 +69,7 @@ const pageLoads: Record<string, Load> = {
   '/partner/tickets': loadTickets,
   '/partner/fiscal-rules': loadFiscalRules,
   '/partner/logs': loadLogs,
+  '/partner/reform-rates': loadReformRates,
 };
 
 /**
@@ -138,6 +141,7 @@ export function AppRouter() {
             <Route path="tickets" element={<TicketsPage />} />
             <Route path="fiscal-rules" element={<FiscalRulesPage />} />
             <Route path="logs" element={<LogsPage />} />
+            <Route path="reform-rates" element={<ReformRatesPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

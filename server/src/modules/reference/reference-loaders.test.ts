@@ -60,7 +60,7 @@ describe('reference table loaders', async () => {
 
   it('records source, date, file hash and row count of each table', async () => {
     const { rows } = await pool.query('SELECT * FROM reference_sources ORDER BY table_name');
-    expect(rows).toHaveLength(10);
+    expect(rows).toHaveLength(16);
     const ncm = rows.find((r) => r.table_name === 'ncm');
     expect(ncm.as_of).toBe('Vigente em 13/08/2026, Resolução Gecex nº 926/2026');
     expect(ncm.row_count).toBe(ncmFile.Nomenclaturas.length);
@@ -171,7 +171,7 @@ describe('reference table loaders', async () => {
     const started = performance.now();
     const results = await loadAllReferenceTables(pool);
     const ms = performance.now() - started;
-    expect(results.map((r) => r.table)).toHaveLength(10);
+    expect(results.map((r) => r.table)).toHaveLength(16);
     // Target < 3 s on an idle machine; the bound only catches row-by-row regressions on a busy one.
     expect(ms).toBeLessThan(20000);
   });

@@ -122,7 +122,7 @@ describe('reference lookups', async () => {
     });
     expect(ufs.find((u: { uf: string }) => u.uf === 'RJ')).toMatchObject({ internalRate: 20, fcpRate: 2 });
     const sources = (await get('/reference/sources')).body;
-    expect(sources).toHaveLength(10);
+    expect(sources).toHaveLength(16);
     expect(sources.find((s: { table: string }) => s.table === 'ncm')).toMatchObject({
       asOf: 'Vigente em 13/08/2026, Resolução Gecex nº 926/2026',
       fileName: 'ncm-siscomex.json',

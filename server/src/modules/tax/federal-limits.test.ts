@@ -91,9 +91,10 @@ describe('dates', () => {
   it('refuses an ibscbs group before 2026 and computes the rest of a 2021 invoice', async () => {
     const ibs = await calc(body({ operacao: { data: '2025-12-31' }, item: { vProd: 100, ibscbs: { cst: '000' } } }));
     expect(errorsOf(ibs).errors).toContainEqual({ field: 'item.ibscbs', message: expect.stringContaining('2026') });
-    // 2029 is a valid date, but the engine has no CBS/IBS rates for it yet: refused, never 2026's rates.
+    // 2029 carries that year's CBS/IBS rates (decision 038), never 2026's.
     const later = await calc(body({ operacao: { ano: 2029 }, item: { vProd: 100, ibscbs: { cst: '000' } } }));
-    expect(errorsOf(later).errors).toContainEqual({ field: 'item.ibscbs', message: expect.stringContaining('2029') });
+    expect(later.statusCode).toBe(200);
+    expect(later.json<{ pCBS: number }>().pCBS).not.toBe(0.9);
     expect((await calc(body({ operacao: { data: '2033-12-31' }, item: { vProd: 100 } }))).statusCode).toBe(200);
     const old = await calc(
       body({ operacao: { data: '2021-06-30' }, item: { vProd: 100, pis: { cst: '01', pPIS: 1.65 } } }),

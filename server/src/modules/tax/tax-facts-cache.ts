@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { onReferenceReloaded } from '../../lib/reference-changes.js';
+import { indexReformFacts, type ReformIndex } from './reform-index.js';
 import {
   type CalculationFacts,
   type CbenefRow,
@@ -33,6 +34,7 @@ interface Cached {
   cbenefUfs: Set<string>;
   ncms: Map<string, NcmRow>;
   cests: Map<string, CestRow>;
+  reform: ReformIndex;
   /** Both states' rows by `ufOrigem|ufDestino|date`: the same pair and day repeat for every line of an invoice. */
   rulesByKey: Map<string, UfRuleRow[]>;
   checkedAt: number;
@@ -59,6 +61,7 @@ async function readSnapshot(db: DbOrTx): Promise<Cached> {
     cbenefUfs: new Set(snapshot.cbenefs.map((r) => r.uf)),
     ncms: new Map(snapshot.ncms.map((r) => [r.code, r])),
     cests: new Map(snapshot.cests.map((r) => [r.code, r])),
+    reform: indexReformFacts(snapshot.reform),
     rulesByKey: new Map(),
     checkedAt: Date.now(),
     generation: readAt,
@@ -104,7 +107,7 @@ export async function findCalculationFacts(
     cest?: string | null;
   },
 ): Promise<CalculationFacts> {
-  const { snapshot, classTribs, cbenefs, cbenefUfs, rulesByKey, ncms, cests } = await currentFacts(db);
+  const { snapshot, classTribs, cbenefs, cbenefUfs, rulesByKey, ncms, cests, reform } = await currentFacts(db);
   const key = `${q.ufs[0]}|${q.ufs[1]}|${q.date}`;
   let rules = rulesByKey.get(key);
   if (!rules) {
@@ -119,6 +122,7 @@ export async function findCalculationFacts(
     cbenefTableLoaded: cbenefUfs.has(q.ufs[0]),
     ncm: q.ncm ? (ncms.get(q.ncm) ?? null) : undefined,
     cest: q.cest ? (cests.get(q.cest) ?? null) : undefined,
+    reform,
   };
 }
 

@@ -44,8 +44,36 @@ const requests = [
     operacao: { ufOrigem: 'PR', ufDestino: 'PR', consumidorFinal: false, contribuinte: true, ano: 2027 },
     item: {
       vProd: 1000,
+      ncm: '10062010',
       icms: { cst: '51', pICMS: 18, pDif: '33.33' },
       ibscbs: { cst: '200', cClassTrib: '200003' },
+    },
+  },
+  {
+    // Every optional group of the reform's answer: gDevTrib, gTribRegular, gCredPres, gTribCompraGov, IS
+    operacao: { ufOrigem: 'SP', ufDestino: 'SP', consumidorFinal: false, contribuinte: true, data: '2029-05-01' },
+    item: {
+      vProd: 1000,
+      ncm: '24021000',
+      icms: { cst: '00', pICMS: 18 },
+      is: { CSTIS: '000', cClassTribIS: '000001', qTrib: 2 },
+      ibscbs: {
+        cst: '000',
+        cClassTrib: '000001',
+        gDevTrib: { vDevTribCBS: 1 },
+        gTribRegular: { CSTReg: '000', cClassTribReg: '000001' },
+        gCredPres: { cCredPres: '01', pCredPresIBS: 1, pCredPresCBS: 2 },
+        gTribCompraGov: { tpEnteGov: 1, pRedutor: 5 },
+      },
+    },
+  },
+  {
+    operacao: { ufOrigem: 'SP', ufDestino: 'SP', consumidorFinal: false, contribuinte: true, data: '2027-05-01' },
+    item: {
+      vProd: 1000,
+      ncm: '22071010',
+      icms: { cst: '60' },
+      ibscbs: { cst: '620', cClassTrib: '620001', qBCMono: 10 },
     },
   },
   {

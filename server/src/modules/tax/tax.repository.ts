@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import type { ReformIndex } from './reform-index.js';
 
 export interface UfRuleRow {
   uf: string;
@@ -55,6 +56,8 @@ export interface CalculationFacts {
   cbenef: CbenefRow | null;
   /** Whether the issuing UF's cBenef table is loaded at all: without it a code cannot be verified. */
   cbenefTableLoaded: boolean;
+  /** The reform's tables of the snapshot, indexed once per version (reform-facts.ts). */
+  reform?: ReformIndex;
 }
 
 export interface TaxFactsSnapshot {
@@ -66,6 +69,46 @@ export interface TaxFactsSnapshot {
   cbenefs: CbenefRow[];
   ncms: NcmRow[];
   cests: CestRow[];
+  /** The reform's tables (0760, decision 038), indexed by reform-facts.ts. */
+  reform: ReformSnapshot;
+}
+
+export interface ReformSnapshot {
+  rates: { tax: string; validFrom: string; validTo: string | null; rate: string; estimated: boolean; source: string }[];
+  classTribs: {
+    kind: 'IBSCBS' | 'IS';
+    cst: string;
+    code: string;
+    taxes: string;
+    pRedCbs: string;
+    pRedIbsUf: string;
+    pRedIbsMun: string;
+    flags: Record<string, boolean>;
+    documents: string[];
+    legalBasis: string;
+    startDate: string;
+    endDate: string | null;
+  }[];
+  ncm: {
+    kind: 'IBSCBS' | 'IS';
+    code: string;
+    ncm: string;
+    annex: string | null;
+    excluded: string[];
+    startDate: string;
+    endDate: string | null;
+  }[];
+  specificRates: { code: string; tax: string; rate: string; validFrom: string; validTo: string | null }[];
+  isRates: {
+    kind: string;
+    ncm: string | null;
+    rate: string;
+    unit: string | null;
+    excluded: string[];
+    validFrom: string;
+    validTo: string | null;
+  }[];
+  monoRates: { ncm: string; tax: string; rate: string; unit: string; validFrom: string; validTo: string | null }[];
 }
 
 /**
@@ -93,7 +136,29 @@ export async function findTaxFactsSnapshot(db: DbOrTx): Promise<TaxFactsSnapshot
       'ncms', (SELECT coalesce(json_agg(json_build_object('code', code, 'startDate', start_date::text,
           'endDate', end_date::text)), '[]'::json) FROM ref_ncm WHERE level = 8),
       'cests', (SELECT coalesce(json_agg(json_build_object('code', code, 'ncmPrefixes', ncm_prefixes)), '[]'::json)
-        FROM ref_cest WHERE active)
+        FROM ref_cest WHERE active),
+      'reform', json_build_object(
+        -- An Admin's value replaces an estimate (override_*); the file's value stays for the record.
+        'rates', (SELECT coalesce(json_agg(json_build_object('tax', tax, 'validFrom', valid_from::text,
+            'validTo', valid_to::text, 'rate', coalesce(override_rate, rate)::text, 'estimated', estimated,
+            'source', coalesce(override_source, source)) ORDER BY tax, valid_from), '[]'::json)
+          FROM ref_cbs_ibs_rates WHERE active),
+        'classTribs', (SELECT coalesce(json_agg(json_build_object('kind', kind, 'cst', cst, 'code', code, 'taxes', taxes,
+            'pRedCbs', p_red_cbs::text, 'pRedIbsUf', p_red_ibsuf::text, 'pRedIbsMun', p_red_ibsmun::text,
+            'flags', flags, 'documents', documents, 'legalBasis', legal_basis, 'startDate', start_date::text,
+            'endDate', end_date::text)), '[]'::json) FROM ref_rtc_cclasstrib WHERE active),
+        'ncm', (SELECT coalesce(json_agg(json_build_object('kind', kind, 'code', code, 'ncm', ncm, 'annex', annex,
+            'excluded', excluded, 'startDate', start_date::text, 'endDate', end_date::text)), '[]'::json)
+          FROM ref_rtc_ncm WHERE active),
+        'specificRates', (SELECT coalesce(json_agg(json_build_object('code', code, 'tax', tax, 'rate', rate::text,
+            'validFrom', valid_from::text, 'validTo', valid_to::text)), '[]'::json)
+          FROM ref_rtc_specific_rates WHERE active),
+        'isRates', (SELECT coalesce(json_agg(json_build_object('kind', kind, 'ncm', ncm, 'rate', rate::text,
+            'unit', unit, 'excluded', excluded, 'validFrom', valid_from::text, 'validTo', valid_to::text)), '[]'::json)
+          FROM ref_is_rates WHERE active AND ncm IS NOT NULL),
+        'monoRates', (SELECT coalesce(json_agg(json_build_object('ncm', ncm, 'tax', tax, 'rate', rate::text,
+            'unit', unit, 'validFrom', valid_from::text, 'validTo', valid_to::text)), '[]'::json)
+          FROM ref_mono_rates WHERE active))
     ) AS facts`);
   return res.rows[0]!.facts;
 }

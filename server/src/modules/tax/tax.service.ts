@@ -14,6 +14,7 @@ import {
 } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { buildReformContext } from './reform-facts.js';
 import { type CalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
 import { findCalculationFacts } from './tax-facts-cache.js';
 
@@ -143,13 +144,18 @@ export async function buildCalculationContext(
     classTrib: ct
       ? { code: ct.code, cst: ct.cst, pRedCBS: ct.pRedCbs, pRedIBS: ct.pRedIbs, legalBasis: ct.legalBasis }
       : undefined,
+    // The reform's dated facts (decision 038); its cClassTrib row, from the official calculator, wins.
+    ...buildReformContext(req, facts, date),
   };
 }
 
 /** One NF-e item: the state rules and the cClassTrib come from the reference tables, the arithmetic from the engine. */
 export async function calculateTaxItem(db: DbOrTx, req: TTaxCalculateRequest): Promise<TTaxCalculateResponse> {
   // Without a date, the day it is in Brazil: after 21:00 in São Paulo the UTC date is already tomorrow.
-  const date = req.operacao.data ?? todayInBrazil();
+  const today = todayInBrazil();
+  const { ano, data } = req.operacao;
+  // A year without a date is priced on 1 January of that year (today when it is the current year).
+  const date = data ?? (ano && String(ano) !== today.slice(0, 4) ? `${ano}-01-01` : today);
   return runEngine(req, await buildCalculationContext(db, req, date));
 }
 
@@ -180,6 +186,9 @@ export function serializeTaxItem(out: TTaxCalculateResponse): string {
 export function orderTaxItem(out: TTaxCalculateResponse): Record<string, unknown> {
   const ordered: Record<string, unknown> = {};
   for (const field of nfeItemValueFields) ordered[field] = out[field];
+  // The reform's groups, in the schema's order (absent groups are left out, as the schema prints them).
+  ordered.estimado = out.estimado;
+  for (const group of ['gIBSCBS', 'gIBSCBSMono', 'IS'] as const) if (out[group]) ordered[group] = out[group];
   // The engine builds each step with the schema's keys in the schema's order (the byte-equal test holds it).
   ordered.memoria = out.memoria;
   return ordered;

@@ -97,6 +97,8 @@ describe('POST /tax/calculate', () => {
           ipi: { cst: '50', pIPI: '5' },
           pis: { cst: '01', pPIS: '1,65' },
           cofins: { cst: '01', pCOFINS: 7.6 },
+          // 200003 applies only to the NCMs of LC 214/2025 Annex I (rtc/ncm-cclasstrib.json: 100620, rice)
+          ncm: '10062010',
           ibscbs: { cst: '200', cClassTrib: '200003' },
         },
         icms: { cst: '51', pICMS: 18, pDif: '33.33' },
@@ -105,7 +107,8 @@ describe('POST /tax/calculate', () => {
     expect(res.statusCode).toBe(200);
     // 200003: pRedCBS = pRedIBS = 100 % (cClassTrib table, 06/2026)
     expect(res.json()).toMatchObject({ vIPI: 50, vICMSDif: 59.99, vICMS: 120.01, vPIS: 14.52, vCOFINS: 66.88 });
-    expect(res.json()).toMatchObject({ pCBS: 0, vCBS: 0, vIBSUF: 0 });
+    // NT 2025.002: pCBS nominal, the 100 % reduction in gRed
+    expect(res.json()).toMatchObject({ pCBS: 0.9, vCBS: 0, vIBSUF: 0 });
     const full = await calc(
       body({ operacao: { ano: 2026 }, item: { vProd: 1000, ibscbs: { cst: '000', cClassTrib: '000001' } } }),
     );

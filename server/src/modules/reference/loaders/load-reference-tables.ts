@@ -10,6 +10,20 @@ import { cstSpec, ibsCbsCstSpec, parseCstFile, parseIbsCbsCstFile } from './cst.
 import { ipiEnquadramentoSpec, parseIpiEnquadramentoFile } from './ipi-enquadramento.js';
 import { ncmSpec, parseNcmFile } from './ncm.js';
 import { bundledFile, readSourcesMeta, sha256 } from './reference-files.js';
+import {
+  parseRtcClassTribFile,
+  parseRtcIsFile,
+  parseRtcMonoFile,
+  parseRtcNcmFile,
+  parseRtcRatesFile,
+  parseRtcSpecificRatesFile,
+  rtcClassTribSpec,
+  rtcIsSpec,
+  rtcMonoSpec,
+  rtcNcmSpec,
+  rtcRatesSpec,
+  rtcSpecificRatesSpec,
+} from './rtc.js';
 import { parseUfRatesFile, ufRatesSpec } from './uf-rates.js';
 import { assertEveryUfHasRule, cbenefSpec, parseCbenefFile, parseUfRulesFile, ufRulesSpec } from './uf-rules.js';
 import { type TableSpec, upsertRows } from './upsert.js';
@@ -30,6 +44,12 @@ const loaders: Record<TReferenceTable, TableLoader> = {
   'uf-rates': { spec: ufRatesSpec, parse: parseUfRatesFile },
   'uf-rules': { spec: ufRulesSpec, parse: parseUfRulesFile },
   cbenef: { spec: cbenefSpec, parse: parseCbenefFile },
+  'rtc-aliquotas': { spec: rtcRatesSpec, parse: parseRtcRatesFile },
+  'rtc-cclasstrib': { spec: rtcClassTribSpec, parse: parseRtcClassTribFile },
+  'rtc-ncm': { spec: rtcNcmSpec, parse: parseRtcNcmFile },
+  'rtc-aliquotas-especificas': { spec: rtcSpecificRatesSpec, parse: parseRtcSpecificRatesFile },
+  'rtc-is': { spec: rtcIsSpec, parse: parseRtcIsFile },
+  'rtc-monofasia': { spec: rtcMonoSpec, parse: parseRtcMonoFile },
 };
 
 export interface LoadOptions {

@@ -8,6 +8,7 @@ import {
   IconHome,
   IconListDetails,
   IconPackage,
+  IconPercentage,
   IconSwitchHorizontal,
   IconTicket,
   IconUpload,
@@ -63,6 +64,12 @@ export const partnerItems: MenuItem[] = [
     need: { permission: 'read:fiscal-rule' },
   },
   { label: 'Logs', href: paths.partner.logs, icon: IconListDetails, need: { permission: 'read:log' } },
+  {
+    label: 'Alíquotas da Reforma',
+    href: paths.partner.reformRates,
+    icon: IconPercentage,
+    need: { permission: 'write:reform-rate' },
+  },
 ];
 
 /** An item is active on its own path and below it ('Produtos' covers its sub-options). */
