@@ -7,4 +7,5 @@ export * from './mva.js';
 export * from './nfe-item/index.js';
 export * from './operation-codes.js';
 export * from './st-calculator.js';
+export * from './transition/index.js';
 export * from './uf.js';
