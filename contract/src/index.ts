@@ -21,5 +21,6 @@ export * from './reference.js';
 export * from './roles.js';
 export * from './safe-text.js';
 export * from './tax-calculate/index.js';
+export * from './tax-calculate/transition.js';
 export * from './tickets.js';
 export * from './users.js';

@@ -32,7 +32,14 @@ describe('calculateTransition', () => {
   it('covers 2026 to 2033 by default, one date per year (1 July unless asked)', () => {
     expect([...transitionYears]).toEqual([2026, 2027, 2028, 2029, 2030, 2031, 2032, 2033]);
     const seen: string[] = [];
-    calculateTransition(sale, (_ano, data) => (seen.push(data), {}), { anos: yearsComputedNow });
+    calculateTransition(
+      sale,
+      (_ano, data) => {
+        seen.push(data);
+        return {};
+      },
+      { anos: yearsComputedNow },
+    );
     expect(seen).toEqual(['2026-07-01', '2027-07-01', '2028-07-01']);
   });
 
@@ -107,7 +114,7 @@ describe('calculateTransition', () => {
 
   it("keeps each year's memória when asked", () => {
     const [row] = calculateTransition(sale, noFacts, { anos: [2026], memoria: true }).anos;
-    expect(row.memoria?.some((s) => s.campo === 'vCBS')).toBe(true);
-    expect(calculateTransition(sale, noFacts, { anos: [2026] }).anos[0].memoria).toBeUndefined();
+    expect(row?.memoria?.some((s) => s.campo === 'vCBS')).toBe(true);
+    expect(calculateTransition(sale, noFacts, { anos: [2026] }).anos[0]?.memoria).toBeUndefined();
   });
 });

@@ -56,7 +56,7 @@ export interface TransitionOptions {
 export class TransitionYearError extends Error {
   constructor(
     readonly ano: number,
-    readonly cause: unknown,
+    override readonly cause: unknown,
   ) {
     super(`Ano ${ano}: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = 'TransitionYearError';

@@ -1,0 +1,30 @@
+import { ZTaxTransitionRequest, ZTaxTransitionResponse } from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as service from './transition.service.js';
+
+const tags = ['Motor tributário'];
+
+export default async function transitionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/tax/transition',
+    {
+      schema: {
+        tags,
+        summary: 'Simula um item de NF-e ano a ano na transição da reforma (2026 a 2033): tributos, total e carga',
+        description:
+          'O corpo de /tax/calculate sem a data: o item é calculado em `diaMes` (padrão 07-01) de cada ano de ' +
+          '`anoInicial` a `anoFinal` (padrão 2026 a 2033). `vTotal` soma ICMS, ICMS-ST, FCP, FCP-ST, DIFAL ' +
+          '(vICMSUFDest + vFCPUFDest), IPI, PIS, COFINS, CBS, IBS estadual e municipal e IS; `pCarga` = vTotal ÷ ' +
+          'valor da operação × 100. Um ano que o motor não calcula responde 400 nomeando o ano.',
+        body: ZTaxTransitionRequest,
+        response: { 200: ZTaxTransitionResponse },
+      },
+      // Reading reference data, like /tax/calculate: every signed-in role may simulate an item.
+      preHandler: app.requirePermission('read:reference:global'),
+    },
+    (req) => service.calculateItemTransition(app.db, req.body),
+  );
+}
