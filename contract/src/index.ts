@@ -24,3 +24,4 @@ export * from './tax-calculate/index.js';
 export * from './tax-calculate/transition.js';
 export * from './tickets.js';
 export * from './users.js';
+export * from './transition-simulations.js';

@@ -17,6 +17,9 @@ CREATE TABLE transition_simulations (
   dia_mes char(5) NOT NULL CHECK (dia_mes ~ '^[0-9]{2}-[0-9]{2}$'),
   v_prod numeric(15, 2) NOT NULL CHECK (v_prod > 0),
   status text NOT NULL DEFAULT 'Queued' CHECK (status IN ('Queued', 'Running', 'Done', 'Failed')),
+  -- Progress: distinct rules computed, then products written (the screen shows both over their totals).
+  rules_total integer NOT NULL DEFAULT 0 CHECK (rules_total >= 0),
+  rules_done integer NOT NULL DEFAULT 0 CHECK (rules_done BETWEEN 0 AND rules_total),
   products_total integer NOT NULL DEFAULT 0 CHECK (products_total >= 0),
   products_done integer NOT NULL DEFAULT 0 CHECK (products_done BETWEEN 0 AND products_total),
   -- Products whose rule the engine refused (the reason is on the rule's row).
@@ -39,8 +42,11 @@ CREATE TABLE transition_simulation_rules (
   simulation_id uuid NOT NULL REFERENCES transition_simulations(id) ON DELETE CASCADE,
   fiscal_rule_id uuid NOT NULL,
   -- The year rows of calculateTransition (without memória), or the engine's refusal.
+  -- The item the rule gave for this operation (the body of POST /tax/transition), to redo a product's years.
+  item jsonb,
   anos jsonb,
   erro text,
+  products integer NOT NULL CHECK (products > 0),
   PRIMARY KEY (simulation_id, fiscal_rule_id),
   CONSTRAINT transition_simulation_rules_outcome CHECK ((anos IS NULL) <> (erro IS NULL))
 );

@@ -35,6 +35,8 @@ export const transitionSimulations = pgTable(
     diaMes: char('dia_mes', { length: 5 }).notNull(),
     vProd: numeric('v_prod', { precision: 15, scale: 2 }).notNull(),
     status: text('status').$type<SimulationStatus>().notNull().default('Queued'),
+    rulesTotal: integer('rules_total').notNull().default(0),
+    rulesDone: integer('rules_done').notNull().default(0),
     productsTotal: integer('products_total').notNull().default(0),
     productsDone: integer('products_done').notNull().default(0),
     productsRefused: integer('products_refused').notNull().default(0),
@@ -55,8 +57,10 @@ export const transitionSimulationRules = pgTable(
       .notNull()
       .references(() => transitionSimulations.id, { onDelete: 'cascade' }),
     fiscalRuleId: uuid('fiscal_rule_id').notNull(),
+    item: jsonb('item'),
     anos: jsonb('anos'),
     erro: text('erro'),
+    products: integer('products').notNull(),
   },
   (t) => [primaryKey({ columns: [t.simulationId, t.fiscalRuleId] })],
 );

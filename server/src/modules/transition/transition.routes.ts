@@ -1,6 +1,8 @@
 import { ZTaxTransitionRequest, ZTaxTransitionResponse } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import './simulation.codes.js';
+import simulationRoutes from './simulation.routes.js';
 import * as service from './transition.service.js';
 
 const tags = ['Motor tributário'];
@@ -27,4 +29,6 @@ export default async function transitionRoutes(fastify: FastifyInstance) {
     },
     (req) => service.calculateItemTransition(app.db, req.body),
   );
+
+  await app.register(simulationRoutes);
 }
