@@ -23,5 +23,5 @@ export * from './safe-text.js';
 export * from './tax-calculate/index.js';
 export * from './tax-calculate/transition.js';
 export * from './tickets.js';
-export * from './users.js';
 export * from './transition-simulations.js';
+export * from './users.js';

@@ -19,7 +19,9 @@ export function writeSimulationXlsx(db: DbOrTx, sim: TSimulation): Readable {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   (async () => {
     const years = workbook.addWorksheet('Anos');
-    years.addRow([`Destino ${sim.ufDestino} — ${simulationBuyerLabels[sim.comprador]}; ${sim.produtos} produtos`]).commit();
+    years
+      .addRow([`Destino ${sim.ufDestino} — ${simulationBuyerLabels[sim.comprador]}; ${sim.produtos} produtos`])
+      .commit();
     years.addRow(yearHeaders).commit();
     for (const t of sim.totais ?? [])
       years
@@ -29,13 +31,22 @@ export function writeSimulationXlsx(db: DbOrTx, sim: TSimulation): Readable {
     const anos = (sim.totais ?? []).map((t) => t.ano);
     const products = workbook.addWorksheet('Produtos');
     products
-      .addRow(['Código Interno', 'Descrição', 'NCM', ...anos.map((a) => `Carga ${a} (%)`), 'Variação (p.p.)', 'Recusa do motor'])
+      .addRow([
+        'Código Interno',
+        'Descrição',
+        'NCM',
+        ...anos.map((a) => `Carga ${a} (%)`),
+        'Variação (p.p.)',
+        'Recusa do motor',
+      ])
       .commit();
     let after: { variacao: number | null; productId: string } | null = null;
     for (;;) {
       const rows = await findExportPage(db, sim.id, after, PAGE);
       for (const r of rows) {
-        const loads = new Map(((r.anos as { ano: number; pCarga: number }[] | null) ?? []).map((y) => [y.ano, y.pCarga]));
+        const loads = new Map(
+          ((r.anos as { ano: number; pCarga: number }[] | null) ?? []).map((y) => [y.ano, y.pCarga]),
+        );
         products
           .addRow([
             neutralise(r.internalCode),

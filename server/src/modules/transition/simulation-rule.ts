@@ -10,8 +10,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { findBaseRuleId, findRule, findVersionView } from '../fiscal-rules/fiscal-rules.repository.js';
 import { buildCalculationContext } from '../tax/tax.service.js';
-import { buildSimulationItem, type SimulationBuyer } from './simulation-item.js';
 import type { RuleOutcome } from './simulation.repository.js';
+import { buildSimulationItem, type SimulationBuyer } from './simulation-item.js';
 import { dateTransitionRequest } from './transition.service.js';
 
 export interface RunSettings {
@@ -42,7 +42,10 @@ function describeRefusal(err: unknown): string | null {
   const prefix = err instanceof TransitionYearError ? `Ano ${err.ano}: ` : '';
   if (cause instanceof TaxInputError) return `${prefix}${cause.field}: ${cause.message}`;
   if (cause instanceof AppError && cause.code === 'VALIDATION')
-    return prefix + (cause.errors?.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; ') ?? cause.message);
+    return (
+      prefix +
+      (cause.errors?.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; ') ?? cause.message)
+    );
   if (cause instanceof RangeError) return prefix + cause.message;
   return null;
 }
@@ -69,7 +72,14 @@ export async function simulateRule(
     for (const ano of run.anos) {
       const dated = dateTransitionRequest(item, ano, run.diaMes);
       const date = dated.operacao.data!;
-      const key = [dated.operacao.ufOrigem, dated.operacao.ufDestino, dated.item.ibscbs?.cClassTrib, dated.item.icms.cBenef, dated.item.icms.cst, date].join('|');
+      const key = [
+        dated.operacao.ufOrigem,
+        dated.operacao.ufDestino,
+        dated.item.ibscbs?.cClassTrib,
+        dated.item.icms.cBenef,
+        dated.item.icms.cst,
+        date,
+      ].join('|');
       let ctx = cache.get(key);
       if (!ctx) {
         ctx = await buildCalculationContext(db, dated, date);

@@ -45,7 +45,11 @@ export async function updateSimulation(db: DbOrTx, id: string, values: Partial<S
 }
 
 /** Adds to the progress counters in one statement (the job's batches report as they go). */
-export async function addProgress(db: DbOrTx, id: string, add: { rules?: number; products?: number; refused?: number }) {
+export async function addProgress(
+  db: DbOrTx,
+  id: string,
+  add: { rules?: number; products?: number; refused?: number },
+) {
   await db.execute(sql`
     UPDATE transition_simulations SET rules_done = rules_done + ${add.rules ?? 0},
       products_done = products_done + ${add.products ?? 0}, products_refused = products_refused + ${add.refused ?? 0}
@@ -59,7 +63,9 @@ export async function addProgress(db: DbOrTx, id: string, add: { rules?: number;
  */
 export function scopeSql(sim: SimulationRow, companyUf: string): SQL {
   const filters: SQL[] = [sql`p.company_id = ${sim.companyId}`];
-  if (sim.selecao === 'selecao') filters.push(sql`p.id = ANY(${sim.productIds}::uuid[])`);
+  if (sim.selecao === 'selecao')
+    // One array parameter (a JS array would be spread into a list by the sql template).
+    filters.push(sql`p.id = ANY(${`{${(sim.productIds ?? []).join(',')}}`}::uuid[])`);
   if (sim.selecao === 'busca')
     filters.push(sql`p.description_search LIKE f_unaccent(lower(${`%${escapeLike(sim.busca ?? '')}%`}))`);
   return sql`

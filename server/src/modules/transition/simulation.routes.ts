@@ -49,7 +49,12 @@ export default async function simulationRoutes(fastify: FastifyInstance) {
   app.get(
     '/companies/:id/transition-simulations',
     {
-      schema: { tags, summary: 'As últimas simulações da reforma da empresa', params, response: { 200: ZSimulationList } },
+      schema: {
+        tags,
+        summary: 'As últimas simulações da reforma da empresa',
+        params,
+        response: { 200: ZSimulationList },
+      },
       preHandler: canRead,
     },
     (req) => service.listSimulations(app.db, req.actor!, req.params.id),
