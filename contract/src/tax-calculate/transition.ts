@@ -77,3 +77,7 @@ export const ZTaxTransitionResponse = z.object({
   anos: z.array(ZTransitionYear.extend({ memoria: z.array(ZMemoriaStep) })),
 });
 export type TTaxTransitionResponse = z.infer<typeof ZTaxTransitionResponse>;
+
+/** GET /tax/transition/years: the years the engine computes today (the screen offers only these). */
+export const ZTransitionYearsComputed = z.object({ anos: z.array(z.number()) });
+export type TTransitionYearsComputed = z.infer<typeof ZTransitionYearsComputed>;

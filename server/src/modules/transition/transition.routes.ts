@@ -1,4 +1,5 @@
-import { ZTaxTransitionRequest, ZTaxTransitionResponse } from '@app/contract';
+import { ZTaxTransitionRequest, ZTaxTransitionResponse, ZTransitionYearsComputed } from '@app/contract';
+import { findComputedYears } from './computed-years.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import './simulation.codes.js';
@@ -28,6 +29,19 @@ export default async function transitionRoutes(fastify: FastifyInstance) {
       preHandler: app.requirePermission('read:reference:global'),
     },
     (req) => service.calculateItemTransition(app.db, req.body),
+  );
+
+  app.get(
+    '/tax/transition/years',
+    {
+      schema: {
+        tags,
+        summary: 'Os anos da transição que o motor calcula hoje (os demais respondem 400 nomeando o ano)',
+        response: { 200: ZTransitionYearsComputed },
+      },
+      preHandler: app.requirePermission('read:reference:global'),
+    },
+    () => ({ anos: findComputedYears() }),
   );
 
   await app.register(simulationRoutes);

@@ -39,6 +39,11 @@ describe('POST /tax/transition', () => {
     expect(years).toEqual([2026, 2027, 2028]);
   });
 
+  it('GET /tax/transition/years lists them', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `${URL}/years`, headers: auth });
+    expect(res.json()).toEqual({ anos: years });
+  });
+
   it('answers 401 without a token', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: URL, payload: { operacao, item, anoFinal: lastYear } });
     expect(res.statusCode).toBe(401);
