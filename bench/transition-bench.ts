@@ -76,7 +76,7 @@ async function seedCompany(n: number, name: string) {
   return company;
 }
 const seeded = await timeIt(
-  async () => [await seedCompany(PRODUCTS, "BENCH SIM"), await seedCompany(PRODUCTS / 10, "BENCH SIM 10%")] as const,
+  async () => [await seedCompany(PRODUCTS, 'BENCH SIM'), await seedCompany(PRODUCTS / 10, 'BENCH SIM 10%')] as const,
 );
 const [big, small] = seeded.value;
 await pool.query('ANALYZE products');
@@ -125,7 +125,9 @@ results.bigSale = await measureRun(big.id, 'SP', 'contribuinte');
 results.bigConsumerRJ = await measureRun(big.id, 'RJ', 'consumidor_final');
 // The products phase alone: a bare INSERT … SELECT of the same rows, for scale.
 const raw = await timeIt(() =>
-  db.execute(sql`CREATE TEMP TABLE bare AS SELECT id, internal_code, description FROM products WHERE company_id = ${big.id}`),
+  db.execute(
+    sql`CREATE TEMP TABLE bare AS SELECT id, internal_code, description FROM products WHERE company_id = ${big.id}`,
+  ),
 );
 results.bareCopyOfProductsMs = Math.round(raw.ms);
 results.loadAfter = loadAverage();

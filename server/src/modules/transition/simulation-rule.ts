@@ -8,7 +8,7 @@ import {
 } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { findBaseRuleId, findRule, findVersionView } from '../fiscal-rules/fiscal-rules.repository.js';
+import type { RuleVersionView } from '../fiscal-rules/fiscal-rules.repository.js';
 import { buildCalculationContext } from '../tax/tax.service.js';
 import type { RuleOutcome } from './simulation.repository.js';
 import { buildSimulationItem, type SimulationBuyer } from './simulation-item.js';
@@ -30,12 +30,6 @@ export interface RunSettings {
  */
 export type ContextCache = Map<string, NfeItemContext>;
 
-async function loadCurrentView(db: DbOrTx, ruleId: string | undefined) {
-  if (!ruleId) return undefined;
-  const rule = await findRule(db, ruleId);
-  return rule ? findVersionView(db, rule.currentVersionId) : undefined;
-}
-
 /** The engine's refusal as one line: "campo: mensagem" per field. */
 function describeRefusal(err: unknown): string | null {
   const cause = err instanceof TransitionYearError ? err.cause : err;
@@ -53,18 +47,12 @@ function describeRefusal(err: unknown): string | null {
 /** One rule through the years for the run's operation: its years, or why the engine refused its item. */
 export async function simulateRule(
   db: DbOrTx,
-  ruleId: string,
-  products: number,
+  rule: { ruleId: string; products: number; view: RuleVersionView | undefined; sibling: RuleVersionView | undefined },
   run: RunSettings,
   cache: ContextCache,
 ): Promise<RuleOutcome> {
-  const view = await loadCurrentView(db, ruleId);
+  const { ruleId, products, view, sibling } = rule;
   if (!view) return { ruleId, products, item: null, anos: null, erro: 'Regra fiscal não encontrada.' };
-  const { ncm, cest } = view.version;
-  const sibling =
-    run.ufDestino === run.companyUf
-      ? view
-      : await loadCurrentView(db, await findBaseRuleId(db, { ncm, cest, uf: run.ufDestino }));
   let item: Omit<TTaxTransitionRequest, 'anoInicial' | 'anoFinal' | 'diaMes'> | null = null;
   try {
     item = buildSimulationItem({ view, sibling, ...run });

@@ -1,6 +1,12 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { type TransitionSimulationRow, transitionSimulations } from '../../db/schema/index.js';
+import {
+  fiscalRules,
+  fiscalRuleVersions,
+  type TransitionSimulationRow,
+  transitionSimulations,
+} from '../../db/schema/index.js';
+import type { RuleVersionView } from '../fiscal-rules/fiscal-rules.repository.js';
 import { escapeLike } from '../products/products.repository.js';
 
 export type SimulationRow = TransitionSimulationRow;
@@ -105,19 +111,21 @@ export async function insertRuleOutcomes(db: DbOrTx, simulationId: string, rows:
 }
 
 /**
- * Writes one keyset page of the run's products (ordered by id, after `afterId`), each with its rule's first
- * and last load; answers the page's last id and size. Nothing of the catalogue passes through the process.
+ * Writes one keyset page of the run's products, in internal-code order (the unique (company_id, internal_code)
+ * index gives the range without sorting the catalogue), each with its rule's first and last load; answers
+ * the page's last code and size. Nothing of the catalogue passes through the process.
  */
 export async function insertProductPage(
   db: DbOrTx,
   sim: SimulationRow,
   scope: SQL,
-  afterId: string | null,
+  afterCode: string | null,
   limit: number,
-): Promise<{ lastId: string | null; count: number; refused: number }> {
-  const res = await db.execute<{ lastId: string | null; count: number; refused: number } & Row>(sql`
+): Promise<{ lastCode: string | null; count: number; refused: number }> {
+  const res = await db.execute<{ lastCode: string | null; count: number; refused: number } & Row>(sql`
     WITH page AS (
-      SELECT * FROM (${scope}) s ${afterId ? sql`WHERE s.id > ${afterId}::uuid` : sql``} ORDER BY s.id LIMIT ${limit}
+      SELECT * FROM (${scope}) s ${afterCode === null ? sql`` : sql`WHERE s.internal_code > ${afterCode}`}
+      ORDER BY s.internal_code LIMIT ${limit}
     ), written AS (
       INSERT INTO transition_simulation_products
         (simulation_id, product_id, fiscal_rule_id, internal_code, description, ncm, p_carga_inicial, p_carga_final, variacao)
@@ -129,7 +137,7 @@ export async function insertProductPage(
       ) f ON r.anos IS NOT NULL
       RETURNING variacao IS NULL AS refused
     )
-    SELECT (SELECT (array_agg(id ORDER BY id DESC))[1] FROM page)::text AS "lastId",
+    SELECT (SELECT max(internal_code) FROM page) AS "lastCode",
            (SELECT count(*)::int FROM page) AS count,
            (SELECT count(*) FILTER (WHERE refused)::int FROM written) AS refused`);
   return res.rows[0]!;
@@ -219,3 +227,38 @@ export async function findSimulationProduct(db: DbOrTx, simulationId: string, pr
 export async function deleteOutcomes(db: DbOrTx, simulationId: string) {
   await db.execute(sql`DELETE FROM transition_simulation_rules WHERE simulation_id = ${simulationId}`);
 }
+
+/** The current version of each rule of a batch, one statement (the descriptions are not needed by the run). */
+export async function findCurrentViews(db: DbOrTx, ruleIds: string[]): Promise<Map<string, RuleVersionView>> {
+  if (ruleIds.length === 0) return new Map();
+  const rows = await db
+    .select({ rule: fiscalRules, version: fiscalRuleVersions })
+    .from(fiscalRules)
+    .innerJoin(fiscalRuleVersions, eq(fiscalRuleVersions.id, fiscalRules.currentVersionId))
+    .where(inArray(fiscalRules.id, ruleIds));
+  const views = rows.map((r) => ({ ...r, ncmDescription: null, cbsCstDescription: null, cClassTribDescription: null }));
+  return new Map(views.map((v) => [v.rule.id, v]));
+}
+
+/** The base rules of the same NCM/CEST in another UF (the destination's state part), keyed "ncm|cest". */
+export async function findSiblingViews(
+  db: DbOrTx,
+  keys: { ncm: string; cest: string | null }[],
+  uf: string,
+): Promise<Map<string, RuleVersionView>> {
+  if (keys.length === 0) return new Map();
+  const ncms = [...new Set(keys.map((k) => k.ncm))];
+  const rows = await db
+    .select({ rule: fiscalRules, version: fiscalRuleVersions })
+    .from(fiscalRules)
+    .innerJoin(fiscalRuleVersions, eq(fiscalRuleVersions.id, fiscalRules.currentVersionId))
+    .where(and(eq(fiscalRules.isNamed, false), eq(fiscalRules.uf, uf), inArray(fiscalRules.ncm, ncms)));
+  return new Map(
+    rows.map((r) => [
+      siblingKey(r.rule),
+      { ...r, ncmDescription: null, cbsCstDescription: null, cClassTribDescription: null },
+    ]),
+  );
+}
+
+export const siblingKey = (k: { ncm: string; cest: string | null }) => `${k.ncm}|${k.cest ?? ''}`;

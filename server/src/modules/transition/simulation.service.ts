@@ -26,7 +26,7 @@ import { calculateItemTransition } from './transition.service.js';
 
 /** Rules computed between two progress reports, and products written per statement. */
 const RULE_BATCH = 100;
-const PRODUCT_PAGE = 10_000;
+const PRODUCT_PAGE = 20_000;
 /** The job expires after 15 min and is retried twice: a run older than an hour is lost, not in progress. */
 const STALE_AFTER_MS = 60 * 60_000;
 const DEFAULT_VPROD = '1000.00';
@@ -145,17 +145,38 @@ export async function runSimulation(db: DbOrTx, simulationId: string): Promise<v
     const cache: ContextCache = new Map();
     for (let i = 0; i < groups.length; i += RULE_BATCH) {
       const batch = groups.slice(i, i + RULE_BATCH);
+      // The batch's rules and their destination siblings in two statements, not two per rule.
+      const views = await repo.findCurrentViews(
+        db,
+        batch.map((g) => g.ruleId),
+      );
+      const siblings =
+        run.ufDestino === run.companyUf
+          ? views
+          : await repo.findSiblingViews(
+              db,
+              [...views.values()].map((v) => v.rule),
+              run.ufDestino,
+            );
       const outcomes = [];
-      for (const g of batch) outcomes.push(await simulateRule(db, g.ruleId, g.products, run, cache));
+      for (const g of batch) {
+        const view = views.get(g.ruleId);
+        const sibling = !view
+          ? undefined
+          : run.ufDestino === run.companyUf
+            ? view
+            : siblings.get(repo.siblingKey(view.rule));
+        outcomes.push(await simulateRule(db, { ...g, view, sibling }, run, cache));
+      }
       await repo.insertRuleOutcomes(db, sim.id, outcomes);
       await repo.addProgress(db, sim.id, { rules: batch.length });
     }
-    let afterId: string | null = null;
+    let afterCode: string | null = null;
     for (;;) {
-      const page = await repo.insertProductPage(db, sim, scope, afterId, PRODUCT_PAGE);
+      const page = await repo.insertProductPage(db, sim, scope, afterCode, PRODUCT_PAGE);
       if (page.count === 0) break;
       await repo.addProgress(db, sim.id, { products: page.count, refused: page.refused });
-      afterId = page.lastId;
+      afterCode = page.lastCode;
       if (page.count < PRODUCT_PAGE) break;
     }
     const totais = await repo.sumYearTotals(db, sim.id, transitionTaxFields);

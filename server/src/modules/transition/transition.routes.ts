@@ -1,7 +1,7 @@
 import { ZTaxTransitionRequest, ZTaxTransitionResponse, ZTransitionYearsComputed } from '@app/contract';
-import { findComputedYears } from './computed-years.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { findComputedYears } from './computed-years.js';
 import './simulation.codes.js';
 import simulationRoutes from './simulation.routes.js';
 import * as service from './transition.service.js';
