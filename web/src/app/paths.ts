@@ -8,6 +8,7 @@ export const paths = {
     productsImport: '/member/products/import',
     productsExport: '/member/products/export',
     productsHealth: '/member/products/health',
+    simulation: '/member/products/simulation',
     productsGlobal: '/member/products/global',
     indicators: '/member/company/indicators',
     tickets: '/member/tickets',
@@ -23,5 +24,6 @@ export const paths = {
     tickets: '/partner/tickets',
     fiscalRules: '/partner/fiscal-rules',
     logs: '/partner/logs',
+    simulation: '/partner/simulation',
   },
 } as const;

@@ -8,6 +8,7 @@ import {
   IconHome,
   IconListDetails,
   IconPackage,
+  IconReportMoney,
   IconSwitchHorizontal,
   IconTicket,
   IconUpload,
@@ -33,6 +34,7 @@ export const memberCompanyItems: MenuItem[] = [
   { label: 'Exportar', href: paths.member.productsExport, icon: IconDownload, need: { member: 'Export' } },
   { label: 'Base Global', href: paths.member.productsGlobal, icon: IconDatabase },
   { label: 'Indicadores', href: paths.member.indicators, icon: IconChartPie },
+  { label: 'Simulação da reforma', href: paths.member.simulation, icon: IconReportMoney },
   { label: 'Tickets', href: paths.member.tickets, icon: IconTicket },
 ];
 export const switchCompanyItem: MenuItem = {
@@ -63,6 +65,12 @@ export const partnerItems: MenuItem[] = [
     need: { permission: 'read:fiscal-rule' },
   },
   { label: 'Logs', href: paths.partner.logs, icon: IconListDetails, need: { permission: 'read:log' } },
+  {
+    label: 'Simulação da reforma',
+    href: paths.partner.simulation,
+    icon: IconReportMoney,
+    need: { permission: 'read:product' },
+  },
 ];
 
 /** An item is active on its own path and below it ('Produtos' covers its sub-options). */
