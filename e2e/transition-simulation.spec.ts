@@ -76,9 +76,9 @@ test('partner staff choose the company and simulate a sale to a consumer in anot
   await useSessionOf(page, staff);
   await page.goto('/partner/simulation');
   await expect(page.getByRole('heading', { name: 'Simulação da reforma' })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('textbox', { name: 'Empresa' }).click();
+  await page.getByRole('combobox', { name: 'Empresa' }).click();
   await page.getByRole('option', { name: 'ATACADO SIMULADO (SP)' }).click();
-  await page.getByRole('textbox', { name: 'UF de destino' }).fill('RJ');
+  await page.getByRole('combobox', { name: 'UF de destino' }).fill('RJ');
   await page.getByRole('option', { name: 'RJ', exact: true }).click();
   await page.getByText('Consumidor final (não contribuinte)').click();
   await page.getByRole('button', { name: 'Simular' }).click();

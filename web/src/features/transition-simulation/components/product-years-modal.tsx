@@ -1,5 +1,7 @@
 import type { TSimulationProduct } from '@app/contract';
 import { Accordion, Alert, Code, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { formatNcm } from '../../../components/ui/fiscal-masks';
+import { formatNumber } from '../../../components/ui/format';
 import { useProductYears } from '../api/get-product-years';
 import { YearsTable } from './years-table';
 
@@ -27,8 +29,9 @@ export function ProductYearsModal({
       {data?.item && (
         <Stack>
           <Text size="sm" c="dimmed">
-            Venda {data.item.operacao.ufOrigem} → {data.item.operacao.ufDestino}, valor {data.item.item.vProd}, NCM{' '}
-            {data.item.item.ncm}, calculada em {data.item.diaMes?.split('-').reverse().join('/')} de cada ano.
+            Venda {data.item.operacao.ufOrigem} → {data.item.operacao.ufDestino}, valor R${' '}
+            {formatNumber(Number(data.item.item.vProd), 2)}, NCM {formatNcm(data.item.item.ncm)}, calculada em{' '}
+            {data.item.diaMes?.split('-').reverse().join('/')} de cada ano.
           </Text>
           <YearsTable rows={data.anos} caption="Tributos do item por ano" />
           <Accordion variant="separated" data-testid="memoria">

@@ -1,5 +1,6 @@
 import type { TSimulationProduct } from '@app/contract';
 import { Button, Table, Text } from '@mantine/core';
+import { formatNcm, maskCodesInText } from '../../../components/ui/fiscal-masks';
 import { formatNumber } from '../../../components/ui/format';
 
 const points = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${formatNumber(v, 2)}`);
@@ -23,16 +24,16 @@ export function RiseTable({ items, onOpen }: { items: TSimulationProduct[]; onOp
         <Table.Tbody>
           {items.map((p) => (
             <Table.Tr key={p.productId}>
-              <Table.Td>{p.internalCode}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.internalCode}</Table.Td>
               <Table.Td>
                 {p.description}
                 {p.erro && (
                   <Text size="xs" c="red">
-                    {p.erro}
+                    {maskCodesInText(p.erro)}
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>{p.ncm}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatNcm(p.ncm)}</Table.Td>
               <Table.Td ta="right">{formatNumber(p.pCargaInicial, 2)}</Table.Td>
               <Table.Td ta="right">{formatNumber(p.pCargaFinal, 2)}</Table.Td>
               <Table.Td ta="right" fw={600} c={p.variacao && p.variacao > 0 ? 'red.7' : undefined}>

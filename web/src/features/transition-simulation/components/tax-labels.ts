@@ -10,7 +10,7 @@ export const taxColumns: { field: TaxField; label: string; color: string }[] = [
   { field: 'vFCPST', label: 'FCP-ST', color: 'cyan.3' },
   { field: 'vICMSUFDest', label: 'DIFAL', color: 'violet.5' },
   { field: 'vFCPUFDest', label: 'FCP DIFAL', color: 'violet.3' },
-  { field: 'vIPI', label: 'IPI', color: 'orange.6' },
+  { field: 'vIPI', label: 'IPI', color: 'grape.6' },
   { field: 'vPIS', label: 'PIS', color: 'yellow.6' },
   { field: 'vCOFINS', label: 'COFINS', color: 'yellow.8' },
   { field: 'vCBS', label: 'CBS', color: 'teal.6' },
