@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { findComputedYears } from '../modules/transition/computed-years.js';
+import { seedSimulationCatalogue } from '../modules/transition/simulation.fixtures.js';
 import { insertSimulation } from '../modules/transition/simulation.repository.js';
 import { runSimulation } from '../modules/transition/simulation.service.js';
-import { seedSimulationCatalogue } from '../modules/transition/simulation.fixtures.js';
 
 /** The company whose simulation the demo shows with goods of every treatment (food, hygiene, IPI). */
 const DEMO_COMPANY = 'MERCADINHO BOA VISTA';

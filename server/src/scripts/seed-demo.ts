@@ -15,8 +15,8 @@ import { seedDemoClassification } from './seed-demo-classification.js';
 import { seedDemoClassifying } from './seed-demo-classifying.js';
 import { seedDemoFiscal } from './seed-demo-fiscal.js';
 import { seedDemoHealth } from './seed-demo-health.js';
-import { seedDemoSimulation } from './seed-demo-simulation.js';
 import { seedDemoOversight } from './seed-demo-oversight.js';
+import { seedDemoSimulation } from './seed-demo-simulation.js';
 import { seedDemoTickets } from './seed-demo-tickets.js';
 
 const PASSWORD = 'Demo@2026';

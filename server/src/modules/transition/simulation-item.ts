@@ -95,7 +95,9 @@ export function buildSimulationItem(input: {
       caracTrib: [input.buyer === 'contribuinte' ? 3 : 8],
       finality: 0,
       simplesN: crt === 1 || crt === 2 ? 'S' : 'N',
-      substICMS: 'N',
+      // Interstate, the protocol/agreement makes the sender the substitute (it retains the ST on the invoice);
+      // inside the state the company is taken as a reseller that bought with the ST already retained.
+      substICMS: input.ufDestino === input.companyUf ? 'N' : 'S',
     },
   });
   return toTransitionItem(op, { vProd: input.vProd, buyer: input.buyer, crt });
