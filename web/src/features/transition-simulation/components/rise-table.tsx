@@ -3,7 +3,12 @@ import { Button, Table, Text } from '@mantine/core';
 import { formatNcm, maskCodesInText } from '../../../components/ui/fiscal-masks';
 import { formatNumber } from '../../../components/ui/format';
 
-const points = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${formatNumber(v, 2)}`);
+/** Change in percentage points as shown (2 places): a sign only when it survives the rounding. */
+const shown = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100 || 0);
+const points = (v: number | null) => {
+  const r = shown(v);
+  return r === null ? '—' : `${r > 0 ? '+' : ''}${formatNumber(r, 2)}`;
+};
 
 /** The run's products, the largest rise of load first; each opens its years with the memória. */
 export function RiseTable({ items, onOpen }: { items: TSimulationProduct[]; onOpen: (p: TSimulationProduct) => void }) {
@@ -36,7 +41,7 @@ export function RiseTable({ items, onOpen }: { items: TSimulationProduct[]; onOp
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatNcm(p.ncm)}</Table.Td>
               <Table.Td ta="right">{formatNumber(p.pCargaInicial, 2)}</Table.Td>
               <Table.Td ta="right">{formatNumber(p.pCargaFinal, 2)}</Table.Td>
-              <Table.Td ta="right" fw={600} c={p.variacao && p.variacao > 0 ? 'red.7' : undefined}>
+              <Table.Td ta="right" fw={600} c={(shown(p.variacao) ?? 0) > 0 ? 'red.7' : undefined}>
                 {points(p.variacao)}
               </Table.Td>
               <Table.Td>
