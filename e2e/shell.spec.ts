@@ -48,6 +48,7 @@ test('a Member on a partner route goes to /member/home', async ({ page }) => {
     'Exportar',
     'Base Global',
     'Indicadores',
+    'Simulação da reforma',
     'Tickets',
     'Trocar empresa',
   ]);
@@ -75,6 +76,7 @@ test('side bar shows initial, first name and role; partner menu with products su
     'Tickets',
     'Regras Fiscais',
     'Logs',
+    'Simulação da reforma',
   ]);
   await expect(menu.getByRole('link', { name: 'Usuários' })).toHaveAttribute('data-active', 'true');
   await expect(menu.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('data-active', 'true');

@@ -23,5 +23,7 @@ export * from './roles.js';
 export * from './safe-text.js';
 export * from './tax-calculate/index.js';
 export * from './tax-calculate/nfe.js';
+export * from './tax-calculate/transition.js';
 export * from './tickets.js';
+export * from './transition-simulations.js';
 export * from './users.js';

@@ -9,4 +9,5 @@ export * from './nfe-invoice/index.js';
 export * from './nfe-item/index.js';
 export * from './operation-codes.js';
 export * from './st-calculator.js';
+export * from './transition/index.js';
 export * from './uf.js';

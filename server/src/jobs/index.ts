@@ -1,6 +1,7 @@
 import { classifyPendingByGtinJob } from '../modules/classifying/fanout/fanout.job.js';
 import { prunePendingDescriptionsJob } from '../modules/classifying/pending/pending-prune.job.js';
 import { healthCheckJob } from '../modules/tax/health/health.job.js';
+import { transitionSimulationJob } from '../modules/transition/simulation.job.js';
 import type { JobDefinition } from './job-definition.js';
 import { ticketNotificationJob } from './ticket-notification.job.js';
 
@@ -14,4 +15,5 @@ export const jobDefinitions = [
   healthCheckJob,
   classifyPendingByGtinJob,
   prunePendingDescriptionsJob,
+  transitionSimulationJob,
 ] as unknown as JobDefinition[];

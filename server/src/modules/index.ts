@@ -14,6 +14,7 @@ import reformRatesRoutes from './reform-rates/reform-rates.routes.js';
 import healthRoutes from './tax/health/health.routes.js';
 import taxRoutes from './tax/tax.routes.js';
 import ticketsRoutes from './tickets/tickets.routes.js';
+import transitionRoutes from './transition/transition.routes.js';
 import usersRoutes from './users/users.routes.js';
 
 /** Every API area, mounted under /v1/public. */
@@ -34,4 +35,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(classificationRoutes);
   await app.register(classifyingRoutes);
+  await app.register(transitionRoutes);
 }

@@ -16,6 +16,7 @@ import { seedDemoClassifying } from './seed-demo-classifying.js';
 import { seedDemoFiscal } from './seed-demo-fiscal.js';
 import { seedDemoHealth } from './seed-demo-health.js';
 import { seedDemoOversight } from './seed-demo-oversight.js';
+import { seedDemoSimulation } from './seed-demo-simulation.js';
 import { seedDemoTickets } from './seed-demo-tickets.js';
 
 const PASSWORD = 'Demo@2026';
@@ -182,6 +183,7 @@ async function main() {
     await seedDemoTickets(db);
     await seedDemoHealth(db);
     await seedDemoClassification(db);
+    await seedDemoSimulation(db);
   } finally {
     await opened.close();
   }

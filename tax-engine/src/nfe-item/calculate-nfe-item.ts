@@ -4,6 +4,7 @@ import { calculateCbsIbsItem } from './cbs-ibs-item.js';
 import { calculateDifalItem, isDifalDue } from './difal-item.js';
 import { calculateIpi, calculatePisCofins } from './federal.js';
 import { calculateIcms } from './icms.js';
+import { assertIcmsInput } from './icms-checks.js';
 import { findIcmsSituation } from './icms-situation.js';
 import { Memoria } from './memoria.js';
 import { applyReformYear } from './reform-year.js';
@@ -17,6 +18,9 @@ import { type NfeItemContext, type NfeItemInput, type NfeItemResult, nfeItemValu
  */
 export function calculateNfeItem(input: NfeItemInput, ctx: NfeItemContext = {}): NfeItemResult {
   const m = new Memoria();
+  // The ICMS input is checked as the issuer sent it: the reform's years (2029–2032) scale the rates afterwards,
+  // and a scaled interstate rate must not be judged against Res. Senado 22/1989.
+  assertIcmsInput(input);
   ({ input, ctx } = applyReformYear(input, ctx, m));
   const it = input.item;
   const subtotal = round2(

@@ -67,8 +67,11 @@ export function calculateDifalItem(
       'item.icms.pFCPUFDest',
       `pFCPUFDest: a tabela de alíquotas não cobre o FCP da UF ${op.ufDestino} na data da operação; informe o percentual (0 se não houver).`,
     );
-  const interstateRate =
+  const legalInterstate =
     findInterstateRate(op.ufOrigem, op.ufDestino, { imported: isImportedOrigin(input.item.origem) }) ?? 0;
+  // 2029–2032 (ADCT art. 128): the interstate rate shrinks with the internal ones, so the difference keeps its share.
+  const interstateRate =
+    ctx.icmsShare === undefined ? legalInterstate : toDecimal(legalInterstate).times(ctx.icmsShare);
   const fcpInGrossUp = method === 'dupla' && (dest?.difalFcpInGrossUp ?? false);
   const r = calculateDifal({
     type: method === 'dupla' ? 2 : 1,

@@ -1,6 +1,5 @@
 import type { Decimal } from 'decimal.js';
 import { percentOf, reduceBase, TaxDecimal, toDecimal } from '../decimal.js';
-import { assertIcmsInput } from './icms-checks.js';
 import { calculateIcmsMono, type MonoResult } from './icms-mono.js';
 import { calculateOwnIcms, grossOwnBase } from './icms-own.js';
 import { calculateRelief } from './icms-relief.js';
@@ -49,7 +48,6 @@ export function calculateIcms(
   ctx: NfeItemContext,
   m: Memoria,
 ): IcmsResult {
-  assertIcmsInput(input);
   const { icms } = input.item;
   const situation = findIcmsSituation(icms.cst, icms.csosn);
   const r = Object.fromEntries(fields.map((f) => [f, new TaxDecimal(0)])) as unknown as IcmsResult;

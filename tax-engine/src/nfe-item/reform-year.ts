@@ -83,7 +83,12 @@ export function applyReformYear(
       pICMSUFDest: scale(i.pICMSUFDest, share),
       pFCPUFDest: scale(i.pFCPUFDest, share),
     };
-    next = { ...ctx, origin: scaleRule(ctx.origin, share), destination: scaleRule(ctx.destination, share) };
+    next = {
+      ...ctx,
+      origin: scaleRule(ctx.origin, share),
+      destination: scaleRule(ctx.destination, share),
+      icmsShare: share,
+    };
     m.add({
       campo: 'pICMS',
       descricao: `ICMS de ${year}: ${share * 10}/10 das alíquotas da legislação estadual, benefícios na mesma proporção`,

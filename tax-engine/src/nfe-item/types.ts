@@ -181,6 +181,8 @@ export interface NfeItemContext {
   isRates?: IsRateFacts;
   /** Ad rem CBS/IBS of a monophasic fuel per unit (adRemIBS of the NF-e = IBS-UF + IBS-Mun). */
   monoRates?: { adRemCBS: TaxValue; adRemIBSUF: TaxValue; adRemIBSMun: TaxValue; unit: string };
+  /** 2029–2032: the share of the ICMS rates still charged (ADCT art. 128), set by the year rules. */
+  icmsShare?: number;
 }
 
 /** One step of the calculation memory: formula in words, values used, result, legal basis. */

@@ -8,6 +8,7 @@ export const paths = {
     productsImport: '/member/products/import',
     productsExport: '/member/products/export',
     productsHealth: '/member/products/health',
+    simulation: '/member/products/simulation',
     productsGlobal: '/member/products/global',
     indicators: '/member/company/indicators',
     tickets: '/member/tickets',
@@ -24,5 +25,6 @@ export const paths = {
     fiscalRules: '/partner/fiscal-rules',
     logs: '/partner/logs',
     reformRates: '/partner/reform-rates',
+    simulation: '/partner/simulation',
   },
 } as const;

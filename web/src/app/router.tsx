@@ -24,6 +24,7 @@ const loadLogs: Load = () => import('../features/logs/routes/logs-page');
 const loadReformRates: Load = () => import('../features/reform-rates/routes/reform-rates-page');
 const loadTickets: Load = () => import('../features/tickets/routes/tickets-page');
 const loadHealth: Load = () => import('../features/catalogue-health/routes/health-page');
+const loadSimulation: Load = () => import('../features/transition-simulation/routes/simulation-page');
 const loadGlobalProducts: Load = () => import('../features/global-products/routes/global-products-page');
 const loadFinalizedProducts: Load = () => import('../features/global-products/routes/finalized-products-page');
 const loadPendingProducts: Load = () => import('../features/pending-products/routes/pending-products-page');
@@ -46,6 +47,7 @@ const LogsPage = page(loadLogs);
 const ReformRatesPage = page(loadReformRates);
 const TicketsPage = page(loadTickets);
 const HealthPage = page(loadHealth);
+const SimulationPage = page(loadSimulation);
 const GlobalProductsPage = page(loadGlobalProducts);
 const FinalizedProductsPage = page(loadFinalizedProducts);
 const PendingProductsPage = page(loadPendingProducts);
@@ -57,6 +59,7 @@ const pageLoads: Record<string, Load> = {
   '/member/products/import': loadProductsImport,
   '/member/products/export': loadProductsExport,
   '/member/products/health': loadHealth,
+  '/member/products/simulation': loadSimulation,
   '/member/products/global': loadGlobalProducts,
   '/member/company/indicators': loadIndicators,
   '/member/tickets': loadTickets,
@@ -70,6 +73,7 @@ const pageLoads: Record<string, Load> = {
   '/partner/fiscal-rules': loadFiscalRules,
   '/partner/logs': loadLogs,
   '/partner/reform-rates': loadReformRates,
+  '/partner/simulation': loadSimulation,
 };
 
 /**
@@ -116,6 +120,7 @@ export function AppRouter() {
               <Route path="products/import" element={<ProductsImportPage />} />
               <Route path="products/export" element={<ProductsExportPage />} />
               <Route path="products/health" element={<HealthPage />} />
+              <Route path="products/simulation" element={<SimulationPage />} />
               <Route path="products/global" element={<GlobalProductsPage />} />
               <Route path="company/indicators" element={<IndicatorsPage />} />
               <Route path="tickets" element={<TicketsPage />} />
@@ -142,6 +147,7 @@ export function AppRouter() {
             <Route path="fiscal-rules" element={<FiscalRulesPage />} />
             <Route path="logs" element={<LogsPage />} />
             <Route path="reform-rates" element={<ReformRatesPage />} />
+            <Route path="simulation" element={<SimulationPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -35,7 +35,16 @@ describe('menus', () => {
   });
   it('offer a partner role every item its permissions cover', () => {
     const labels = filterOffered(partnerItems, can('PartnerContributor')).map((i) => i.label);
-    expect(labels).toEqual(['Dashboard', 'Produtos', 'Usuários', 'Empresas', 'Tickets', 'Regras Fiscais', 'Logs']);
+    expect(labels).toEqual([
+      'Dashboard',
+      'Produtos',
+      'Usuários',
+      'Empresas',
+      'Tickets',
+      'Regras Fiscais',
+      'Logs',
+      'Simulação da reforma',
+    ]);
     const member = filterOffered(partnerItems, can('Member')).map((i) => i.label);
     expect(member).not.toEqual(expect.arrayContaining(['Dashboard']));
     expect(member.filter((l) => ['Usuários', 'Tickets', 'Logs'].includes(l))).toEqual([]);

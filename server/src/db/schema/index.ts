@@ -9,3 +9,4 @@ export * from './products.js';
 export * from './reference.js';
 export * from './tax.js';
 export * from './tickets.js';
+export * from './transition.js';

@@ -9,6 +9,7 @@ import {
   IconListDetails,
   IconPackage,
   IconPercentage,
+  IconReportMoney,
   IconSwitchHorizontal,
   IconTicket,
   IconUpload,
@@ -34,6 +35,7 @@ export const memberCompanyItems: MenuItem[] = [
   { label: 'Exportar', href: paths.member.productsExport, icon: IconDownload, need: { member: 'Export' } },
   { label: 'Base Global', href: paths.member.productsGlobal, icon: IconDatabase },
   { label: 'Indicadores', href: paths.member.indicators, icon: IconChartPie },
+  { label: 'Simulação da reforma', href: paths.member.simulation, icon: IconReportMoney },
   { label: 'Tickets', href: paths.member.tickets, icon: IconTicket },
 ];
 export const switchCompanyItem: MenuItem = {
@@ -69,6 +71,12 @@ export const partnerItems: MenuItem[] = [
     href: paths.partner.reformRates,
     icon: IconPercentage,
     need: { permission: 'write:reform-rate' },
+  },
+  {
+    label: 'Simulação da reforma',
+    href: paths.partner.simulation,
+    icon: IconReportMoney,
+    need: { permission: 'read:product' },
   },
 ];
 
