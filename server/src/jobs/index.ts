@@ -1,3 +1,4 @@
+import { documentImportJob } from '../modules/documents/documents.job.js';
 import { classifyPendingByGtinJob } from '../modules/classifying/fanout/fanout.job.js';
 import { prunePendingDescriptionsJob } from '../modules/classifying/pending/pending-prune.job.js';
 import { healthCheckJob } from '../modules/tax/health/health.job.js';
@@ -14,4 +15,5 @@ export const jobDefinitions = [
   healthCheckJob,
   classifyPendingByGtinJob,
   prunePendingDescriptionsJob,
+  documentImportJob,
 ] as unknown as JobDefinition[];

@@ -16,7 +16,15 @@ export interface FixtureItem {
   cfop: string;
   vProd: string;
   cBenef?: string;
-  icms: { cst: string; pICMS?: string; vICMS?: string; pMVAST?: string; pICMSST?: string; vBCST?: string; vICMSST?: string };
+  icms: {
+    cst: string;
+    pICMS?: string;
+    vICMS?: string;
+    pMVAST?: string;
+    pICMSST?: string;
+    vBCST?: string;
+    vICMSST?: string;
+  };
   pis?: { cst: string; pPIS: string; vPIS: string };
   cofins?: { cst: string; pCOFINS: string; vCOFINS: string };
   ibscbs?: { cst: string; cClassTrib?: string };
@@ -127,6 +135,8 @@ export interface FixtureEfd {
 }
 
 const br = (v: string) => v.replace('.', ',');
+/** PIS/COFINS of the fixtures: value × rate, to the cent (cents are exact for the values used). */
+const pct = (v: string, rate: number) => ((Math.round(Number(v) * 100) * rate) / 10_000).toFixed(2);
 
 /** An EFD ICMS/IPI file (Guia Prático, leiaute 019): pipes, comma decimals, DDMMAAAA dates. */
 export function buildEfd(e: FixtureEfd): string {
@@ -136,7 +146,8 @@ export function buildEfd(e: FixtureEfd): string {
     ...e.participants.map((p) => `|0150|${p.code}|PARTICIPANTE ${p.code}|01058|${p.cnpj}|||${p.ibgeMun}||RUA|1|||`),
     '|0190|UN|UNIDADE|',
     ...e.products.map(
-      (p) => `|0200|${p.code}|${p.description}|${p.gtin ?? ''}||UN|00|${p.ncm}||${p.ncm.slice(0, 2)}||18,00|${p.cest ?? ''}|`,
+      (p) =>
+        `|0200|${p.code}|${p.description}|${p.gtin ?? ''}||UN|00|${p.ncm}||${p.ncm.slice(0, 2)}||18,00|${p.cest ?? ''}|`,
     ),
     '|C001|0|',
   ];
@@ -146,11 +157,15 @@ export function buildEfd(e: FixtureEfd): string {
       `|C100|${d.sale ? 1 : 0}|${d.sale ? 0 : 1}|${d.participant}|55|00|1|${d.number}|${d.chave ?? ''}|10032026|10032026|${br(total)}|0|0,00|0,00|${br(total)}|9|0,00|0,00|0,00|0,00|0,00|0,00|0,00|0,00|0,00|0,00|0,00|0,00|`,
     );
     d.items.forEach((i, k) => {
+      // PIS/COFINS base without the ICMS (Lei 14.592/2023, art. 6º; STF Tema 69), as the engine computes it.
+      const base = (Number(i.vItem) - Number(i.vICMS)).toFixed(2);
       lines.push(
-        `|C170|${k + 1}|${i.code}||1,00000|UN|${br(i.vItem)}|0,00|0|${i.cst}|${i.cfop}||${br(i.vItem)}|${br(i.pICMS)}|${br(i.vICMS)}|0,00|0,00|${br(i.vICMSST ?? '0.00')}|0|||0,00|0,00|0,00|01|${br(i.vItem)}|1,6500|||0,00|01|${br(i.vItem)}|7,6000|||0,00||0,00|`,
+        `|C170|${k + 1}|${i.code}||1,00000|UN|${br(i.vItem)}|0,00|0|${i.cst}|${i.cfop}||${br(i.vItem)}|${br(i.pICMS)}|${br(i.vICMS)}|0,00|0,00|${br(i.vICMSST ?? '0.00')}|0|||0,00|0,00|0,00|01|${br(base)}|1,6500|||${br(pct(base, 1.65))}|01|${br(base)}|7,6000|||${br(pct(base, 7.6))}||0,00|`,
       );
     });
-    lines.push(`|C190|${d.items[0]?.cst ?? '000'}|${d.items[0]?.cfop ?? '5102'}|18,00|${br(total)}|0,00|0,00|0,00|0,00|0,00|0,00||`);
+    lines.push(
+      `|C190|${d.items[0]?.cst ?? '000'}|${d.items[0]?.cfop ?? '5102'}|18,00|${br(total)}|0,00|0,00|0,00|0,00|0,00|0,00||`,
+    );
   }
   lines.push('|C990|0|', '|9999|0|');
   return `${lines.join('\r\n')}\r\n`;

@@ -11,7 +11,8 @@ const ufByIbge = new Map(Object.entries(icmsUfTable).map(([uf, info]) => [String
 /** EFD decimals use a comma and no thousands separator ("1234,56"). */
 const decimal = (v: string | undefined) => (v ? v.replace(',', '.') : '');
 /** DDMMAAAA → AAAA-MM-DD */
-const isoDate = (v: string | undefined) => (v && /^\d{8}$/.test(v) ? `${v.slice(4)}-${v.slice(2, 4)}-${v.slice(0, 2)}` : null);
+const isoDate = (v: string | undefined) =>
+  v && /^\d{8}$/.test(v) ? `${v.slice(4)}-${v.slice(2, 4)}-${v.slice(0, 2)}` : null;
 
 interface ProductLine {
   description: string;
@@ -63,7 +64,10 @@ export async function* readEfd(
     if (reg === '0000') {
       own = { cnpj: f[7] ?? '', uf: f[9] ?? '' };
       if (own.cnpj !== ownerCnpj) {
-        problem(lineNo, `O arquivo EFD é do CNPJ ${own.cnpj || '(vazio)'}, não da empresa: nenhum documento importado.`);
+        problem(
+          lineNo,
+          `O arquivo EFD é do CNPJ ${own.cnpj || '(vazio)'}, não da empresa: nenhum documento importado.`,
+        );
         return false;
       }
       return true;

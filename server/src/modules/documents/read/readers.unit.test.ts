@@ -50,14 +50,30 @@ describe('access key (MOC 4.00 §2.2.6, modulus 11)', () => {
 
 describe('NF-e XML reader', () => {
   it('reads nfeProc with its protocol: key, parties, items and taxes by tag', async () => {
-    const xml = buildNfeXml({ issuerCnpj: OWN, issuerUf: 'SP', recipientCnpj: OTHER, recipientUf: 'RJ', number: 7, items: [item, { ...item, code: 'B2' }] });
+    const xml = buildNfeXml({
+      issuerCnpj: OWN,
+      issuerUf: 'SP',
+      recipientCnpj: OTHER,
+      recipientUf: 'RJ',
+      number: 7,
+      items: [item, { ...item, code: 'B2' }],
+    });
     const { docs, problems } = await readAll('nota.xml', xml);
     expect(problems).toEqual([]);
     expect(docs).toHaveLength(1);
     const d = docs[0]!;
     expect(isValidAccessKey(d.chave)).toBe(true);
-    expect([d.issuerCnpj, d.recipientDoc, d.ufOrigin, d.ufDestination, d.protocolStatus, d.number]).toEqual([OWN, OTHER, 'SP', 'RJ', '100', '7']);
-    expect(d.items.map((i) => [i.nItem, i.prod.cProd, i.taxes['ICMS.CST'], i.taxes['ICMS.vICMS'], i.taxes['PIS.CST']])).toEqual([
+    expect([d.issuerCnpj, d.recipientDoc, d.ufOrigin, d.ufDestination, d.protocolStatus, d.number]).toEqual([
+      OWN,
+      OTHER,
+      'SP',
+      'RJ',
+      '100',
+      '7',
+    ]);
+    expect(
+      d.items.map((i) => [i.nItem, i.prod.cProd, i.taxes['ICMS.CST'], i.taxes['ICMS.vICMS'], i.taxes['PIS.CST']]),
+    ).toEqual([
       [1, 'A1', '00', '18.00', '07'],
       [2, 'B2', '00', '18.00', '07'],
     ]);
@@ -77,7 +93,14 @@ describe('NF-e XML reader', () => {
   });
 
   it('refuses a Latin-1 XML (NF-e are UTF-8)', async () => {
-    const xml = buildNfeXml({ issuerCnpj: OWN, issuerUf: 'SP', recipientCnpj: OTHER, recipientUf: 'SP', number: 8, items: [{ ...item, description: 'AÇÚCAR' }] });
+    const xml = buildNfeXml({
+      issuerCnpj: OWN,
+      issuerUf: 'SP',
+      recipientCnpj: OTHER,
+      recipientUf: 'SP',
+      number: 8,
+      items: [{ ...item, description: 'AÇÚCAR' }],
+    });
     const { docs, problems } = await readAll('latin1.xml', Buffer.from(xml, 'latin1'));
     expect(docs).toEqual([]);
     expect(problems[0]!.message).toMatch(/UTF-8/);
@@ -85,7 +108,8 @@ describe('NF-e XML reader', () => {
 });
 
 describe('ZIP reader', () => {
-  const nfe = (n: number) => buildNfeXml({ issuerCnpj: OWN, issuerUf: 'SP', recipientCnpj: OTHER, recipientUf: 'SP', number: n, items: [item] });
+  const nfe = (n: number) =>
+    buildNfeXml({ issuerCnpj: OWN, issuerUf: 'SP', recipientCnpj: OTHER, recipientUf: 'SP', number: n, items: [item] });
 
   it('reads XMLs in folders, never using entry names as paths, and reports the rest', async () => {
     const zip = buildZip([
@@ -100,7 +124,10 @@ describe('ZIP reader', () => {
   });
 
   it('refuses a zip bomb by its real inflated size and ratio, whatever the header declares', async () => {
-    const zip = buildZip([{ name: 'bomba.xml', data: Buffer.alloc(50 * 1024 * 1024, 0x20) }, { name: 'ok.xml', data: nfe(3) }]);
+    const zip = buildZip([
+      { name: 'bomba.xml', data: Buffer.alloc(50 * 1024 * 1024, 0x20) },
+      { name: 'ok.xml', data: nfe(3) },
+    ]);
     const { docs, problems } = await readAll('bomba.zip', zip);
     expect(problems[0]!.message).toMatch(/bomba ZIP|maior que/);
     expect(docs.map((d) => d.number)).toEqual(['3']);
@@ -121,19 +148,39 @@ describe('EFD reader', () => {
     participants: [{ code: 'P1', cnpj: OTHER, ibgeMun: '3304557' }],
     products: [{ code: 'A1', description: 'AÇÚCAR CRISTAL 1KG', gtin: '7891234567895', ncm: '17019900' }],
     documents: [
-      { sale: true, participant: 'P1', number: 10, items: [{ code: 'A1', cst: '000', cfop: '6102', vItem: '100.00', pICMS: '12.00', vICMS: '12.00' }] },
-      { sale: false, participant: 'P1', number: 11, items: [{ code: 'A1', cst: '000', cfop: '2102', vItem: '50.00', pICMS: '12.00', vICMS: '6.00' }] },
+      {
+        sale: true,
+        participant: 'P1',
+        number: 10,
+        items: [{ code: 'A1', cst: '000', cfop: '6102', vItem: '100.00', pICMS: '12.00', vICMS: '12.00' }],
+      },
+      {
+        sale: false,
+        participant: 'P1',
+        number: 11,
+        items: [{ code: 'A1', cst: '000', cfop: '2102', vItem: '50.00', pICMS: '12.00', vICMS: '6.00' }],
+      },
     ],
   });
 
   it('reads C100/C170 in Latin-1 with the 0200 data of each COD_ITEM', async () => {
     const { docs, problems } = await readAll('efd.txt', Buffer.from(efd, 'latin1'));
     expect(problems).toEqual([]);
-    expect(docs.map((d) => [d.efdDirection, d.ufOrigin, d.ufDestination, d.items[0]!.prod.xProd, d.items[0]!.taxes['ICMS.pICMS']])).toEqual([
+    expect(
+      docs.map((d) => [
+        d.efdDirection,
+        d.ufOrigin,
+        d.ufDestination,
+        d.items[0]!.prod.xProd,
+        d.items[0]!.taxes['ICMS.pICMS'],
+      ]),
+    ).toEqual([
       ['sale', 'SP', 'RJ', 'AÇÚCAR CRISTAL 1KG', '12.00'],
       ['purchase', 'RJ', 'SP', 'AÇÚCAR CRISTAL 1KG', '12.00'],
     ]);
-    expect((await readAll('efd-utf8.txt', Buffer.from(efd, 'utf8'))).docs[0]!.items[0]!.prod.xProd).toBe('AÇÚCAR CRISTAL 1KG');
+    expect((await readAll('efd-utf8.txt', Buffer.from(efd, 'utf8'))).docs[0]!.items[0]!.prod.xProd).toBe(
+      'AÇÚCAR CRISTAL 1KG',
+    );
   });
 
   it('reports a broken line with its number and keeps the other documents', async () => {

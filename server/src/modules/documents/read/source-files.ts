@@ -3,7 +3,13 @@ import { open } from 'node:fs/promises';
 import type { ReadEvent } from './document-model.js';
 import { readEfd } from './efd-reader.js';
 import { readNfeXml } from './nfe-xml-reader.js';
-import { DOCUMENT_ZIP_LIMITS, listZipFileEntries, streamZipEntry, type ZipLimits, ZipRefusal } from './zip-file-reader.js';
+import {
+  DOCUMENT_ZIP_LIMITS,
+  listZipFileEntries,
+  streamZipEntry,
+  type ZipLimits,
+  ZipRefusal,
+} from './zip-file-reader.js';
 
 export type SourceKind = 'zip' | 'xml' | 'efd' | 'unknown';
 
@@ -30,7 +36,10 @@ async function readHead(path: string): Promise<Uint8Array> {
 
 /** An entry's name as a label in messages: printable characters only, never used as a path. */
 const entryLabel = (zipName: string, entry: string) =>
-  `${zipName}/${entry.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 300)}`;
+  `${zipName}/${[...entry]
+    .map((c) => (c < ' ' || c === '\u007f' ? '?' : c))
+    .join('')
+    .slice(0, 300)}`;
 
 /**
  * Every document and problem of one uploaded file, read as a stream from the temporary file: an NF-e XML, a ZIP
@@ -56,7 +65,8 @@ export async function* readSourceFile(
       problem: {
         fileName,
         line: null,
-        message: 'Formato não reconhecido: envie XML de NF-e/NFC-e, um ZIP desses XMLs ou um arquivo SPED EFD ICMS/IPI.',
+        message:
+          'Formato não reconhecido: envie XML de NF-e/NFC-e, um ZIP desses XMLs ou um arquivo SPED EFD ICMS/IPI.',
       },
     };
 }
@@ -80,13 +90,19 @@ async function* readZip(path: string, fileName: string, limits: ZipLimits): Asyn
     for (const entry of entries) {
       const label = entryLabel(fileName, entry.name);
       if (!/\.xml$/i.test(entry.name)) {
-        yield { problem: { fileName: label, line: null, message: 'Ignorado: dentro do ZIP só são lidos arquivos .xml.' } };
+        yield {
+          problem: { fileName: label, line: null, message: 'Ignorado: dentro do ZIP só são lidos arquivos .xml.' },
+        };
         continue;
       }
       yield* readNfeXml(streamZipEntry(fh, path, entry, limits, budget), label);
       if (budget.left <= 0) {
         yield {
-          problem: { fileName, line: null, message: 'O ZIP descompactado passou do limite: os arquivos restantes não foram lidos.' },
+          problem: {
+            fileName,
+            line: null,
+            message: 'O ZIP descompactado passou do limite: os arquivos restantes não foram lidos.',
+          },
         };
         return;
       }

@@ -162,7 +162,9 @@ export async function* streamZipEntry(
       if (total > ratioCap)
         throw new ZipRefusal('Taxa de compressão suspeita (possível "bomba ZIP"): arquivo recusado.');
       if (total > budget.left)
-        throw new ZipRefusal(`O ZIP descompactado passa de ${formatBytes(limits.maxTotalBytes)}: leitura interrompida.`);
+        throw new ZipRefusal(
+          `O ZIP descompactado passa de ${formatBytes(limits.maxTotalBytes)}: leitura interrompida.`,
+        );
       yield chunk;
     }
   } catch (err) {
