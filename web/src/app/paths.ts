@@ -8,6 +8,7 @@ export const paths = {
     productsImport: '/member/products/import',
     productsExport: '/member/products/export',
     productsHealth: '/member/products/health',
+    productsDocuments: '/member/products/documents',
     productsGlobal: '/member/products/global',
     indicators: '/member/company/indicators',
     tickets: '/member/tickets',

@@ -23,6 +23,7 @@ const loadIndicators: Load = () => import('../features/indicators/routes/indicat
 const loadLogs: Load = () => import('../features/logs/routes/logs-page');
 const loadTickets: Load = () => import('../features/tickets/routes/tickets-page');
 const loadHealth: Load = () => import('../features/catalogue-health/routes/health-page');
+const loadDocuments: Load = () => import('../features/company-documents/routes/documents-page');
 const loadGlobalProducts: Load = () => import('../features/global-products/routes/global-products-page');
 const loadFinalizedProducts: Load = () => import('../features/global-products/routes/finalized-products-page');
 const loadPendingProducts: Load = () => import('../features/pending-products/routes/pending-products-page');
@@ -44,6 +45,7 @@ const IndicatorsPage = page(loadIndicators);
 const LogsPage = page(loadLogs);
 const TicketsPage = page(loadTickets);
 const HealthPage = page(loadHealth);
+const DocumentsPage = page(loadDocuments);
 const GlobalProductsPage = page(loadGlobalProducts);
 const FinalizedProductsPage = page(loadFinalizedProducts);
 const PendingProductsPage = page(loadPendingProducts);
@@ -55,6 +57,7 @@ const pageLoads: Record<string, Load> = {
   '/member/products/import': loadProductsImport,
   '/member/products/export': loadProductsExport,
   '/member/products/health': loadHealth,
+  '/member/products/documents': loadDocuments,
   '/member/products/global': loadGlobalProducts,
   '/member/company/indicators': loadIndicators,
   '/member/tickets': loadTickets,
@@ -113,6 +116,7 @@ export function AppRouter() {
               <Route path="products/import" element={<ProductsImportPage />} />
               <Route path="products/export" element={<ProductsExportPage />} />
               <Route path="products/health" element={<HealthPage />} />
+              <Route path="products/documents" element={<DocumentsPage />} />
               <Route path="products/global" element={<GlobalProductsPage />} />
               <Route path="company/indicators" element={<IndicatorsPage />} />
               <Route path="tickets" element={<TicketsPage />} />
