@@ -17,8 +17,8 @@ const serverDir = path.join(repoRoot, 'server');
 const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
 };
-// The contract is a workspace package of TypeScript sources: it is bundled, the rest is not.
-const external = Object.keys(pkg.dependencies).filter((name) => name !== '@app/contract');
+// The workspace packages (contract, tax engine) are TypeScript sources: they are bundled, the rest is not.
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@app/'));
 
 const started = Date.now();
 await build({
