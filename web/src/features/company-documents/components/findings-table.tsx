@@ -5,6 +5,9 @@ import { paths } from '../../../app/paths';
 import { TablePlaceholderRows } from '../../../components/ui/table-placeholder-rows';
 import { formatReais } from './format-reais';
 
+/** Rates and amounts as pt-BR decimals (18,00); codes and texts as the document wrote them. */
+const showValue = (v: string | null) => (v === null ? '—' : /^-?\d+\.\d+$/.test(v) ? v.replace('.', ',') : v);
+
 interface Props {
   items: TDocumentFinding[];
   isLoading: boolean;
@@ -41,6 +44,7 @@ export function FindingsTable({ items, isLoading, emptyText }: Props) {
                     to={paths.member.home}
                     state={{ searchOptions: { field: 'internalCode', text: f.internalCode } }}
                     size="sm"
+                    style={{ whiteSpace: 'nowrap' }}
                   >
                     {f.internalCode}
                   </Anchor>
@@ -57,8 +61,8 @@ export function FindingsTable({ items, isLoading, emptyText }: Props) {
                 </Table.Td>
                 <Table.Td>{f.nItem}</Table.Td>
                 <Table.Td>{f.field}</Table.Td>
-                <Table.Td>{f.expected ?? '—'}</Table.Td>
-                <Table.Td>{f.found ?? '—'}</Table.Td>
+                <Table.Td>{showValue(f.expected)}</Table.Td>
+                <Table.Td>{showValue(f.found)}</Table.Td>
                 <Table.Td ta="right">{formatReais(f.difference)}</Table.Td>
                 <Table.Td>{f.rejection ?? '—'}</Table.Td>
               </Table.Tr>
