@@ -27,7 +27,7 @@ import {
 import { readSourceFile } from '../server/src/modules/documents/read/source-files.js';
 import { loadBundledReferenceTables } from '../server/src/modules/reference/loaders/load-reference-tables.js';
 import { startBenchCluster } from './lib/cluster.js';
-import { loadAverage, procMemoryMb, startServer } from './lib/measure.js';
+import { loadAverage, processCpuSeconds, procMemoryMb, startServer } from './lib/measure.js';
 
 const NFE = Number(process.env.BENCH_NFE ?? 10_000);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10);
@@ -150,6 +150,7 @@ try {
       const samples: number[] = [];
       const timer = setInterval(() => samples.push(procMemoryMb(server.pid, 'VmRSS')), 100);
       const idle = procMemoryMb(server.pid, 'VmRSS');
+      const cpu0 = processCpuSeconds(server.pid);
       t = performance.now();
       const form = new FormData();
       form.append('companyId', company.id);
@@ -172,15 +173,28 @@ try {
       return {
         secs: Number(secs.toFixed(1)),
         uploadSecs: Number(uploaded.toFixed(1)),
+        serverCpuSecs: Number((processCpuSeconds(server.pid) - cpu0).toFixed(1)),
         rssIdleMb: idle,
         rssPeakMb: Math.max(...samples),
         counts,
       };
     };
     const zip = await run(zipPath, 'notas.zip');
-    console.log('import+audit ZIP', zip, `ratio to raw parse ${(zip.secs / rawZip.secs).toFixed(1)}×`);
+    console.log(
+      'import+audit ZIP',
+      zip,
+      'load',
+      loadAverage(),
+      `ratio to raw parse ${(zip.secs / rawZip.secs).toFixed(1)}×`,
+    );
     const efd = await run(efdPath, 'efd.txt');
-    console.log('import+audit EFD', efd, `ratio to raw parse ${(efd.secs / rawEfd.secs).toFixed(1)}×`);
+    console.log(
+      'import+audit EFD',
+      efd,
+      'load',
+      loadAverage(),
+      `ratio to raw parse ${(efd.secs / rawEfd.secs).toFixed(1)}×`,
+    );
   } finally {
     await server.stop();
   }

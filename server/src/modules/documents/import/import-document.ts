@@ -85,7 +85,6 @@ export async function importDocument(run: ImportRun, doc: FiscalDocument): Promi
   await knownNcms(run, doc, date);
 
   const result = await run.db.transaction(async (tx) => {
-    await lockCompanyProductWrites(tx, run.company.id);
     const documentId = await repo.insertDocument(tx, {
       importId: run.importId,
       companyId: run.company.id,
@@ -107,6 +106,9 @@ export async function importDocument(run: ImportRun, doc: FiscalDocument): Promi
 
     const local = new Map<string, repo.CatalogueProduct>();
     const unknown = [...new Set(doc.items.map((i) => i.prod.cProd ?? ''))].filter((c) => c && !run.products.has(c));
+    // Only a document that may add products takes the company's product-write lock (upsertProducts' rule): then
+    // the codes are read again under it, so a product created meanwhile is found, never overwritten.
+    if (unknown.length) await lockCompanyProductWrites(tx, run.company.id);
     for (const p of await repo.findProductsByCodes(tx, run.company.id, unknown)) local.set(p.internalCode, p);
     const incoming: (IncomingProduct & { ncm: string | null; cest: string | null })[] = [];
     for (const item of doc.items) {

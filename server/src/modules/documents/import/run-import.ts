@@ -14,6 +14,8 @@ import { type ImportRun, importDocument } from './import-document.js';
 
 /** Progress is written at most this often while the import runs (the screen polls it). */
 const PROGRESS_EVERY_MS = 1000;
+/** Documents in flight (the pool has 10 connections; the screens keep the rest). */
+const IN_FLIGHT = 4;
 
 /** The upload's files in the order they were sent: stored as NN-name (lib names never come from inside a ZIP). */
 async function listUploadedFiles(dir: string) {
@@ -56,6 +58,9 @@ export async function runDocumentImport(db: Db, importId: string): Promise<void>
     problems: [],
     today: todayInBrazil(),
   };
+  // Documents are imported a few at a time, each in its own transaction on its own pooled connection: a document's
+  // statements wait on the database most of the time, and the next ones are read, checked and audited meanwhile.
+  const inFlight = new Set<Promise<void>>();
   let lastSaved = Date.now();
   const saveProgress = async (force = false) => {
     if (run.problems.length) await repo.insertProblems(db, importId, run.problems.splice(0));
@@ -72,17 +77,20 @@ export async function runDocumentImport(db: Db, importId: string): Promise<void>
           run.problems.push(event.problem);
           run.counts.errors++;
         } else {
-          try {
-            await importDocument(run, event.document);
-          } catch (err) {
-            // One document's failure (a database refusal) leaves it out; the rest of the upload goes on.
-            run.counts.errors++;
-            run.problems.push({
-              fileName: event.document.fileName,
-              line: event.document.line,
-              message: `Documento ${event.document.chave ?? event.document.number} não importado: ${(err as Error).message.slice(0, 200)}`,
-            });
-          }
+          const doc = event.document;
+          const task = importDocument(run, doc)
+            .catch((err: Error) => {
+              // One document's failure (a database refusal) leaves it out; the rest of the upload goes on.
+              run.counts.errors++;
+              run.problems.push({
+                fileName: doc.fileName,
+                line: doc.line,
+                message: `Documento ${doc.chave ?? doc.number} não importado: ${err.message.slice(0, 200)}`,
+              });
+            })
+            .finally(() => inFlight.delete(task));
+          inFlight.add(task);
+          if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
         }
         if (run.problems.length >= 100 || Date.now() - lastSaved >= PROGRESS_EVERY_MS) {
           await saveProgress();
@@ -90,6 +98,7 @@ export async function runDocumentImport(db: Db, importId: string): Promise<void>
         }
       }
     }
+    await Promise.all(inFlight);
     await saveProgress(true);
     await db.transaction(async (tx) => {
       await repo.finishImport(tx, importId, 'Done', summarize(run));
@@ -110,6 +119,7 @@ export async function runDocumentImport(db: Db, importId: string): Promise<void>
       });
     });
   } catch (err) {
+    await Promise.allSettled(inFlight);
     await saveProgress(true).catch(() => undefined);
     await repo.finishImport(
       db,
