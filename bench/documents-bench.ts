@@ -134,8 +134,11 @@ try {
     const t0 = performance.now();
     let docs = 0;
     let items = 0;
-    for await (const e of readSourceFile(file, name, company.document))
-      if ('document' in e) docs++, (items += e.document.items.length);
+    for await (const e of readSourceFile(file, name, company.document)) {
+      if (!('document' in e)) continue;
+      docs++;
+      items += e.document.items.length;
+    }
     return { secs: (performance.now() - t0) / 1000, docs, items };
   };
   const rawZip = await parse(zipPath, 'notas.zip');

@@ -1,6 +1,6 @@
-import { documentImportJob } from '../modules/documents/documents.job.js';
 import { classifyPendingByGtinJob } from '../modules/classifying/fanout/fanout.job.js';
 import { prunePendingDescriptionsJob } from '../modules/classifying/pending/pending-prune.job.js';
+import { documentImportJob } from '../modules/documents/documents.job.js';
 import { healthCheckJob } from '../modules/tax/health/health.job.js';
 import type { JobDefinition } from './job-definition.js';
 import { ticketNotificationJob } from './ticket-notification.job.js';

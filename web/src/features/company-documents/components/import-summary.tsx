@@ -52,8 +52,8 @@ export function ImportSummary({ item }: { item: TDocumentImportDetail }) {
         {item.problems.length > 0 && (
           <Alert color="orange" title="Arquivos ou documentos não importados" data-testid="documents-problems">
             <List size="sm" spacing={2}>
-              {item.problems.map((p, i) => (
-                <List.Item key={`${p.fileName}-${p.line}-${i}`}>
+              {item.problems.map((p) => (
+                <List.Item key={`${p.fileName}-${p.line}-${p.message}`}>
                   <b>{p.fileName}</b>
                   {p.line !== null ? `, linha ${formatNumber(p.line)}` : ''}: {p.message}
                 </List.Item>

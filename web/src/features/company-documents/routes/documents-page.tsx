@@ -43,6 +43,10 @@ export default function DocumentsPage() {
     setKind(null);
     setPage(1);
   };
+  const selectKind = (k: TDocumentFindingKind | null) => {
+    setKind(k);
+    setPage(1);
+  };
   const onSend = async () => {
     setProgress(0);
     try {
@@ -100,7 +104,7 @@ export default function DocumentsPage() {
       {detail.data && <ImportSummary item={detail.data} />}
       {isDone && findings.data && (
         <>
-          <FindingsSummary summary={findings.data.summary} selected={kind} onSelect={(k) => (setKind(k), setPage(1))} />
+          <FindingsSummary summary={findings.data.summary} selected={kind} onSelect={selectKind} />
           <Paper withBorder p="sm" radius="md">
             <Stack gap="xs">
               <Group justify="space-between">
