@@ -1,5 +1,6 @@
 import { classifyPendingByGtinJob } from '../modules/classifying/fanout/fanout.job.js';
 import { prunePendingDescriptionsJob } from '../modules/classifying/pending/pending-prune.job.js';
+import { documentImportJob } from '../modules/documents/documents.job.js';
 import { healthCheckJob } from '../modules/tax/health/health.job.js';
 import { transitionSimulationJob } from '../modules/transition/simulation.job.js';
 import type { JobDefinition } from './job-definition.js';
@@ -16,4 +17,5 @@ export const jobDefinitions = [
   classifyPendingByGtinJob,
   prunePendingDescriptionsJob,
   transitionSimulationJob,
+  documentImportJob,
 ] as unknown as JobDefinition[];

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import classifyingRoutes from './classifying/classifying.routes.js';
 import companiesRoutes from './companies/companies.routes.js';
 import dfeRoutes from './dfe/dfe.routes.js';
+import documentsRoutes from './documents/documents.routes.js';
 import fiscalRulesRoutes from './fiscal-rules/fiscal-rules.routes.js';
 import identityRoutes from './identity/identity.routes.js';
 import operationsRoutes from './operations/operations.routes.js';
@@ -36,4 +37,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(classificationRoutes);
   await app.register(classifyingRoutes);
   await app.register(transitionRoutes);
+  await app.register(documentsRoutes);
 }

@@ -13,6 +13,7 @@ import { loadBundledReferenceTables } from '../modules/reference/loaders/load-re
 import { seedDemoCatalogue } from './seed-demo-catalogue.js';
 import { seedDemoClassification } from './seed-demo-classification.js';
 import { seedDemoClassifying } from './seed-demo-classifying.js';
+import { seedDemoDocuments } from './seed-demo-documents.js';
 import { seedDemoFiscal } from './seed-demo-fiscal.js';
 import { seedDemoHealth } from './seed-demo-health.js';
 import { seedDemoOversight } from './seed-demo-oversight.js';
@@ -184,6 +185,7 @@ async function main() {
     await seedDemoHealth(db);
     await seedDemoClassification(db);
     await seedDemoSimulation(db);
+    await seedDemoDocuments(db);
   } finally {
     await opened.close();
   }

@@ -9,6 +9,7 @@ export const paths = {
     productsExport: '/member/products/export',
     productsHealth: '/member/products/health',
     simulation: '/member/products/simulation',
+    productsDocuments: '/member/products/documents',
     productsGlobal: '/member/products/global',
     indicators: '/member/company/indicators',
     tickets: '/member/tickets',

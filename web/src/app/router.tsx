@@ -25,6 +25,7 @@ const loadReformRates: Load = () => import('../features/reform-rates/routes/refo
 const loadTickets: Load = () => import('../features/tickets/routes/tickets-page');
 const loadHealth: Load = () => import('../features/catalogue-health/routes/health-page');
 const loadSimulation: Load = () => import('../features/transition-simulation/routes/simulation-page');
+const loadDocuments: Load = () => import('../features/company-documents/routes/documents-page');
 const loadGlobalProducts: Load = () => import('../features/global-products/routes/global-products-page');
 const loadFinalizedProducts: Load = () => import('../features/global-products/routes/finalized-products-page');
 const loadPendingProducts: Load = () => import('../features/pending-products/routes/pending-products-page');
@@ -48,6 +49,7 @@ const ReformRatesPage = page(loadReformRates);
 const TicketsPage = page(loadTickets);
 const HealthPage = page(loadHealth);
 const SimulationPage = page(loadSimulation);
+const DocumentsPage = page(loadDocuments);
 const GlobalProductsPage = page(loadGlobalProducts);
 const FinalizedProductsPage = page(loadFinalizedProducts);
 const PendingProductsPage = page(loadPendingProducts);
@@ -60,6 +62,7 @@ const pageLoads: Record<string, Load> = {
   '/member/products/export': loadProductsExport,
   '/member/products/health': loadHealth,
   '/member/products/simulation': loadSimulation,
+  '/member/products/documents': loadDocuments,
   '/member/products/global': loadGlobalProducts,
   '/member/company/indicators': loadIndicators,
   '/member/tickets': loadTickets,
@@ -121,6 +124,7 @@ export function AppRouter() {
               <Route path="products/export" element={<ProductsExportPage />} />
               <Route path="products/health" element={<HealthPage />} />
               <Route path="products/simulation" element={<SimulationPage />} />
+              <Route path="products/documents" element={<DocumentsPage />} />
               <Route path="products/global" element={<GlobalProductsPage />} />
               <Route path="company/indicators" element={<IndicatorsPage />} />
               <Route path="tickets" element={<TicketsPage />} />

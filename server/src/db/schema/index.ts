@@ -2,6 +2,7 @@
 
 export * from './catalogue.js';
 export * from './classifying.js';
+export * from './documents.js';
 export * from './fiscal-rules.js';
 export * from './foundation.js';
 export * from './oversight.js';

@@ -5,6 +5,7 @@ import {
   IconDotsVertical,
   IconFileExport,
   IconFileImport,
+  IconFileInvoice,
   IconHeartbeat,
   IconListCheck,
   IconPlus,
@@ -31,6 +32,7 @@ interface Props {
   onImport: () => void;
   onExport: () => void;
   onHealth: () => void;
+  onDocuments: () => void;
   /** The change check (GET /products/fiscalservice/consult): compares with the global base and applies. */
   onCheckChanges: () => void;
 }
@@ -100,6 +102,11 @@ export function ProductsTopBar(p: Props) {
             <Menu.Item leftSection={<IconHeartbeat size={16} />} onClick={p.onHealth}>
               Saúde fiscal do catálogo
             </Menu.Item>
+            {p.allows('Import') && (
+              <Menu.Item leftSection={<IconFileInvoice size={16} />} onClick={p.onDocuments}>
+                Documentos fiscais
+              </Menu.Item>
+            )}
           </Menu.Dropdown>
         </Menu>
       </Group>

@@ -107,6 +107,7 @@ export default function ProductsHomePage() {
         onImport={() => navigate(paths.member.productsImport)}
         onExport={() => navigate(paths.member.productsExport)}
         onHealth={() => navigate(paths.member.productsHealth)}
+        onDocuments={() => navigate(paths.member.productsDocuments)}
         onCheckChanges={() => void onCheckChanges()}
       />
 

@@ -1,0 +1,208 @@
+/**
+ * The company's documents (issue 22): `npx tsx bench/documents-bench.ts`. A ZIP of BENCH_NFE NF-e (default 10,000)
+ * with BENCH_ITEMS items each (default 10: 100,000 items) and an EFD of about BENCH_EFD_MB MB (default 200) are
+ * imported and audited by the real server (production bundle, `npm start`'s flags) through the HTTP API; its RSS is
+ * sampled every 100 ms. Baseline: the raw streamed parse of the same files (readers only, no database).
+ * Prints numbers; asserts nothing. Temp cluster, removed at the end.
+ */
+import { openAsBlob } from 'node:fs';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  createCompany,
+  createFiscalRule,
+  createPartner,
+  createProduct,
+  createSessionToken,
+  createUser,
+  linkMemberToCompany,
+} from '../server/src/db/factories.js';
+import {
+  buildEfd,
+  buildNfeXml,
+  buildZip,
+  type FixtureItem,
+} from '../server/src/modules/documents/documents.fixtures.js';
+import { readSourceFile } from '../server/src/modules/documents/read/source-files.js';
+import { loadBundledReferenceTables } from '../server/src/modules/reference/loaders/load-reference-tables.js';
+import { startBenchCluster } from './lib/cluster.js';
+import { loadAverage, processCpuSeconds, procMemoryMb, startServer } from './lib/measure.js';
+
+const NFE = Number(process.env.BENCH_NFE ?? 10_000);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 10);
+const EFD_MB = Number(process.env.BENCH_EFD_MB ?? 200);
+const CODES = 5_000;
+const KNOWN = 1_000;
+const CUSTOMER = '44555666000172';
+const NCMS = ['22030000', '22021000', '19053100', '04012010', '09012100'];
+
+const work = await mkdtemp(path.join(os.tmpdir(), 'documents-bench-'));
+const cluster = await startBenchCluster();
+const { pool, db } = cluster.database;
+console.log('load average before', loadAverage());
+try {
+  await loadBundledReferenceTables(pool);
+  const partner = await createPartner(db);
+  const company = await createCompany(db, { partnerId: partner.id, uf: 'SP', nomeFantasia: 'DOCUMENTOS BENCH' });
+  const member = await createUser(db, { role: 'Member', partnerId: partner.id });
+  await linkMemberToCompany(db, member.id, company.id);
+  const rules = [];
+  for (const ncm of NCMS)
+    rules.push(await createFiscalRule(db, { ncm, cest: null, uf: 'SP', description: `BENCH ${ncm}` }));
+  for (let i = 0; i < KNOWN; i++)
+    await createProduct(db, {
+      companyId: company.id,
+      internalCode: `P${i}`,
+      description: `PRODUTO ${i}`,
+      fiscalRuleId: rules[i % rules.length]!.id,
+    });
+
+  // Files: items cycle through 5,000 codes (1,000 classified, 4,000 unknown); every 7th item at 12 % (a finding).
+  const item = (n: number): FixtureItem => {
+    const code = n % CODES;
+    const rate = n % 7 === 0 ? '12.00' : '18.00';
+    const vProd = (10 + (n % 90)).toFixed(2);
+    return {
+      code: `P${code}`,
+      description: `PRODUTO ${code}`,
+      ncm: NCMS[code % NCMS.length]!,
+      cfop: '5102',
+      vProd,
+      icms: { cst: '00', pICMS: rate, vICMS: ((Number(vProd) * Number(rate)) / 100).toFixed(2) },
+    };
+  };
+  let t = performance.now();
+  const entries = Array.from({ length: NFE }, (_, d) => ({
+    name: `notas/${Math.floor(d / 1000)}/${d + 1}.xml`,
+    data: buildNfeXml({
+      issuerCnpj: company.document,
+      issuerUf: 'SP',
+      recipientCnpj: CUSTOMER,
+      recipientUf: 'SP',
+      number: d + 1,
+      items: Array.from({ length: ITEMS }, (_, k) => item(d * ITEMS + k)),
+    }),
+  }));
+  const zipPath = path.join(work, 'notas.zip');
+  const xmlBytes = entries.reduce((s, e) => s + e.data.length, 0);
+  await writeFile(zipPath, buildZip(entries));
+  entries.length = 0;
+  const efdPath = path.join(work, 'efd.txt');
+  const efdDocs = Math.round((EFD_MB * 1024 * 1024) / (ITEMS * 180 + 220));
+  await writeFile(
+    efdPath,
+    Buffer.from(
+      buildEfd({
+        cnpj: company.document,
+        uf: 'SP',
+        participants: [{ code: 'C1', cnpj: CUSTOMER, ibgeMun: '3550308' }],
+        products: Array.from({ length: CODES }, (_, c) => ({
+          code: `P${c}`,
+          description: `PRODUTO ${c}`,
+          ncm: NCMS[c % NCMS.length]!,
+        })),
+        documents: Array.from({ length: efdDocs }, (_, d) => ({
+          sale: true,
+          participant: 'C1',
+          number: 500_000 + d,
+          items: Array.from({ length: ITEMS }, (_, k) => {
+            const it = item(d * ITEMS + k);
+            return {
+              code: it.code,
+              cst: '000',
+              cfop: '5102',
+              vItem: it.vProd,
+              pICMS: it.icms.pICMS!,
+              vICMS: it.icms.vICMS!,
+            };
+          }),
+        })),
+      }),
+      'latin1',
+    ),
+  );
+  const sizes = {
+    zipMb: (await stat(zipPath)).size / 2 ** 20,
+    xmlMb: xmlBytes / 2 ** 20,
+    efdMb: (await stat(efdPath)).size / 2 ** 20,
+  };
+  console.log(`files written in ${((performance.now() - t) / 1000).toFixed(1)} s`, sizes, { efdDocs });
+
+  // Baseline: the streamed parse alone (same readers, no database, no audit).
+  const parse = async (file: string, name: string) => {
+    const t0 = performance.now();
+    let docs = 0;
+    let items = 0;
+    for await (const e of readSourceFile(file, name, company.document)) {
+      if (!('document' in e)) continue;
+      docs++;
+      items += e.document.items.length;
+    }
+    return { secs: (performance.now() - t0) / 1000, docs, items };
+  };
+  const rawZip = await parse(zipPath, 'notas.zip');
+  const rawEfd = await parse(efdPath, 'efd.txt');
+  console.log('raw parse ZIP', rawZip, 'EFD', rawEfd);
+
+  const server = await startServer(cluster.url, work);
+  try {
+    const token = await createSessionToken(db, member.id);
+    const headers = { authorization: `Bearer ${token}` };
+    const run = async (file: string, name: string) => {
+      const samples: number[] = [];
+      const timer = setInterval(() => samples.push(procMemoryMb(server.pid, 'VmRSS')), 100);
+      const idle = procMemoryMb(server.pid, 'VmRSS');
+      const cpu0 = processCpuSeconds(server.pid);
+      t = performance.now();
+      const form = new FormData();
+      form.append('companyId', company.id);
+      form.append('file', await openAsBlob(file), name);
+      const res = await fetch(`${server.base}/v1/public/products/documents`, { method: 'POST', headers, body: form });
+      if (res.status !== 202) throw new Error(`upload ${res.status}: ${await res.text()}`);
+      const { id } = (await res.json()) as { id: string };
+      const uploaded = (performance.now() - t) / 1000;
+      let status: Record<string, unknown>;
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 250));
+        status = (await (
+          await fetch(`${server.base}/v1/public/products/documents/${id}`, { headers })
+        ).json()) as Record<string, unknown>;
+        if (status.status === 'Done' || status.status === 'Failed') break;
+      }
+      clearInterval(timer);
+      const secs = (performance.now() - t) / 1000;
+      const { problems: _p, ...counts } = status;
+      return {
+        secs: Number(secs.toFixed(1)),
+        uploadSecs: Number(uploaded.toFixed(1)),
+        serverCpuSecs: Number((processCpuSeconds(server.pid) - cpu0).toFixed(1)),
+        rssIdleMb: idle,
+        rssPeakMb: Math.max(...samples),
+        counts,
+      };
+    };
+    const zip = await run(zipPath, 'notas.zip');
+    console.log(
+      'import+audit ZIP',
+      zip,
+      'load',
+      loadAverage(),
+      `ratio to raw parse ${(zip.secs / rawZip.secs).toFixed(1)}×`,
+    );
+    const efd = await run(efdPath, 'efd.txt');
+    console.log(
+      'import+audit EFD',
+      efd,
+      'load',
+      loadAverage(),
+      `ratio to raw parse ${(efd.secs / rawEfd.secs).toFixed(1)}×`,
+    );
+  } finally {
+    await server.stop();
+  }
+} finally {
+  console.log('load average after', loadAverage());
+  await cluster.stop();
+  await rm(work, { recursive: true, force: true });
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { ZUuid } from './common.js';
+
+/**
+ * The company's own documents (issue 22, decision 040): NF-e/NFC-e XMLs, ZIPs of them and SPED EFD ICMS/IPI files
+ * imported in the background, each item compared with the product's classification and fiscal rule.
+ */
+export const documentImportStatuses = ['Queued', 'Running', 'Done', 'Failed'] as const;
+export const documentImportStatusLabels: Record<(typeof documentImportStatuses)[number], string> = {
+  Queued: 'Na fila',
+  Running: 'Em processamento',
+  Done: 'Concluída',
+  Failed: 'Falhou',
+};
+
+export const ZDocumentImport = z.object({
+  id: z.string(),
+  status: z.enum(documentImportStatuses),
+  fileName: z.string(),
+  documents: z.number(),
+  items: z.number(),
+  productsCreated: z.number(),
+  productsUpdated: z.number(),
+  duplicates: z.number(),
+  errors: z.number(),
+  findings: z.number(),
+  message: z.string().nullable(),
+  userName: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TDocumentImport = z.infer<typeof ZDocumentImport>;
+
+export const ZDocumentImportProblem = z.object({
+  fileName: z.string(),
+  line: z.number().nullable(),
+  message: z.string(),
+});
+export const ZDocumentImportDetail = ZDocumentImport.extend({ problems: z.array(ZDocumentImportProblem) });
+export type TDocumentImportDetail = z.infer<typeof ZDocumentImportDetail>;
+
+export const ZDocumentImportList = z.array(ZDocumentImport);
+export const ZDocumentImportsQuery = z.object({ companyId: ZUuid });
+export const ZDocumentImportIdParam = z.object({ id: ZUuid });
+export const ZDocumentUploadAccepted = z.object({ id: z.string() });
+
+/**
+ * Kinds of finding. `rejection` is the NF-e validation rule (cStat) the finding would trigger at SEFAZ, from the
+ * MOC 4.00 annex (rules 611, 778), NT 2015.003 (806, CEST in ST operations), NT 2019.001 (930, 931, 946: cBenef),
+ * MOC rules 518/519 (CFOP direction), NT 2025.002 (IBS/CBS group); null when SEFAZ accepts the document anyway
+ * and the finding is a divergence from the catalogue (tax paid wrong, not a rejected NF-e).
+ */
+export const documentFindingKinds = [
+  'ncm-divergente',
+  'cest-divergente',
+  'cest-incompativel',
+  'gtin-invalido',
+  'cst-divergente',
+  'cfop-incompativel',
+  'aliquota-divergente',
+  'st-nao-destacado',
+  'st-indevido',
+  'cbenef-ausente',
+  'cbenef-invalido',
+  'cclasstrib-ausente',
+  'cclasstrib-incompativel',
+  'valor-divergente',
+] as const;
+export type TDocumentFindingKind = (typeof documentFindingKinds)[number];
+export const ZDocumentFindingKind = z.enum(documentFindingKinds, { message: 'Tipo de achado inválido.' });
+
+export const documentFindingLabels: Record<TDocumentFindingKind, string> = {
+  'ncm-divergente': 'NCM diferente do cadastro',
+  'cest-divergente': 'CEST diferente do cadastro',
+  'cest-incompativel': 'CEST incompatível com o NCM ou ausente na ST',
+  'gtin-invalido': 'GTIN inválido',
+  'cst-divergente': 'CST diferente da regra fiscal',
+  'cfop-incompativel': 'CFOP incompatível com a operação',
+  'aliquota-divergente': 'Alíquota diferente da regra fiscal',
+  'st-nao-destacado': 'ICMS-ST devido e não destacado',
+  'st-indevido': 'ICMS-ST destacado sem previsão na regra',
+  'cbenef-ausente': 'cBenef obrigatório ausente',
+  'cbenef-invalido': 'cBenef inexistente ou incompatível',
+  'cclasstrib-ausente': 'cClassTrib ausente',
+  'cclasstrib-incompativel': 'cClassTrib incompatível',
+  'valor-divergente': 'Valor de imposto diferente do recalculado',
+};
+
+const page = z.coerce.number({ message: 'page: informe um número.' }).int().min(1, { message: 'page: mínimo 1.' });
+export const ZDocumentFindingsQuery = z.object({
+  kind: ZDocumentFindingKind.optional(),
+  productId: z.uuid({ message: 'productId: identificador inválido.' }).optional(),
+  documentId: z.uuid({ message: 'documentId: identificador inválido.' }).optional(),
+  chave: z
+    .string()
+    .regex(/^\d{44}$/, { message: 'chave: informe os 44 dígitos da chave de acesso.' })
+    .optional(),
+  page: page.default(1),
+  pageSize: z.coerce.number().int().min(1).max(200, { message: 'pageSize: no máximo 200 por página.' }).default(50),
+});
+export type TDocumentFindingsQuery = z.input<typeof ZDocumentFindingsQuery>;
+
+export const ZDocumentFinding = z.object({
+  id: z.number(),
+  kind: ZDocumentFindingKind,
+  productId: z.string().nullable(),
+  internalCode: z.string(),
+  documentId: z.string(),
+  chave: z.string().nullable(),
+  documentNumber: z.string(),
+  direction: z.enum(['sale', 'purchase']),
+  nItem: z.number(),
+  field: z.string(),
+  expected: z.string().nullable(),
+  found: z.string().nullable(),
+  /** R$ with two decimals as text (found − expected tax of the item), null when the finding has no amount. */
+  difference: z.string().nullable(),
+  rejection: z.string().nullable(),
+});
+export type TDocumentFinding = z.infer<typeof ZDocumentFinding>;
+
+export const ZDocumentFindingSummary = z.object({
+  kind: ZDocumentFindingKind,
+  label: z.string(),
+  count: z.number(),
+  difference: z.string(),
+});
+export type TDocumentFindingSummary = z.infer<typeof ZDocumentFindingSummary>;
+
+export const ZDocumentFindingsPage = z.object({
+  summary: z.array(ZDocumentFindingSummary),
+  items: z.array(ZDocumentFinding),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type TDocumentFindingsPage = z.infer<typeof ZDocumentFindingsPage>;
+
+export const documentMessages = {
+  companyRequired: 'companyId: informe a empresa antes dos arquivos.',
+  fileRequired: 'file: envie ao menos um arquivo XML, ZIP ou EFD.',
+  tooLarge: 'file: o envio passa do limite de 1 GB.',
+  tooManyFiles: 'file: envie no máximo 20 arquivos por vez (junte-os num ZIP).',
+} as const;

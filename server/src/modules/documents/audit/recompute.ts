@@ -1,0 +1,97 @@
+import type { TTaxCalculateRequest, TTaxCalculateResponse, Uf } from '@app/contract';
+import { calculateNfeItem, type NfeItemContext } from '@app/tax-engine';
+import type { DbOrTx } from '../../../db/client.js';
+import { AppError } from '../../../lib/app-error.js';
+import { buildCalculationContext } from '../../tax/tax.service.js';
+import type { DocumentItem, FiscalDocument } from '../read/document-model.js';
+
+export type IcmsOverride = Partial<TTaxCalculateRequest['item']['icms']>;
+
+const opt = (v: string | undefined) => (v === undefined || v === '' ? undefined : v);
+
+/**
+ * The engine request of one document item, from the document's own codes and rates (the NF-e layout's tags are
+ * the request's fields), optionally with the ICMS part replaced by what the fiscal rule says.
+ */
+export function buildItemRequest(doc: FiscalDocument, item: DocumentItem, icms?: IcmsOverride): TTaxCalculateRequest {
+  const t = item.taxes;
+  const p = item.prod;
+  const own: TTaxCalculateRequest['item']['icms'] = {
+    cst: opt(t['ICMS.CST']),
+    csosn: opt(t['ICMS.CSOSN']),
+    pICMS: opt(t['ICMS.pICMS']),
+    pRedBC: opt(t['ICMS.pRedBC']),
+    // The document's pMVAST is the margin it applied (already adjusted when interstate).
+    pMVAST: opt(t['ICMS.pMVAST']),
+    ajustarMva: false,
+    pRedBCST: opt(t['ICMS.pRedBCST']),
+    pICMSST: opt(t['ICMS.pICMSST']),
+    pFCP: opt(t['ICMS.pFCP']),
+    pFCPST: opt(t['ICMS.pFCPST']),
+    pDif: opt(t['ICMS.pDif']),
+    cBenef: opt(p.cBenef),
+  };
+  const crt = Number(doc.ide.CRT);
+  return {
+    operacao: {
+      ufOrigem: (doc.ufOrigin ?? 'SP') as Uf,
+      ufDestino: (doc.ufDestination ?? doc.ufOrigin ?? 'SP') as Uf,
+      consumidorFinal: doc.ide.indFinal === '1',
+      contribuinte: doc.ide.indIEDest !== '9',
+      crt: crt >= 1 && crt <= 4 ? crt : undefined,
+    },
+    item: {
+      vProd: p.vProd ?? '0',
+      vFrete: opt(p.vFrete),
+      vSeg: opt(p.vSeg),
+      vOutro: opt(p.vOutro),
+      vDesc: opt(p.vDesc),
+      ncm: /^\d{8}$/.test(p.NCM ?? '') ? p.NCM : undefined,
+      icms: { ...own, ...icms },
+      ipi: t['IPI.CST'] ? { cst: t['IPI.CST'], pIPI: opt(t['IPI.pIPI']) } : undefined,
+      pis: t['PIS.CST'] ? { cst: t['PIS.CST'], pPIS: opt(t['PIS.pPIS']) } : undefined,
+      cofins: t['COFINS.CST'] ? { cst: t['COFINS.CST'], pCOFINS: opt(t['COFINS.pCOFINS']) } : undefined,
+      ibscbs: t['IBSCBS.CST'] ? { cst: t['IBSCBS.CST'], cClassTrib: opt(t['IBSCBS.cClassTrib']) } : undefined,
+    },
+  };
+}
+
+/** What the official tables refused in the request (field → message), the way POST /tax/calculate answers 400. */
+export interface TableRefusal {
+  field: string;
+  message: string;
+}
+
+/**
+ * The reference facts of the item (buildCalculationContext, the server's one reader of them). A cBenef or
+ * cClassTrib the tables refuse is returned as a refusal and left out, so the rest of the item is still computed.
+ */
+export async function buildItemContext(
+  db: DbOrTx,
+  req: TTaxCalculateRequest,
+  date: string,
+): Promise<{ ctx: NfeItemContext | null; refusals: TableRefusal[] }> {
+  const refusals: TableRefusal[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return { ctx: await buildCalculationContext(db, req, date), refusals };
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'VALIDATION' || !err.errors?.[0]?.field) throw err;
+      const refusal = { field: err.errors[0].field, message: err.errors[0].message };
+      refusals.push(refusal);
+      if (refusal.field === 'item.icms.cBenef') req.item.icms.cBenef = undefined;
+      else if (refusal.field === 'item.ibscbs.cClassTrib' && req.item.ibscbs) req.item.ibscbs.cClassTrib = undefined;
+      else return { ctx: null, refusals };
+    }
+  }
+  return { ctx: null, refusals };
+}
+
+/** The engine's figures for the request, or null when the engine refuses its input (nothing is guessed as 0). */
+export function recompute(req: TTaxCalculateRequest, ctx: NfeItemContext): TTaxCalculateResponse | null {
+  try {
+    return calculateNfeItem(req, ctx) as TTaxCalculateResponse;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,241 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+
+export interface ImportRow {
+  id: string;
+  companyId: string;
+  userId: string | null;
+  userName: string;
+  fileName: string;
+  uploadDir: string;
+  status: 'Queued' | 'Running' | 'Done' | 'Failed';
+  documents: number;
+  items: number;
+  productsCreated: number;
+  productsUpdated: number;
+  duplicates: number;
+  errors: number;
+  findings: number;
+  message: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+export type ImportCounts = Pick<
+  ImportRow,
+  'documents' | 'items' | 'productsCreated' | 'productsUpdated' | 'duplicates' | 'errors' | 'findings'
+>;
+
+const importColumns = sql`id, company_id AS "companyId", user_id AS "userId", user_name AS "userName",
+  file_name AS "fileName", upload_dir AS "uploadDir", status, documents, items, products_created AS "productsCreated",
+  products_updated AS "productsUpdated", duplicates, errors, findings, message, created_at AS "createdAt",
+  finished_at AS "finishedAt"`;
+
+type Rows<T> = T & Record<string, unknown>;
+
+/** A text[] parameter from any strings (codes may hold commas, quotes or braces): passed as one JSON value. */
+const jsonTextArray = (values: string[]) =>
+  sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+export async function insertImport(
+  db: DbOrTx,
+  v: { companyId: string; userId: string; userName: string; fileName: string; uploadDir: string; files: number },
+): Promise<string> {
+  const res = await db.execute<Rows<{ id: string }>>(sql`
+    INSERT INTO document_imports (company_id, user_id, user_name, file_name, upload_dir, files)
+    VALUES (${v.companyId}, ${v.userId}, ${v.userName}, ${v.fileName}, ${v.uploadDir}, ${v.files}) RETURNING id`);
+  return res.rows[0]!.id;
+}
+
+export async function findImport(db: DbOrTx, id: string): Promise<ImportRow | undefined> {
+  const res = await db.execute<Rows<ImportRow>>(sql`SELECT ${importColumns} FROM document_imports WHERE id = ${id}`);
+  return res.rows[0] ? withDates(res.rows[0]) : undefined;
+}
+
+export async function listImports(db: DbOrTx, companyId: string, limit: number): Promise<ImportRow[]> {
+  const res = await db.execute<Rows<ImportRow>>(sql`
+    SELECT ${importColumns} FROM document_imports WHERE company_id = ${companyId}
+    ORDER BY created_at DESC, id DESC LIMIT ${limit}`);
+  return res.rows.map(withDates);
+}
+
+function withDates(r: ImportRow): ImportRow {
+  return { ...r, createdAt: new Date(r.createdAt), finishedAt: r.finishedAt ? new Date(r.finishedAt) : null };
+}
+
+/** A retried run starts over: what an interrupted one committed is removed (documents cascade to findings). */
+export async function startRun(db: DbOrTx, id: string) {
+  await db.execute(sql`DELETE FROM company_documents WHERE import_id = ${id}`);
+  await db.execute(sql`DELETE FROM document_import_problems WHERE import_id = ${id}`);
+  await db.execute(sql`UPDATE document_imports SET status = 'Running', started_at = now(), documents = 0, items = 0,
+    products_created = 0, products_updated = 0, duplicates = 0, errors = 0, findings = 0 WHERE id = ${id}`);
+}
+
+export async function saveCounts(db: DbOrTx, id: string, c: ImportCounts) {
+  await db.execute(sql`UPDATE document_imports SET documents = ${c.documents}, items = ${c.items},
+    products_created = ${c.productsCreated}, products_updated = ${c.productsUpdated}, duplicates = ${c.duplicates},
+    errors = ${c.errors}, findings = ${c.findings} WHERE id = ${id}`);
+}
+
+export async function finishImport(db: DbOrTx, id: string, status: 'Done' | 'Failed', message: string | null) {
+  await db.execute(
+    sql`UPDATE document_imports SET status = ${status}, message = ${message}, finished_at = now() WHERE id = ${id}`,
+  );
+}
+
+export async function insertProblems(
+  db: DbOrTx,
+  importId: string,
+  rows: { fileName: string; line: number | null; message: string }[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO document_import_problems (import_id, file_name, line, message)
+    SELECT ${importId}::uuid, t."fileName", t.line, t.message
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS t("fileName" text, line int, message text)`);
+}
+
+export async function listProblems(db: DbOrTx, importId: string, limit: number) {
+  const res = await db.execute<Rows<{ fileName: string; line: number | null; message: string }>>(sql`
+    SELECT file_name AS "fileName", line, message FROM document_import_problems
+    WHERE import_id = ${importId} ORDER BY id LIMIT ${limit}`);
+  return res.rows;
+}
+
+export interface NewDocument {
+  importId: string;
+  companyId: string;
+  key: string;
+  chave: string | null;
+  source: 'xml' | 'efd';
+  direction: 'sale' | 'purchase';
+  model: string;
+  number: string;
+  issuedOn: string | null;
+  counterpart: string | null;
+  ufOrigin: string | null;
+  ufDestination: string | null;
+  fileName: string;
+  items: number;
+  total: string | null;
+}
+
+/** The document's row, or null when the company already has a document with that key (a duplicate). */
+export async function insertDocument(db: DbOrTx, d: NewDocument): Promise<string | null> {
+  const res = await db.execute<Rows<{ id: string }>>(sql`
+    INSERT INTO company_documents (company_id, import_id, doc_key, chave, source, direction, model, number, issued_on,
+      counterpart, uf_origin, uf_destination, file_name, items, total)
+    VALUES (${d.companyId}, ${d.importId}, ${d.key}, ${d.chave}, ${d.source}, ${d.direction}, ${d.model}, ${d.number},
+      ${d.issuedOn}, ${d.counterpart}, ${d.ufOrigin}, ${d.ufDestination}, ${d.fileName}, ${d.items}, ${d.total})
+    ON CONFLICT (company_id, doc_key) DO NOTHING RETURNING id`);
+  return res.rows[0]?.id ?? null;
+}
+
+export interface CatalogueProduct {
+  id: string;
+  internalCode: string;
+  gtin: string | null;
+  ncm: string | null;
+  cest: string | null;
+  status: string;
+  fiscalRuleId: string | null;
+}
+
+export async function findProductsByCodes(db: DbOrTx, companyId: string, codes: string[]): Promise<CatalogueProduct[]> {
+  if (codes.length === 0) return [];
+  const res = await db.execute<Rows<CatalogueProduct>>(sql`
+    SELECT id, internal_code AS "internalCode", gtin, ncm, cest, status, fiscal_rule_id AS "fiscalRuleId"
+    FROM products WHERE company_id = ${companyId} AND internal_code = ANY(${jsonTextArray(codes)})`);
+  return res.rows;
+}
+
+/**
+ * Fills what a product still lacks from the document — NCM, CEST, GTIN of a Pending product — never replacing a
+ * value it has (a difference is a finding, not an update), with an audit item for each product completed.
+ */
+export async function completeProducts(
+  db: DbOrTx,
+  ctx: { companyId: string; userId: string | null; userName: string },
+  rows: { id: string; ncm: string | null; cest: string | null; gtin: string | null }[],
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const res = await db.execute<Rows<{ id: string }>>(sql`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS t(id uuid, ncm text, cest text, gtin text)
+    ),
+    upd AS (
+      UPDATE products p SET ncm = coalesce(p.ncm, i.ncm), cest = coalesce(p.cest, i.cest),
+        gtin = coalesce(p.gtin, i.gtin), updated_at = now()
+      FROM input i
+      WHERE p.id = i.id AND p.company_id = ${ctx.companyId} AND p.status = 'P'
+        AND ((p.ncm IS NULL AND i.ncm IS NOT NULL) OR (p.cest IS NULL AND i.cest IS NOT NULL AND p.ncm IS NULL)
+          OR (p.gtin IS NULL AND i.gtin IS NOT NULL))
+      RETURNING p.id
+    ),
+    audits AS (
+      INSERT INTO product_audits (company_id, product_id, description, user_id, user_name)
+      SELECT ${ctx.companyId}::uuid, id, 'Produto completado por documento fiscal', ${ctx.userId}::uuid, ${ctx.userName}::text
+      FROM upd
+    )
+    SELECT id FROM upd`);
+  return res.rows.map((r) => r.id);
+}
+
+export interface FindingRow {
+  productId: string | null;
+  internalCode: string;
+  nItem: number;
+  kind: string;
+  field: string;
+  expected: string | null;
+  found: string | null;
+  difference: string | null;
+  rejection: string | null;
+}
+
+export async function insertFindings(
+  db: DbOrTx,
+  doc: { importId: string; documentId: string; companyId: string; chave: string | null },
+  rows: FindingRow[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO document_findings (import_id, document_id, company_id, product_id, internal_code, chave, n_item, kind,
+      field, expected, found, difference, rejection)
+    SELECT ${doc.importId}::uuid, ${doc.documentId}::uuid, ${doc.companyId}::uuid, t."productId", t."internalCode",
+      ${doc.chave}, t."nItem", t.kind, t.field, t.expected, t.found, t.difference::numeric, t.rejection
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS t("productId" uuid, "internalCode" text, "nItem" int, kind text, field text, expected text, found text,
+        difference text, rejection text)`);
+}
+
+/** NCMs of 8 digits in force on the date (NCM table, Siscomex): the rest would be rejected (778). */
+export async function findNcmsInForce(db: DbOrTx, ncms: string[], date: string): Promise<Set<string>> {
+  if (ncms.length === 0) return new Set();
+  const res = await db.execute<Rows<{ code: string }>>(sql`
+    SELECT code FROM ref_ncm WHERE code = ANY(${jsonTextArray(ncms)}) AND level = 8
+      AND start_date <= ${date}::date AND (end_date IS NULL OR end_date >= ${date}::date)`);
+  return new Set(res.rows.map((r) => r.code));
+}
+
+/** CEST → NCM prefixes it covers (Convênio ICMS 142/2018): a small table read once per import. */
+export async function loadCestPrefixes(db: DbOrTx): Promise<Map<string, string[]>> {
+  const res = await db.execute<Rows<{ code: string; prefixes: string[] }>>(
+    sql`SELECT code, ncm_prefixes AS prefixes FROM ref_cest WHERE active`,
+  );
+  return new Map(res.rows.map((r) => [r.code, r.prefixes]));
+}
+
+/** A product that joined the catalogue from a document and was not classified by its GTIN keeps the document's NCM/CEST. */
+export async function fillNewProducts(
+  db: DbOrTx,
+  companyId: string,
+  rows: { id: string; ncm: string | null; cest: string | null }[],
+) {
+  const wanted = rows.filter((r) => r.ncm || r.cest);
+  if (wanted.length === 0) return;
+  await db.execute(sql`
+    UPDATE products p SET ncm = i.ncm, cest = i.cest
+    FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS i(id uuid, ncm text, cest text)
+    WHERE p.id = i.id AND p.company_id = ${companyId} AND p.status = 'P'`);
+}

@@ -1,0 +1,106 @@
+import './documents.codes.js';
+import { join } from 'node:path';
+import {
+  ZDocumentFindingsPage,
+  ZDocumentFindingsQuery,
+  ZDocumentImportDetail,
+  ZDocumentImportIdParam,
+  ZDocumentImportList,
+  ZDocumentImportsQuery,
+  ZDocumentUploadAccepted,
+} from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
+import { DOCUMENT_IMPORT_JOB, DOCUMENTS_MAX_BYTES, DOCUMENTS_MAX_FILES } from './documents.codes.js';
+import * as service from './documents.service.js';
+import { writeFindingsXlsx } from './documents-export.js';
+
+const tags = ['Documentos fiscais'];
+
+export default async function documentsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const write = { preHandler: app.requirePermission('write:product') };
+  const read = { preHandler: app.requirePermission('read:product') };
+
+  app.post(
+    '/products/documents',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary:
+          'Envia NF-e/NFC-e (XML), ZIP de XMLs ou SPED EFD para importação e auditoria (multipart: companyId, file)',
+        consumes: ['multipart/form-data'],
+        response: { 202: ZDocumentUploadAccepted },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw new AppError('DOCUMENTS_FILE_REQUIRED');
+      const accepted = await service.receiveDocuments(
+        app.db,
+        req.actor!,
+        req.parts({ limits: { fileSize: DOCUMENTS_MAX_BYTES, files: DOCUMENTS_MAX_FILES + 1 } }) as never,
+        join(app.config.dataDir, 'document-uploads'),
+        (importId, tx) => app.jobs.send(DOCUMENT_IMPORT_JOB, { importId }, { tx }),
+      );
+      app.jobs.wake(DOCUMENT_IMPORT_JOB);
+      return reply.status(202).send(accepted);
+    },
+  );
+
+  app.get(
+    '/products/documents',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Importações de documentos da empresa',
+        querystring: ZDocumentImportsQuery,
+        response: { 200: ZDocumentImportList },
+      },
+    },
+    (req) => service.listDocumentImports(app.db, req.actor!, req.query.companyId),
+  );
+
+  app.get(
+    '/products/documents/:id',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Situação e contagens de uma importação',
+        params: ZDocumentImportIdParam,
+        response: { 200: ZDocumentImportDetail },
+      },
+    },
+    (req) => service.getDocumentImport(app.db, req.actor!, req.params.id),
+  );
+
+  app.get(
+    '/products/documents/:id/findings',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Achados da auditoria (paginados; filtros por tipo, produto e documento) e resumo por tipo em R$',
+        params: ZDocumentImportIdParam,
+        querystring: ZDocumentFindingsQuery,
+        response: { 200: ZDocumentFindingsPage },
+      },
+    },
+    (req) => service.listDocumentFindings(app.db, req.actor!, req.params.id, req.query),
+  );
+
+  app.get(
+    '/products/documents/:id/findings/export',
+    { ...read, schema: { tags, summary: 'Achados da auditoria em XLSX', params: ZDocumentImportIdParam } },
+    async (req, reply) => {
+      const file = await service.openFindingsExport(app.db, req.actor!, req.params.id);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(writeFindingsXlsx(file.pages));
+    },
+  );
+}

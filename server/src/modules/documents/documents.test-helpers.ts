@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+
+/** POST /products/documents as the screen sends it: the company field first, then the files. */
+export function uploadDocuments(
+  app: FastifyInstance,
+  companyId: string | null,
+  files: { name: string; content: Buffer | string }[],
+  headers: Record<string, string>,
+) {
+  const boundary = `----vitest${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  if (companyId)
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="companyId"\r\n\r\n${companyId}\r\n`),
+    );
+  for (const f of files)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      Buffer.from(f.content),
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return app.inject({
+    method: 'POST',
+    url: '/v1/public/products/documents',
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat(parts),
+  });
+}

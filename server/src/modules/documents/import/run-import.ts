@@ -1,0 +1,140 @@
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { todayInBrazil } from '@app/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { recordAudit } from '../../../lib/audit.js';
+import { recordClassificationBatch } from '../../products/matching/upsert-products.js';
+import { ExpectedOperations } from '../audit/expected-operation.js';
+import { AUDIT_DOCUMENTS_IMPORTED } from '../documents.codes.js';
+import * as repo from '../documents.repository.js';
+import { readSourceFile } from '../read/source-files.js';
+import { type ImportRun, importDocument } from './import-document.js';
+
+/** Progress is written at most this often while the import runs (the screen polls it). */
+const PROGRESS_EVERY_MS = 1000;
+/** Documents in flight (the pool has 10 connections; the screens keep the rest). */
+const IN_FLIGHT = 4;
+
+/** The upload's files in the order they were sent: stored as NN-name (lib names never come from inside a ZIP). */
+async function listUploadedFiles(dir: string) {
+  const names = (await readdir(dir)).sort();
+  return names.map((n) => ({ path: join(dir, n), fileName: n.replace(/^\d+-/, '') }));
+}
+
+/**
+ * The background job of an upload: every document of every file, each in its own transaction (importDocument),
+ * problems kept with file and line; the counts are written as it goes so the screen shows progress. The upload's
+ * temporary folder is removed at the end, whatever happened.
+ */
+export async function runDocumentImport(db: Db, importId: string): Promise<void> {
+  const found = await repo.findImport(db, importId);
+  if (!found || found.status === 'Done' || found.status === 'Failed') return;
+  const companyRes = await db.execute<
+    { id: string; document: string; uf: string; partner_id: string } & Record<string, unknown>
+  >(sql`SELECT id, document, uf, partner_id FROM companies WHERE id = ${found.companyId}`);
+  const company = companyRes.rows[0];
+  await repo.startRun(db, importId);
+  const run: ImportRun = {
+    db,
+    importId,
+    company: { id: found.companyId, cnpj: company?.document ?? '', uf: company?.uf ?? 'SP' },
+    actor: { id: found.userId ?? '00000000-0000-0000-0000-000000000000', name: found.userName },
+    counts: {
+      documents: 0,
+      items: 0,
+      productsCreated: 0,
+      productsUpdated: 0,
+      duplicates: 0,
+      errors: 0,
+      findings: 0,
+      classified: 0,
+    },
+    products: new Map(),
+    ncmInForce: new Map(),
+    cestPrefixes: await repo.loadCestPrefixes(db),
+    expected: new ExpectedOperations(db, { uf: company?.uf ?? 'SP' }),
+    problems: [],
+    today: todayInBrazil(),
+  };
+  // Documents are imported a few at a time, each in its own transaction on its own pooled connection: a document's
+  // statements wait on the database most of the time, and the next ones are read, checked and audited meanwhile.
+  const inFlight = new Set<Promise<void>>();
+  let lastSaved = Date.now();
+  const saveProgress = async (force = false) => {
+    if (run.problems.length) await repo.insertProblems(db, importId, run.problems.splice(0));
+    if (force || Date.now() - lastSaved >= PROGRESS_EVERY_MS) {
+      await repo.saveCounts(db, importId, run.counts);
+      lastSaved = Date.now();
+    }
+  };
+  try {
+    if (!company) throw new Error('empresa removida');
+    for (const file of await listUploadedFiles(found.uploadDir)) {
+      for await (const event of readSourceFile(file.path, file.fileName, run.company.cnpj)) {
+        if ('problem' in event) {
+          run.problems.push(event.problem);
+          run.counts.errors++;
+        } else {
+          const doc = event.document;
+          const task = importDocument(run, doc)
+            .catch((err: Error) => {
+              // One document's failure (a database refusal) leaves it out; the rest of the upload goes on.
+              run.counts.errors++;
+              run.problems.push({
+                fileName: doc.fileName,
+                line: doc.line,
+                message: `Documento ${doc.chave ?? doc.number} não importado: ${err.message.slice(0, 200)}`,
+              });
+            })
+            .finally(() => inFlight.delete(task));
+          inFlight.add(task);
+          if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+        }
+        if (run.problems.length >= 100 || Date.now() - lastSaved >= PROGRESS_EVERY_MS) {
+          await saveProgress();
+          await yieldToEventLoop();
+        }
+      }
+    }
+    await Promise.all(inFlight);
+    await saveProgress(true);
+    await db.transaction(async (tx) => {
+      await repo.finishImport(tx, importId, 'Done', summarize(run));
+      await recordClassificationBatch(tx, {
+        companyId: run.company.id,
+        userId: run.actor.id,
+        source: 'Import',
+        sent: run.counts.productsCreated,
+        classified: run.counts.classified,
+      });
+      await recordAudit(tx, {
+        code: AUDIT_DOCUMENTS_IMPORTED,
+        actor: { id: run.actor.id, name: run.actor.name },
+        partnerId: company.partner_id,
+        companyId: run.company.id,
+        entityId: importId,
+        after: { fileName: found.fileName, ...run.counts },
+      });
+    });
+  } catch (err) {
+    await Promise.allSettled(inFlight);
+    await saveProgress(true).catch(() => undefined);
+    await repo.finishImport(
+      db,
+      importId,
+      'Failed',
+      'A importação falhou; os documentos já gravados foram mantidos. Envie os arquivos de novo.',
+    );
+    throw err;
+  } finally {
+    await rm(found.uploadDir, { recursive: true, force: true });
+  }
+}
+
+function summarize(run: ImportRun): string {
+  const c = run.counts;
+  const n = (v: number) => v.toLocaleString('pt-BR');
+  return `${n(c.documents)} documento(s) importado(s), ${n(c.duplicates)} duplicado(s), ${n(c.errors)} problema(s); ${n(c.findings)} achado(s) de auditoria.`;
+}

@@ -1,0 +1,49 @@
+/**
+ * One fiscal document as the readers hand it to the import, whatever its source (NF-e XML or an EFD C100 with
+ * its C170 lines). Values are kept as the document wrote them (decimal strings with a dot), keyed by the NF-e
+ * layout's tag names: `prod` holds det/prod, `taxes` holds det/imposto as 'GROUP.tag' ('ICMS.CST',
+ * 'ICMS.vICMS', 'IPI.pIPI', 'IBSCBS.cClassTrib'), so the audit reads one shape.
+ */
+export interface DocumentItem {
+  nItem: number;
+  prod: Record<string, string>;
+  taxes: Record<string, string>;
+}
+
+export interface FiscalDocument {
+  source: 'xml' | 'efd';
+  fileName: string;
+  /** Line where the document starts in its file (for messages). */
+  line: number | null;
+  chave: string | null;
+  /** The duplicate key: the chave, or the EFD's model/series/number/participant when there is none. */
+  key: string;
+  model: string;
+  number: string;
+  /** AAAA-MM-DD */
+  issuedOn: string | null;
+  issuerCnpj: string | null;
+  recipientDoc: string | null;
+  ufOrigin: string | null;
+  ufDestination: string | null;
+  /** NF-e ide: tpNF (0 entrada, 1 saída), indFinal, finNFe; emit/CRT; dest/indIEDest. */
+  ide: Record<string, string>;
+  /** protNFe/infProt/cStat when the file carries the authorisation. */
+  protocolStatus: string | null;
+  /** EFD only: IND_OPER already tells the side (1 saída = sale, 0 entrada = purchase). */
+  efdDirection?: 'sale' | 'purchase';
+  total: string | null;
+  items: DocumentItem[];
+}
+
+/** A file or a part of one that could not be read: reported with its file name and line, the rest goes on. */
+export interface ReadProblem {
+  fileName: string;
+  line: number | null;
+  message: string;
+}
+
+export type ReadEvent = { document: FiscalDocument } | { problem: ReadProblem };
+
+/** A file (or a ZIP entry) refused as a whole with a message for the person who sent it. */
+export class FileRefusal extends Error {}

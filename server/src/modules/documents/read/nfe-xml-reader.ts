@@ -1,0 +1,183 @@
+import { SaxesParser } from 'saxes';
+import { type DocumentItem, FileRefusal, type FiscalDocument, type ReadEvent } from './document-model.js';
+
+/** Nesting of an NF-e is about 8 levels; text runs are codes, values and descriptions (xProd ≤ 120, infCpl ≤ 5,000). */
+const MAX_DEPTH = 40;
+const MAX_TEXT = 64 * 1024;
+
+class XmlRefusal extends FileRefusal {}
+
+function emptyDocument(fileName: string, line: number): FiscalDocument {
+  return {
+    source: 'xml',
+    fileName,
+    line,
+    chave: null,
+    key: '',
+    model: '55',
+    number: '',
+    issuedOn: null,
+    issuerCnpj: null,
+    recipientDoc: null,
+    ufOrigin: null,
+    ufDestination: null,
+    ide: {},
+    protocolStatus: null,
+    total: null,
+    items: [],
+  };
+}
+
+const TAX_GROUPS = new Set(['ICMS', 'IPI', 'PIS', 'COFINS', 'IBSCBS', 'ICMSUFDest', 'II', 'IS']);
+
+/**
+ * Reads NF-e/NFC-e XML (nfeProc with protNFe, a bare NFe, or several NFe in one file) as a stream with saxes:
+ * no DTD is read and no entity expanded — a DOCTYPE refuses the file, so XXE and entity bombs cannot happen —
+ * and the document is built from the tags the audit needs while the bytes arrive (nothing holds the file).
+ * NF-e files are UTF-8 (MOC 4.00 §3.2): any other declared encoding, or bytes that are not UTF-8, refuse the file
+ * with its line. A malformed file is one problem; the documents completed before the fault are kept.
+ */
+export async function* readNfeXml(chunks: AsyncIterable<Uint8Array>, fileName: string): AsyncGenerator<ReadEvent> {
+  const parser = new SaxesParser({ xmlns: false, position: true });
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const ready: ReadEvent[] = [];
+  const stack: string[] = [];
+  let doc: FiscalDocument | null = null;
+  let item: DocumentItem | null = null;
+  let taxGroup: string | null = null;
+  let text = '';
+  let inProc = false;
+  let sawRoot = false;
+
+  parser.on('doctype', () => {
+    throw new XmlRefusal('O XML declara um DOCTYPE (DTD/entidades), o que não é aceito em NF-e.');
+  });
+  parser.on('xmldecl', (decl) => {
+    if (decl.encoding && !/^utf-?8$/i.test(decl.encoding))
+      throw new XmlRefusal(`Codificação ${decl.encoding} não aceita: o XML da NF-e deve estar em UTF-8.`);
+  });
+  parser.on('opentag', (tag) => {
+    const name = localName(tag.name);
+    if (stack.length >= MAX_DEPTH) throw new XmlRefusal('O XML tem elementos aninhados demais.');
+    if (!sawRoot) {
+      sawRoot = true;
+      if (!['nfeProc', 'NFe', 'enviNFe', 'nfeProcNFe'].includes(name))
+        throw new XmlRefusal(`O XML não é uma NF-e (elemento raiz <${name}>).`);
+    }
+    const parent = stack[stack.length - 1];
+    stack.push(name);
+    text = '';
+    if (name === 'nfeProc') inProc = true;
+    else if (name === 'NFe') doc = emptyDocument(fileName, parser.line);
+    else if (name === 'infNFe' && doc) {
+      const id = String(tag.attributes.Id ?? '');
+      doc.chave = id.startsWith('NFe') ? id.slice(3) : id || null;
+    } else if (name === 'det' && doc) {
+      item = { nItem: Number(tag.attributes.nItem ?? doc.items.length + 1), prod: {}, taxes: {} };
+    } else if (parent === 'imposto' && TAX_GROUPS.has(name)) taxGroup = name;
+  });
+  parser.on('text', (t) => {
+    if (text.length + t.length > MAX_TEXT) throw new XmlRefusal('O XML tem um texto longo demais.');
+    text += t;
+  });
+  parser.on('closetag', (tag) => {
+    const name = localName(tag.name);
+    stack.pop();
+    const value = text.trim();
+    text = '';
+    const parent = stack[stack.length - 1];
+    if (doc && value) takeValue(doc, item, taxGroup, stack, parent, name, value);
+    if (name === 'det' && doc && item) {
+      doc.items.push(item);
+      item = null;
+    } else if (TAX_GROUPS.has(name) && parent === 'imposto') taxGroup = null;
+    else if (name === 'NFe' && doc && !inProc) {
+      ready.push({ document: finish(doc) });
+      doc = null;
+    } else if (name === 'nfeProc') {
+      if (doc) ready.push({ document: finish(doc) });
+      doc = null;
+      inProc = false;
+    }
+  });
+
+  const fail = (err: unknown): ReadEvent => {
+    const message =
+      err instanceof FileRefusal
+        ? err.message
+        : err instanceof TypeError
+          ? 'O arquivo não está em UTF-8 (codificação inválida para NF-e).'
+          : `XML malformado: ${String((err as Error).message).split('\n')[0]}`;
+    return { problem: { fileName, line: parser.line || 1, message } };
+  };
+  try {
+    for await (const chunk of chunks) {
+      parser.write(decoder.decode(chunk, { stream: true }));
+      yield* ready.splice(0);
+    }
+    parser.write(decoder.decode());
+    parser.close();
+    if (!sawRoot) throw new XmlRefusal('O arquivo XML está vazio.');
+  } catch (err) {
+    yield* ready.splice(0);
+    yield fail(err);
+    return;
+  }
+  yield* ready.splice(0);
+}
+
+function takeValue(
+  doc: FiscalDocument,
+  item: DocumentItem | null,
+  taxGroup: string | null,
+  stack: string[],
+  parent: string | undefined,
+  name: string,
+  value: string,
+) {
+  if (item) {
+    if (parent === 'prod') item.prod[name] = value;
+    else if (taxGroup && !item.taxes[`${taxGroup}.${name}`]) item.taxes[`${taxGroup}.${name}`] = value;
+    return;
+  }
+  switch (parent) {
+    case 'ide':
+      doc.ide[name] = value;
+      if (name === 'mod') doc.model = value;
+      else if (name === 'nNF') doc.number = value;
+      else if (name === 'dhEmi' || name === 'dEmi') doc.issuedOn = value.slice(0, 10);
+      return;
+    case 'emit':
+      if (name === 'CNPJ' || name === 'CPF') doc.issuerCnpj = value;
+      else if (name === 'CRT') doc.ide.CRT = value;
+      return;
+    case 'enderEmit':
+      if (name === 'UF') doc.ufOrigin = value;
+      return;
+    case 'dest':
+      if (name === 'CNPJ' || name === 'CPF' || name === 'idEstrangeiro') doc.recipientDoc = value;
+      else if (name === 'indIEDest') doc.ide.indIEDest = value;
+      return;
+    case 'enderDest':
+      if (name === 'UF') doc.ufDestination = value;
+      return;
+    case 'ICMSTot':
+      if (name === 'vNF') doc.total = value;
+      return;
+    case 'infProt':
+      if (name === 'cStat' && stack.includes('protNFe')) doc.protocolStatus = value;
+      return;
+  }
+}
+
+function finish(doc: FiscalDocument): FiscalDocument {
+  doc.key = doc.chave ?? '';
+  // NFC-e and sales to consumers without an address: the operation is inside the issuer's state.
+  doc.ufDestination ??= doc.ufOrigin;
+  return doc;
+}
+
+function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+}

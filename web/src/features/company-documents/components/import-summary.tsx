@@ -1,0 +1,67 @@
+import { documentImportStatusLabels, type TDocumentImportDetail } from '@app/contract';
+import { Alert, Badge, Group, List, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDateTime, formatNumber } from '../../../components/ui/format';
+
+const statusColor = { Queued: 'gray', Running: 'yellow', Done: 'green', Failed: 'red' } as const;
+
+/** One import: status, counts (growing while it runs) and the files or documents refused, with file and line. */
+export function ImportSummary({ item }: { item: TDocumentImportDetail }) {
+  const running = item.status === 'Queued' || item.status === 'Running';
+  const counts: [string, number, string][] = [
+    ['Documentos importados', item.documents, 'documents'],
+    ['Itens', item.items, 'items'],
+    ['Produtos novos (pendentes)', item.productsCreated, 'created'],
+    ['Produtos completados', item.productsUpdated, 'updated'],
+    ['Duplicados', item.duplicates, 'duplicates'],
+    ['Problemas', item.errors, 'errors'],
+    ['Achados', item.findings, 'findings'],
+  ];
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="documents-import-summary">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Text fw={600}>{item.fileName}</Text>
+            <Badge color={statusColor[item.status]} variant="light" data-testid="documents-import-status">
+              {documentImportStatusLabels[item.status]}
+            </Badge>
+            {running && <Loader size="xs" />}
+          </Group>
+          <Text size="sm" c="dimmed">
+            Enviado por {item.userName} em {formatDateTime(item.createdAt)}
+          </Text>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="xs">
+          {counts.map(([label, value, id]) => (
+            <Paper key={id} withBorder p="xs" radius="sm">
+              <Text size="xs" c="dimmed">
+                {label}
+              </Text>
+              <Text fw={700} size="lg" data-testid={`documents-count-${id}`}>
+                {formatNumber(value)}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+        {item.message && <Text size="sm">{item.message}</Text>}
+        {item.status === 'Failed' && (
+          <Alert color="red">
+            A importação falhou. Os documentos já gravados foram mantidos; envie os arquivos de novo.
+          </Alert>
+        )}
+        {item.problems.length > 0 && (
+          <Alert color="orange" title="Arquivos ou documentos não importados" data-testid="documents-problems">
+            <List size="sm" spacing={2}>
+              {item.problems.map((p) => (
+                <List.Item key={`${p.fileName}-${p.line}-${p.message}`}>
+                  <b>{p.fileName}</b>
+                  {p.line !== null ? `, linha ${formatNumber(p.line)}` : ''}: {p.message}
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
