@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZUuid } from './common.js';
+import { ZIsoDate, ZUuid } from './common.js';
 
 /** Oversight (issue 12): partner dashboard, company indicators and log export (spec 01 §2–§3, spec 02 §5/§7). */
 
@@ -100,11 +100,6 @@ export const moduleOfCode = (code: number): TLogModule | null =>
 export const ZLogDescriptive = z.object({ code: z.number().int(), description: z.string() });
 export const ZLogDescriptiveList = z.array(ZLogDescriptive);
 export type TLogDescriptive = z.infer<typeof ZLogDescriptive>;
-
-const ZIsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Data inválida: use o formato AAAA-MM-DD.' })
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { message: 'Data inválida.' });
 
 /**
  * GET /users/partners/logs/export. The period is optional in the schema so that its absence gets the

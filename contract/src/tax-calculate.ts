@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZUf } from './common.js';
+import { ZIsoDate, ZUf } from './common.js';
 import {
   describeCodeProblem,
   describeRateProblem,
@@ -57,6 +57,7 @@ export const ZTaxCalculateRequest = z
       data: z
         .string()
         .regex(/^202[6-8]-\d{2}-\d{2}$/, { message: 'data: use AAAA-MM-DD, entre 2026 e 2028.' })
+        .pipe(ZIsoDate)
         .optional(),
       difal: z.enum(['simples', 'dupla'], { message: "difal deve ser 'simples' ou 'dupla'." }).optional(),
     }),

@@ -1,5 +1,6 @@
 import { classifyPendingByGtinJob } from '../modules/classifying/fanout/fanout.job.js';
 import { prunePendingDescriptionsJob } from '../modules/classifying/pending/pending-prune.job.js';
+import { throttleNoticeJob } from '../modules/identity/throttle-notice.js';
 import { healthCheckJob } from '../modules/tax/health/health.job.js';
 import type { JobDefinition } from './job-definition.js';
 import { ticketNotificationJob } from './ticket-notification.job.js';
@@ -14,4 +15,5 @@ export const jobDefinitions = [
   healthCheckJob,
   classifyPendingByGtinJob,
   prunePendingDescriptionsJob,
+  throttleNoticeJob,
 ] as unknown as JobDefinition[];

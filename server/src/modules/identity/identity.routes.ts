@@ -21,7 +21,7 @@ import {
   signIn,
   signOut,
 } from './identity.service.js';
-import { identityLimits as L, limitPerEmail, limitPerIp } from './rate-limits.js';
+import { identityLimits as L, limitPerEmail, limitPerIp, limitSigninPerEmail } from './rate-limits.js';
 
 const tags = ['Identidade'];
 
@@ -55,7 +55,7 @@ export default async function identityRoutes(fastify: FastifyInstance) {
       },
       config: { public: true },
       onRequest: limitPerIp(app, 'signin', L.signin.ip, L.signin.window),
-      preHandler: limitPerEmail(app, 'signin', L.signin.email, L.signin.window),
+      preHandler: limitSigninPerEmail(app),
     },
     async (request, reply) => {
       const result = await signIn(app, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
