@@ -22,7 +22,7 @@ export const throttleNoticeJob = defineJob({
 
 async function sendThrottleNotice(app: FastifyInstance, email: string): Promise<boolean> {
   const user = await findUserByEmail(app.db, email);
-  if (!user || user.status !== 'Active') return false;
+  if (user?.status !== 'Active') return false;
   const base = app.config.publicUrl.replace(/\/+$/, '');
   const text = [
     `Olá, ${user.name}.`,
