@@ -16,6 +16,8 @@ export const ZDashboardCompany = z.object({
   pendings: ZCount,
   inAudits: ZCount,
   returneds: ZCount,
+  /** Products in status Error (issue 24): shown, so the statuses add up to `amount`. */
+  errors: ZCount,
   amount: ZCount,
 });
 export type TDashboardCompany = z.infer<typeof ZDashboardCompany>;
@@ -25,7 +27,8 @@ const ZChecked = z.object({ checked: ZCount, unchecked: ZCount });
 /** GET /users/partners/dashboard (spec 01 §3 "Partner dashboard data"). Series: 30 days, 12 weeks, 12 months. */
 export const ZDashboard = z.object({
   totalProducts: ZCount,
-  products: z.object({ pendings: ZCount, inAudit: ZCount, refundeds: ZCount, classified: ZCount }),
+  /** The statuses add up to totalProducts (errors: status Error, issue 24). */
+  products: z.object({ pendings: ZCount, inAudit: ZCount, refundeds: ZCount, classified: ZCount, errors: ZCount }),
   newProducts: z.object({ day: z.array(ZDatedAmount), week: z.array(ZDatedAmount), month: z.array(ZDatedAmount) }),
   classification: z.object({
     finishedsByDay: z.array(ZDatedAmount),
@@ -62,6 +65,8 @@ export const ZIndicators = z.object({
     classified: ZCount,
     returned: ZCount,
     inAudit: ZCount,
+    /** Status Error (issue 24): pending + classified + returned + inAudit + errors = amount. */
+    errors: ZCount,
     amount: ZCount,
   }),
   classifyProductsHistIndicators: z.array(

@@ -13,6 +13,8 @@ const productSlices = (d: TDashboard): Slice[] => [
   { name: 'Em Auditoria', value: d.products.inAudit, color: 'orange.8' },
   { name: 'Devolvidos', value: d.products.refundeds, color: 'red.6' },
   { name: 'Classificados', value: d.products.classified, color: 'green.6' },
+  // Status Error (issue 24): the slices add up to 'Produtos na base'.
+  { name: 'Com erro', value: d.products.errors, color: 'gray.7' },
 ];
 const ticketSlices = (d: TDashboard): Slice[] => [
   { name: 'Em aberto', value: d.tickets.open, color: 'blue.6' },
