@@ -2,7 +2,12 @@ import { calculateSt, type MvaOption, mvaOptions, resolveMva, type StCalculation
 import { Divider, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DecimalInput } from '../../../components/ui/decimal-input';
-import { formatDecimalText, parseDecimalText } from '../../../components/ui/decimal-text';
+import {
+  formatDecimalText,
+  HIGH_RATE_INT_DIGITS,
+  parseDecimalText,
+  RATE_INT_DIGITS,
+} from '../../../components/ui/decimal-text';
 import { formatDecimal } from '../../../components/ui/fiscal-masks';
 
 /** Rates of the rule the calculator starts from (decimal strings as the API answers). */
@@ -34,7 +39,7 @@ const fromRate = (v: string | null) => (v == null || v === '' ? '' : formatDecim
 const icmsRateFor = (option: MvaOption, ruleRate: string) =>
   option === 'nacional' ? '12,00' : option === 'importado' ? '4,00' : ruleRate;
 
-/** Money fields are unbounded; rates follow the percentage mask (##,##). */
+/** Money fields are unbounded; rates follow the percentage mask (##,##; IPI ###,##, it passes 100 %). */
 const rateKeys = new Set<keyof Inputs>(['ipiRate', 'icmsRate', 'stRate', 'fcpRate', 'reduction']);
 
 /** The exact decimal of a typed field; an empty one counts as zero, a malformed one stops the calculation. */
@@ -105,7 +110,7 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
       label={label}
       value={inputs[key]}
       onChange={set(key)}
-      maxIntDigits={rateKeys.has(key) ? 2 : undefined}
+      maxIntDigits={key === 'ipiRate' ? HIGH_RATE_INT_DIGITS : rateKeys.has(key) ? RATE_INT_DIGITS : undefined}
     />
   );
 
