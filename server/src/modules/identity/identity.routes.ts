@@ -4,6 +4,8 @@ import {
   ZCheckUserResult,
   ZCurrentUser,
   ZMessage,
+  ZPasswordResetOwner,
+  ZPasswordResetParam,
   ZResetPasswordBody,
   ZSetPasswordBody,
   ZSignInBody,
@@ -14,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../../plugins/auth.js';
 import {
   checkUser,
+  describePasswordReset,
   getCurrentUser,
   requestPasswordReset,
   SESSION_TTL_MS,
@@ -125,5 +128,20 @@ export default async function identityRoutes(fastify: FastifyInstance) {
       preHandler: limitPerEmail(app, 'password-mail', L.resetPassword.email, L.resetPassword.window),
     },
     async (request) => setPassword(app, request.body),
+  );
+
+  app.get(
+    '/users/setpassword/:passwordResetId',
+    {
+      schema: {
+        tags,
+        summary: 'Nome de quem recebeu o link de cadastro de senha (a página o cumprimenta)',
+        params: ZPasswordResetParam,
+        response: { 200: ZPasswordResetOwner },
+      },
+      config: { public: true },
+      onRequest: limitPerIp(app, 'setPassword', L.setPassword.ip, L.setPassword.window),
+    },
+    async (request) => describePasswordReset(app, request.params.passwordResetId),
   );
 }
