@@ -38,3 +38,20 @@ describe('GET /products/fiscalservice ranking', () => {
     for (const at of filters) expect(at).toBeGreaterThan(1);
   });
 });
+
+describe('a Member binding to a global product of another GTIN', () => {
+  it('is told the product went to the partner audit and leaves their list until the decision', async () => {
+    const other = await createGlobalProduct(ctx.db, { description: 'OLEO DE MILHO 900ML', ncm: '15152100' });
+    const product = await createProduct(ctx.db, { companyId: s.companySP.id, description: 'OLEO MILHO' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/public/products/binding',
+      headers: s.headers.member,
+      payload: { productId: product.id, fiscalServiceProduct: other.code },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ linked: true, finalized: false });
+    expect(res.json().message).toMatch(/auditoria do parceiro/);
+    expect(res.json().message).toMatch(/não aparece na sua lista/);
+  });
+});

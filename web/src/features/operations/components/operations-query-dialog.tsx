@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { formatCfop } from '../../../components/ui/fiscal-masks';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { getSelectedCompany } from '../../../lib/session';
 import { CodeHint } from '../../reference/components/code-hint';
 import { useCodeMeanings } from '../../reference/components/use-code-meanings';
 import { useQueryOperations } from '../api/query-operations';
@@ -24,6 +25,15 @@ export interface OperationsTarget {
   /** Product id; omitted for a global product (the nil GUID is sent with codeIntegrator). */
   productId?: string;
   codeIntegrator?: string;
+  /** The company's UF, preselected; by default the selected company's when the target is that company. */
+  uf?: string;
+}
+
+/** The UF the form opens with (issue 24): the company's own, else the one remembered from the last query. */
+function companyUfOf(target: OperationsTarget): string | undefined {
+  if (target.uf) return target.uf;
+  const selected = getSelectedCompany();
+  return selected.id === target.companyId ? selected.uf || undefined : undefined;
 }
 
 interface Props {
@@ -44,7 +54,8 @@ export function OperationsQueryDialog({ target, onClose }: Props) {
 
   useEffect(() => {
     if (target) {
-      setForm(loadOperationsSettings());
+      const saved = loadOperationsSettings();
+      setForm({ ...saved, uf: companyUfOf(target) ?? saved.uf });
       setResults(null);
     }
   }, [target]);
