@@ -2,6 +2,7 @@ import { BIND_FINALIZED_TOAST_MS, displayGtin, type TSharedProduct } from '@app/
 import { Badge, Button, Group, Modal, Radio, ScrollArea, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { clickableRowProps } from '../../../components/ui/clickable-row';
 import { formatCest, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatNumber } from '../../../components/ui/format';
 import { notify } from '../../../lib/notify';
@@ -163,7 +164,7 @@ function CandidatesTable({ list, isLoading, chosen, onChoose }: TableProps) {
         </Table.Thead>
         <Table.Tbody>
           {list.map((g) => (
-            <Table.Tr key={g.id} onClick={() => onChoose(g.code)} style={{ cursor: 'pointer' }}>
+            <Table.Tr key={g.id} {...clickableRowProps(() => onChoose(g.code))}>
               <Table.Td>{g.code}</Table.Td>
               <Table.Td>
                 {g.description}

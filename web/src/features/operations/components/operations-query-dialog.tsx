@@ -10,6 +10,7 @@ import {
 } from '@app/contract';
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { clickableRowProps } from '../../../components/ui/clickable-row';
 import { formatCfop } from '../../../components/ui/fiscal-masks';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -159,11 +160,7 @@ export function OperationsQueryDialog({ target, onClose }: Props) {
                 </Table.Thead>
                 <Table.Tbody>
                   {results.map((op) => (
-                    <Table.Tr
-                      key={`${op.cfop}-${op.uf}`}
-                      onClick={() => setOpenOperation(op)}
-                      style={{ cursor: 'pointer' }}
-                    >
+                    <Table.Tr key={`${op.cfop}-${op.uf}`} {...clickableRowProps(() => setOpenOperation(op))}>
                       <Table.Td>
                         <CodeHint meanings={m} kind="CFOP" code={op.cfop} shown={formatCfop(op.cfop)} />
                       </Table.Td>
