@@ -89,6 +89,12 @@ async function auditPage(page: Page, route: string): Promise<string[]> {
   // Skeletons and spinners gone: the page shows what a user reads.
   await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0, { timeout: 20_000 });
   const problems: string[] = [];
+  // The page's own title renders with its lazy chunk: wait for it before counting.
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => undefined);
   const h1 = await page.locator('h1').count();
   if (h1 !== 1) problems.push(`${route}: ${h1} h1`);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -36,7 +36,9 @@ export default function DashboardPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">Dashboard</Title>
+      <Title order={1} size="h2">
+        Dashboard
+      </Title>
       <Paper withBorder radius="md" p="md" w={{ base: '100%', sm: 260 }} data-testid="total-products">
         <Text size="sm" c="dimmed">
           Produtos na base

@@ -24,7 +24,7 @@ export function ProductsPanel({ products, isMember, onOpen }: Props) {
           </Text>
         </Text>
       </Group>
-      <Progress.Root size={22} mb="md">
+      <Progress.Root size={22} mb="md" aria-label="Participação de cada situação no total">
         {kinds.map((k) => {
           const share = minimumShare(products[k.key], products.amount);
           return share > 0 ? (

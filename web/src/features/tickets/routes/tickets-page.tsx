@@ -84,7 +84,9 @@ function TicketList({ side, onOpen }: { side: TicketSide; onOpen: (t: TTicket) =
     <Stack gap="md">
       <Group justify="space-between">
         <Group gap="xs">
-          <Title order={1} size="h2">Tickets</Title>
+          <Title order={1} size="h2">
+            Tickets
+          </Title>
           <Badge variant="light" size="lg" data-testid="tickets-count">
             {formatNumber(count)} {count === 1 ? 'ticket' : 'tickets'}
           </Badge>
