@@ -69,6 +69,7 @@ export const COMPANY_MESSAGES = {
   ufRequired: 'Informe a UF da empresa!',
   cnaeRequired:
     'Foi informado que a empresa utiliza CNAE, porém nenhum CNAE foi informado. Por favor, verifique essa informação.',
+  cnaeInvalid: 'CNAE inválido: informe a subclasse CNAE de 7 dígitos (ex.: 4711-3/02).',
   partnerRequired: 'Informe o parceiro da empresa!',
   deleteNameMismatch: 'Não foi possível seguir com a exclusão da empresa, a razão social digitada está incorreta',
   created: 'Empresa cadastrada com sucesso!',
@@ -97,13 +98,24 @@ export const ZCnpj = z
   .string({ error: COMPANY_MESSAGES.cnpjInvalid })
   .refine((v) => isValidCnpj(v), { message: COMPANY_MESSAGES.cnpjInvalid });
 
+/**
+ * A CNAE subclass (IBGE CNAE 2.3): 7 digits, typed plain (4711302) or formatted (4711-3/02); stored as its digits.
+ * Empty means not informed.
+ */
+export const ZCnae = z
+  .string({ error: COMPANY_MESSAGES.cnaeInvalid })
+  .trim()
+  .refine((v) => v === '' || /^\d{4}[-.]?\d\/?\d{2}$/.test(v), { message: COMPANY_MESSAGES.cnaeInvalid })
+  .transform((v) => v.replace(/\D/g, ''))
+  .nullish();
+
 /** Required text of at most 200 characters; the "too long" message is not the "missing" one (issue 15). */
 const requiredText = (message: string, tooLong: string) =>
   z.string({ error: message }).trim().min(1, { message }).max(200, { message: tooLong });
 
 const companyFields = {
   document: ZCnpj,
-  cnae: z.string().trim().max(20, { message: 'CNAE inválido.' }).nullish(),
+  cnae: ZCnae,
   useCNAE: z.boolean().default(companyDefaults.useCNAE),
   // An empty or missing UF reads as "not informed"; any other unknown value is invalid.
   uf: z

@@ -19,6 +19,13 @@ describe('GTIN check digit', () => {
     expect(isValidGtin('78949OOO11517')).toBe(false);
   });
 
+  it('refuses a GTIN of all zeros (its check digit 0 is "right", but it is a placeholder; issue 24)', () => {
+    expect(isValidGtin('00000000')).toBe(false);
+    expect(isValidGtin('0000000000000')).toBe(false);
+    expect(checkGtin('00000000000000')).toEqual({ ok: false, message: gtinMessages.allZeros });
+    expect(checkGtin('0000000')).toEqual({ ok: false, message: gtinMessages.badLength });
+  });
+
   it('computes the digit with weights 3 and 1 from the right', () => {
     expect(computeGtinCheckDigit('789490001151')).toBe(7);
     expect(computeGtinCheckDigit('9638507')).toBe(4);

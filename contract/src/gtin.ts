@@ -12,6 +12,7 @@ export const gtinMessages = {
   notDigits: 'GTIN inválido: informe somente números.',
   badLength: 'GTIN inválido: informe 8, 12, 13 ou 14 dígitos.',
   badCheckDigit: 'GTIN inválido: dígito verificador incorreto.',
+  allZeros: 'GTIN inválido: um GTIN não pode ter somente zeros.',
 } as const;
 
 /** GS1 check digit of the digits that precede it. */
@@ -27,6 +28,7 @@ export function computeGtinCheckDigit(body: string): number {
 /** True for 8, 12, 13 or 14 digits whose last digit is the right check digit. */
 export function isValidGtin(digits: string): boolean {
   if (!/^\d+$/.test(digits) || !(GTIN_LENGTHS as readonly number[]).includes(digits.length)) return false;
+  if (/^0+$/.test(digits)) return false;
   return computeGtinCheckDigit(digits.slice(0, -1)) === digits.charCodeAt(digits.length - 1) - 48;
 }
 
@@ -57,6 +59,8 @@ export function checkGtin(raw: string | number | null | undefined): GtinCheck {
   // 14-digit form is a valid GTIN-14, which covers GTIN-8/12/13 written with or without zeros.
   const padded = padGtin14(text);
   if (text.length < 8) return { ok: false, message: gtinMessages.badLength };
+  // All zeros passes the check digit (0) but no item carries it: it is a placeholder, not a GTIN.
+  if (/^0+$/.test(text)) return { ok: false, message: gtinMessages.allZeros };
   if (!isValidGtin(padded)) return { ok: false, message: gtinMessages.badCheckDigit };
   return { ok: true, gtin: padded };
 }

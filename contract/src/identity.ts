@@ -80,6 +80,11 @@ export const ZSetPasswordBody = z
   });
 export type TSetPasswordBody = z.infer<typeof ZSetPasswordBody>;
 
+// GET /users/setpassword/{passwordResetId}: whom the set-password page greets (spec 01 "Olá, {name}").
+export const ZPasswordResetParam = z.object({ passwordResetId: z.string().trim().min(1).max(100) });
+export const ZPasswordResetOwner = z.object({ name: z.string() });
+export type TPasswordResetOwner = z.infer<typeof ZPasswordResetOwner>;
+
 export const identityMessages = {
   resetEmailSent: 'Enviamos um e-mail com o link para cadastrar sua senha.',
   setPasswordLinkSent: 'Enviamos um link para o seu e-mail para cadastrar a senha.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZUuid } from './common.js';
+import { ZIsoDate, ZUuid } from './common.js';
 
 /** Oversight (issue 12): partner dashboard, company indicators and log export (spec 01 §2–§3, spec 02 §5/§7). */
 
@@ -16,6 +16,8 @@ export const ZDashboardCompany = z.object({
   pendings: ZCount,
   inAudits: ZCount,
   returneds: ZCount,
+  /** Products in status Error (issue 24): shown, so the statuses add up to `amount`. */
+  errors: ZCount,
   amount: ZCount,
 });
 export type TDashboardCompany = z.infer<typeof ZDashboardCompany>;
@@ -25,7 +27,8 @@ const ZChecked = z.object({ checked: ZCount, unchecked: ZCount });
 /** GET /users/partners/dashboard (spec 01 §3 "Partner dashboard data"). Series: 30 days, 12 weeks, 12 months. */
 export const ZDashboard = z.object({
   totalProducts: ZCount,
-  products: z.object({ pendings: ZCount, inAudit: ZCount, refundeds: ZCount, classified: ZCount }),
+  /** The statuses add up to totalProducts (errors: status Error, issue 24). */
+  products: z.object({ pendings: ZCount, inAudit: ZCount, refundeds: ZCount, classified: ZCount, errors: ZCount }),
   newProducts: z.object({ day: z.array(ZDatedAmount), week: z.array(ZDatedAmount), month: z.array(ZDatedAmount) }),
   classification: z.object({
     finishedsByDay: z.array(ZDatedAmount),
@@ -62,6 +65,8 @@ export const ZIndicators = z.object({
     classified: ZCount,
     returned: ZCount,
     inAudit: ZCount,
+    /** Status Error (issue 24): pending + classified + returned + inAudit + errors = amount. */
+    errors: ZCount,
     amount: ZCount,
   }),
   classifyProductsHistIndicators: z.array(
@@ -100,11 +105,6 @@ export const moduleOfCode = (code: number): TLogModule | null =>
 export const ZLogDescriptive = z.object({ code: z.number().int(), description: z.string() });
 export const ZLogDescriptiveList = z.array(ZLogDescriptive);
 export type TLogDescriptive = z.infer<typeof ZLogDescriptive>;
-
-const ZIsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Data inválida: use o formato AAAA-MM-DD.' })
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { message: 'Data inválida.' });
 
 /**
  * GET /users/partners/logs/export. The period is optional in the schema so that its absence gets the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZHealthFindingKind } from './catalogue-health.js';
-import { ZQueryBool, ZUuid } from './common.js';
+import { ZIsoDate, ZQueryBool, ZUuid } from './common.js';
 import { ZProductRuleStatus } from './fiscal-rules.js';
 import { checkGtin } from './gtin.js';
 
@@ -101,7 +101,7 @@ const ZDateParam = z
   .string()
   .trim()
   .transform((v) => v.slice(0, 10))
-  .pipe(z.union([z.literal(''), z.iso.date({ message: 'Data inválida.' })]))
+  .pipe(z.union([z.literal(''), ZIsoDate]))
   .optional();
 
 /**

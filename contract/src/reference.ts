@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZUf } from './common.js';
+import { ZIsoDate, ZUf } from './common.js';
 
 /** Official tables the reference loader knows (also the keys of GET /reference/sources). */
 export const referenceTables = [
@@ -26,8 +26,6 @@ export type TReferenceTable = z.infer<typeof ZReferenceTable>;
 export const cstTypes = ['ICMS', 'CSOSN', 'IPI', 'PIS', 'COFINS', 'IBSCBS'] as const;
 export const ZCstType = z.enum(cstTypes, { message: 'Tipo de CST inválido.' });
 export type TCstType = z.infer<typeof ZCstType>;
-
-const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Data inválida (use AAAA-MM-DD).' });
 
 /** NCM as typed (dots and spaces allowed), sent on as its digits: 2 to 8 of them. */
 export const ZNcmCodeParam = z

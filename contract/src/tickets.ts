@@ -99,6 +99,8 @@ export type TTicketCreateBody = z.input<typeof ZTicketCreateBody>;
 
 export const ZTicketListQuery = z.object({
   page: z.coerce.number({ message: 'Página inválida.' }).int().min(1, { message: 'Página inválida.' }).default(1),
+  /** A Member's list of one of their companies (the selected one); none: every linked company (issue 24). */
+  companyId: ZUuid.optional(),
 });
 export type TTicketListQuery = z.input<typeof ZTicketListQuery>;
 

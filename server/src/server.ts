@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { StartupError } from './db/embedded.js';
 import { type OpenedDatabase, openDatabase } from './db/open-database.js';
+import { recordServerUrl } from './lib/server-url.js';
 import { bootstrapAdmin } from './modules/identity/bootstrap-admin.js';
 import { loadBundledReferenceTables } from './modules/reference/loaders/load-reference-tables.js';
 
@@ -62,6 +63,7 @@ async function main() {
         : `\nNão foi possível iniciar o servidor: ${(err as Error).message}`,
     );
   }
+  recordServerUrl(config);
   console.log(`\nPlataforma Fiscal em ${config.publicUrl}  (documentação da API: ${config.publicUrl}/docs)`);
 }
 

@@ -1,6 +1,7 @@
 import { classifyPendingByGtinJob } from '../modules/classifying/fanout/fanout.job.js';
 import { prunePendingDescriptionsJob } from '../modules/classifying/pending/pending-prune.job.js';
 import { documentImportJob } from '../modules/documents/documents.job.js';
+import { throttleNoticeJob } from '../modules/identity/throttle-notice.js';
 import { healthCheckJob } from '../modules/tax/health/health.job.js';
 import { transitionSimulationJob } from '../modules/transition/simulation.job.js';
 import type { JobDefinition } from './job-definition.js';
@@ -18,4 +19,5 @@ export const jobDefinitions = [
   prunePendingDescriptionsJob,
   transitionSimulationJob,
   documentImportJob,
+  throttleNoticeJob,
 ] as unknown as JobDefinition[];

@@ -18,6 +18,7 @@ const errorTable: Record<string, ErrorDef> = {
   EMAIL_NOT_FOUND: { status: 404, message: 'E-mail não cadastrado!' },
   PASSWORD_NOT_SET: { status: 400, message: 'Senha ainda não cadastrada. Enviamos um link para o seu e-mail.' },
   RESET_LINK_INVALID: { status: 400, message: 'Link de cadastro de senha inválido ou expirado.' },
+  RESET_LINK_NOT_FOUND: { status: 404, message: 'Link de cadastro de senha inválido ou expirado.' },
   ROLE_NOT_ALLOWED: { status: 403, message: 'Você não pode atribuir essa função.' },
   EMAIL_TAKEN: { status: 409, message: 'E-mail já cadastrado!' },
   COMPANY_NOT_FOUND: { status: 404, message: 'Empresa inválida!' },

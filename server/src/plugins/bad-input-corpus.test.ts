@@ -301,7 +301,8 @@ function cases(): Case[] {
       status: 400,
     });
   }
-  for (const v of ['abc', '1.5', '1e999', '-1', '0', '']) {
+  // page= (empty) is not here: an empty query parameter means "not given" (issue 24, hostile-shapes.test.ts).
+  for (const v of ['abc', '1.5', '1e999', '-1', '0']) {
     c.push({
       name: `products page=${v}`,
       method: 'GET',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp } from '../../test/test-app.js';
@@ -90,5 +91,22 @@ describe('jobs queued by a transaction (pg-boss send through it)', () => {
     expect(await app.jobs.drain('test-record')).toBe(1);
     const rows = await database.pool.query('SELECT label FROM job_probe');
     expect(rows.rows).toEqual([{ label: 'committed' }]);
+  });
+});
+
+describe("jobs queued through a transaction's public API only (issue 24)", () => {
+  it("needs nothing but the transaction's execute (no private field of Drizzle)", async () => {
+    const { app, database } = await createTestApp({}, { jobDefinitions: [recordJob] });
+    await app.db.transaction(async (tx) => {
+      // What a transaction guarantees: execute. A Drizzle upgrade may move anything else.
+      const publicOnly = { execute: tx.execute.bind(tx) } as unknown as typeof tx;
+      await app.jobs.send('test-record', { label: 'public' }, { tx: publicOnly });
+      const inside = await tx.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test-record'`);
+      expect(inside.rows[0]).toEqual({ n: 1 });
+      const outside = await database.pool.query("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test-record'");
+      expect(outside.rows[0].n).toBe(0);
+    });
+    const after = await database.pool.query("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test-record'");
+    expect(after.rows[0].n).toBe(1);
   });
 });

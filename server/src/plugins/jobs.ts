@@ -1,7 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type pg from 'pg';
-import { PgBoss } from 'pg-boss';
+import { fromDrizzle, PgBoss } from 'pg-boss';
 import type { Tx } from '../db/client.js';
 import { jobDefinitions } from '../jobs/index.js';
 import type { JobDefinition } from '../jobs/job-definition.js';
@@ -9,7 +9,8 @@ import type { JobDefinition } from '../jobs/job-definition.js';
 export interface Jobs {
   /**
    * Queues a job (validated against its schema); returns its id. Never runs it in this request. With `tx` the
-   * job row is inserted by the caller's transaction (pg-boss `send` with `db`): it exists if and only if that
+   * job row is inserted by the caller's transaction (pg-boss `send` with `db`: pg-boss's own Drizzle adapter,
+   * which runs its statements through the transaction's public `execute`): it exists if and only if that
    * transaction commits, so a crash between a write and its job can lose neither. Call `wake` after the commit.
    */
   send: (
@@ -79,7 +80,7 @@ export default fp(
         def.schema.parse(data);
         await ensureStarted();
         const { tx, ...sendOptions } = options ?? {};
-        const id = await boss.send(name, data, tx ? { ...sendOptions, db: transactionDb(tx) } : sendOptions);
+        const id = await boss.send(name, data, tx ? { ...sendOptions, db: fromDrizzle(tx, sql) } : sendOptions);
         if (!id) throw new Error(`Tarefa ${name} não enfileirada`);
         return id;
       },
@@ -126,16 +127,3 @@ export default fp(
   },
   { name: 'jobs', dependencies: ['db'] },
 );
-
-/**
- * pg-boss's statements on the connection of a Drizzle transaction. Drizzle keeps that connection in the
- * transaction's session (not a typed field): checked here, so a Drizzle upgrade that moves it fails loudly
- * (plugins/jobs.test.ts) instead of silently queueing outside the transaction.
- */
-function transactionDb(tx: Tx) {
-  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
-  if (!client || typeof client.query !== 'function' || typeof client.release !== 'function') {
-    throw new Error('Tarefa: a transação não expõe sua conexão');
-  }
-  return { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
-}

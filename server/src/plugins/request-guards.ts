@@ -4,11 +4,16 @@ import { AppError } from '../lib/app-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** True when the URL (an Origin or a Referer) is this app: the public URL, or the host the browser called. */
+/**
+ * True when the URL (an Origin or a Referer) is this app: the public URL, or the origin the browser called —
+ * scheme, host and port (issue 24: the host alone let http://app:8080 write to https://app:8080).
+ */
 function isOwnOrigin(value: string, request: FastifyRequest, publicOrigin: string): boolean {
   try {
     const url = new URL(value);
-    return url.origin === publicOrigin || url.host === request.headers.host;
+    if (url.origin === publicOrigin) return true;
+    const host = request.headers.host;
+    return host !== undefined && url.origin === new URL(`${request.protocol}://${host}`).origin;
   } catch {
     return false;
   }

@@ -9,6 +9,7 @@ import { createCompany, createPartner, createUser, linkMemberToCompany } from '.
 import { openDatabase } from '../db/open-database.js';
 import { companies, partners, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
+import { serverUrlFor, signInLink } from '../lib/server-url.js';
 import { loadBundledReferenceTables } from '../modules/reference/loaders/load-reference-tables.js';
 import { seedDemoCatalogue } from './seed-demo-catalogue.js';
 import { seedDemoClassification } from './seed-demo-classification.js';
@@ -191,7 +192,7 @@ async function main() {
   }
   console.log(`\nDados de demonstração prontos. Senha de todos os usuários abaixo: ${PASSWORD}\n`);
   for (const [email, role, partner] of printed) console.log(`  ${email!.padEnd(24)} ${role!.padEnd(20)} ${partner}`);
-  console.log(`\nEntre em ${config.publicUrl}/login com um desses e-mails.`);
+  console.log(`\nEntre em ${signInLink(serverUrlFor(process.env, config))} com um desses e-mails.`);
 }
 
 main().catch((err) => {

@@ -41,6 +41,23 @@ export async function insertPasswordReset(db: DbOrTx, values: typeof passwordRes
 }
 
 /** Locks the reset row so two concurrent submissions of one link cannot both use it. */
+/** The owner's name of a reset link that still works (not used, not expired). */
+export async function findOpenPasswordResetOwner(db: DbOrTx, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: users.name })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        sql`${passwordResets.expiresAt} > now()`,
+      ),
+    )
+    .limit(1);
+  return row?.name;
+}
+
 export async function findPasswordResetForUpdate(db: DbOrTx, tokenHash: string) {
   const [row] = await db
     .select()

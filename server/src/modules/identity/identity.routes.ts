@@ -4,6 +4,8 @@ import {
   ZCheckUserResult,
   ZCurrentUser,
   ZMessage,
+  ZPasswordResetOwner,
+  ZPasswordResetParam,
   ZResetPasswordBody,
   ZSetPasswordBody,
   ZSignInBody,
@@ -14,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../../plugins/auth.js';
 import {
   checkUser,
+  describePasswordReset,
   getCurrentUser,
   requestPasswordReset,
   SESSION_TTL_MS,
@@ -21,7 +24,7 @@ import {
   signIn,
   signOut,
 } from './identity.service.js';
-import { identityLimits as L, limitPerEmail, limitPerIp } from './rate-limits.js';
+import { identityLimits as L, limitPerEmail, limitPerIp, limitSigninPerEmail } from './rate-limits.js';
 
 const tags = ['Identidade'];
 
@@ -55,7 +58,7 @@ export default async function identityRoutes(fastify: FastifyInstance) {
       },
       config: { public: true },
       onRequest: limitPerIp(app, 'signin', L.signin.ip, L.signin.window),
-      preHandler: limitPerEmail(app, 'signin', L.signin.email, L.signin.window),
+      preHandler: limitSigninPerEmail(app),
     },
     async (request, reply) => {
       const result = await signIn(app, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -125,5 +128,20 @@ export default async function identityRoutes(fastify: FastifyInstance) {
       preHandler: limitPerEmail(app, 'password-mail', L.resetPassword.email, L.resetPassword.window),
     },
     async (request) => setPassword(app, request.body),
+  );
+
+  app.get(
+    '/users/setpassword/:passwordResetId',
+    {
+      schema: {
+        tags,
+        summary: 'Nome de quem recebeu o link de cadastro de senha (a página o cumprimenta)',
+        params: ZPasswordResetParam,
+        response: { 200: ZPasswordResetOwner },
+      },
+      config: { public: true },
+      onRequest: limitPerIp(app, 'setPassword', L.setPassword.ip, L.setPassword.window),
+    },
+    async (request) => describePasswordReset(app, request.params.passwordResetId),
   );
 }

@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import {
   closeUserPasswordResets,
+  findOpenPasswordResetOwner,
   findPasswordResetForUpdate,
   findUserByEmail,
   findUserById,
@@ -123,6 +124,13 @@ export async function setPassword(app: FastifyInstance, body: TSetPasswordBody) 
   });
   await sendSetPasswordMail(app, user, link, user.passwordHash ? 'reset' : 'welcome');
   return { message: identityMessages.setPasswordLinkSent };
+}
+
+/** Whom a set-password link greets; an unknown, used or expired link reads 404 (the page then says so). */
+export async function describePasswordReset(app: FastifyInstance, resetId: string) {
+  const name = await findOpenPasswordResetOwner(app.db, hashToken(resetId));
+  if (name === undefined) throw new AppError('RESET_LINK_NOT_FOUND');
+  return { name };
 }
 
 async function setPasswordWithReset(app: FastifyInstance, resetId: string, password: string) {

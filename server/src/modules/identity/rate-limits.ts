@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hitRateLimit } from '../../lib/rate-limit.js';
+import { hitRateLimit, type RateLimitOptions } from '../../lib/rate-limit.js';
+import { THROTTLE_NOTICE_JOB } from './throttle-notice.js';
 
 /**
  * Limits of the public identity calls. Per IP they stop one machine from hammering us; per
@@ -22,10 +23,37 @@ export function limitPerIp(app: FastifyInstance, name: string, max: number, wind
  * preHandler keyed by the validated (lower-cased) e-mail of the body; calls without an e-mail are
  * not counted here. `name` is the counter: routes that send the same mail share one.
  */
-export function limitPerEmail(app: FastifyInstance, name: string, max: number, windowMs: number) {
+export function limitPerEmail(
+  app: FastifyInstance,
+  name: string,
+  max: number,
+  windowMs: number,
+  options: RateLimitOptions = {},
+) {
   return async (request: FastifyRequest) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;
     if (typeof email !== 'string' || !email) return;
-    await hitRateLimit(app.db, `${name}:email:${email}`, max, windowMs);
+    await hitRateLimit(app.db, `${name}:email:${email}`, max, windowMs, options);
+  };
+}
+
+/**
+ * Sign-in per e-mail (issue 24): progressive, and from the second throttle within a day the account owner
+ * gets an e-mail that someone is trying their password. A queue failure must not change the 429.
+ */
+export function limitSigninPerEmail(app: FastifyInstance) {
+  const { email: max, window } = identityLimits.signin;
+  return async (request: FastifyRequest) => {
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    if (typeof email !== 'string' || !email) return;
+    await hitRateLimit(app.db, `signin:email:${email}`, max, window, {
+      progressive: true,
+      onStrike: async (strikes) => {
+        if (strikes < 2) return;
+        await app.jobs.send(THROTTLE_NOTICE_JOB, { email }).catch((err: Error) => {
+          request.log.error({ err: { message: err.message } }, 'aviso de tentativas: e-mail não enfileirado');
+        });
+      },
+    });
   };
 }

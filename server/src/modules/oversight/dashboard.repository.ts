@@ -14,6 +14,7 @@ export interface CompanyCountsRow {
   inAudits: number;
   returneds: number;
   classified: number;
+  errors: number;
   amount: number;
   /** product_count_deltas rows read for the company: above a threshold the service folds them. */
   deltaRows: number;
@@ -25,11 +26,13 @@ export async function findCompanyCounts(db: DbOrTx, scope: SQL): Promise<Company
     SELECT c.id AS "companyId", c.document, c.razao_social AS "razaoSocial", c.nome_fantasia AS "nomeFantasia",
       coalesce(d.pendings, 0)::int AS pendings, coalesce(d.in_audits, 0)::int AS "inAudits",
       coalesce(d.returneds, 0)::int AS returneds, coalesce(d.classified, 0)::int AS classified,
+      coalesce(d.errors, 0)::int AS errors,
       coalesce(d.amount, 0)::int AS amount, coalesce(d.rows, 0)::int AS "deltaRows"
     FROM companies c
     LEFT JOIN LATERAL (
       SELECT sum(x.n) FILTER (WHERE x.status = 'P') AS pendings, sum(x.n) FILTER (WHERE x.status = 'A') AS in_audits,
         sum(x.n) FILTER (WHERE x.status = 'D') AS returneds, sum(x.n) FILTER (WHERE x.status = 'F') AS classified,
+        sum(x.n) FILTER (WHERE x.status = 'E') AS errors,
         sum(x.n) AS amount, count(*) AS rows
       FROM product_count_deltas x WHERE x.company_id = c.id
     ) d ON true

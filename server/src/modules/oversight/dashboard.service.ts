@@ -31,7 +31,7 @@ export async function getDashboard(db: Db, actor: Actor, now = new Date()): Prom
     countTicketsByStatus(db, scope),
   ]);
   await foldCounters(db, companies, ruleChecks.toFold, daily.toFold);
-  const sum = (k: 'pendings' | 'inAudits' | 'returneds' | 'classified' | 'amount') =>
+  const sum = (k: 'pendings' | 'inAudits' | 'returneds' | 'classified' | 'errors' | 'amount') =>
     companies.reduce((acc, c) => acc + c[k], 0);
   const series = buildSeries(daily.days, today);
   return {
@@ -41,6 +41,7 @@ export async function getDashboard(db: Db, actor: Actor, now = new Date()): Prom
       inAudit: sum('inAudits'),
       refundeds: sum('returneds'),
       classified: sum('classified'),
+      errors: sum('errors'),
     },
     newProducts: series.created,
     classification: {
@@ -59,6 +60,7 @@ export async function getDashboard(db: Db, actor: Actor, now = new Date()): Prom
       pendings: c.pendings,
       inAudits: c.inAudits,
       returneds: c.returneds,
+      errors: c.errors,
       amount: c.amount,
     })),
   };

@@ -22,6 +22,7 @@ async function countedCatalogue(partnerId: string | null) {
     `SELECT c.id AS "companyId",
        count(p.*) FILTER (WHERE p.status = 'P')::int AS pendings, count(p.*) FILTER (WHERE p.status = 'A')::int AS "inAudits",
        count(p.*) FILTER (WHERE p.status = 'D')::int AS returneds, count(p.*) FILTER (WHERE p.status = 'F')::int AS classified,
+       count(p.*) FILTER (WHERE p.status = 'E')::int AS errors,
        count(p.*)::int AS amount,
        count(p.*) FILTER (WHERE p.fiscal_rule_id IS NOT NULL AND p.fiscal_rule_status = 'Checked')::int AS checked,
        count(p.*) FILTER (WHERE p.fiscal_rule_id IS NOT NULL AND p.fiscal_rule_status IS DISTINCT FROM 'Checked')::int AS unchecked
@@ -44,6 +45,7 @@ async function expectFiguresEqualCatalogue(headers: Record<string, string>, part
     inAudit: sum('inAudits'),
     refundeds: sum('returneds'),
     classified: sum('classified'),
+    errors: sum('errors'),
   });
   expect(body.productFiscalRules).toEqual({ checked: sum('checked'), unchecked: sum('unchecked') });
   const byId = new Map(rows.map((r) => [r.companyId, r]));

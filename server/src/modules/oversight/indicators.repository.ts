@@ -7,6 +7,7 @@ export interface StatusCounts {
   classified: number;
   returned: number;
   inAudit: number;
+  errors: number;
   amount: number;
   /** product_count_deltas rows read: above COMPACT_AFTER_ROWS the service folds them. */
   rows: number;
@@ -93,6 +94,7 @@ export async function findIndicatorsOf(
           'classified', coalesce(sum(d.n) FILTER (WHERE d.status = 'F'), 0)::int,
           'returned', coalesce(sum(d.n) FILTER (WHERE d.status = 'D'), 0)::int,
           'inAudit', coalesce(sum(d.n) FILTER (WHERE d.status = 'A'), 0)::int,
+          'errors', coalesce(sum(d.n) FILTER (WHERE d.status = 'E'), 0)::int,
           'amount', coalesce(sum(d.n), 0)::int, 'rows', count(*)::int)
         FROM product_count_deltas d WHERE d.company_id = c.id) AS counts,
       ${histories}

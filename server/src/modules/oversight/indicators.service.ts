@@ -40,6 +40,7 @@ export async function getIndicators(db: Db, actor: Actor, companyId: string): Pr
       classified: counts.classified,
       returned: counts.returned,
       inAudit,
+      errors: counts.errors,
       amount: counts.amount - (counts.inAudit - inAudit),
     },
     classifyProductsHistIndicators: classified,

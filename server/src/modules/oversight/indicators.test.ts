@@ -18,6 +18,7 @@ async function countedByStatus(companyId: string) {
   const res = await ctx.database.pool.query(
     `SELECT count(*) FILTER (WHERE status = 'P')::int AS pending, count(*) FILTER (WHERE status = 'F')::int AS classified,
        count(*) FILTER (WHERE status = 'D')::int AS returned, count(*) FILTER (WHERE status = 'A')::int AS "inAudit",
+       count(*) FILTER (WHERE status = 'E')::int AS errors,
        count(*)::int AS amount
      FROM products WHERE company_id = $1`,
     [companyId],

@@ -4,9 +4,9 @@ import { AppError } from '../../lib/app-error.js';
 import { findScopedTicket, type ScopedTicketRow, type TicketScope } from './tickets.repository.js';
 
 /** The tickets an actor may read: Admin all, staff their partner's companies, a Member the linked ones. */
-export function ticketScopeOf(actor: Actor): TicketScope {
+export function ticketScopeOf(actor: Actor, companyId?: string): TicketScope {
   if (actor.role === 'Admin') return { kind: 'all' };
-  if (actor.role === 'Member') return { kind: 'member', userId: actor.id };
+  if (actor.role === 'Member') return { kind: 'member', userId: actor.id, companyId };
   // Staff without a partner would otherwise read nothing; an impossible partner id keeps it that way.
   return { kind: 'partner', partnerId: actor.partnerId ?? '00000000-0000-0000-0000-000000000000' };
 }

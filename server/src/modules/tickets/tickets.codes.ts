@@ -5,6 +5,11 @@ import { registerAuditCodes } from '../../lib/audit.js';
 registerErrors({
   TICKET_NOT_FOUND: { status: 404, message: 'Ticket não encontrado.' },
   TICKET_CLOSED: { status: 409, message: 'Este ticket já foi finalizado.' },
+  TICKET_CLOSE_DENIED: {
+    status: 403,
+    message:
+      'Você não tem permissão para finalizar este ticket: peça a quem o abriu ou a um usuário com permissão de gravar.',
+  },
   TICKET_PRODUCT_NOT_FOUND: { status: 404, message: 'Produto não encontrado!' },
   TICKET_REFERENCE_NOT_FOUND: { status: 404, message: 'Ticket de referência não encontrado.' },
   TICKET_COMMENT_REFERENCE_NOT_FOUND: { status: 404, message: 'Comentário de referência não encontrado.' },

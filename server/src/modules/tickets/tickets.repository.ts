@@ -4,7 +4,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { type TicketCommentType, type TicketStatus, ticketComments, tickets } from '../../db/schema/index.js';
 
 /** Whose tickets a list reads: a Member's linked (not blocked) companies, a partner's queue, or all (Admin). */
-export type TicketScope = { kind: 'member'; userId: string } | { kind: 'partner'; partnerId: string } | { kind: 'all' };
+export type TicketScope =
+  | { kind: 'member'; userId: string; companyId?: string }
+  | { kind: 'partner'; partnerId: string }
+  | { kind: 'all' };
 
 export interface TicketListRow {
   id: string;
@@ -50,9 +53,14 @@ function scopeFilter(scope: TicketScope): SQL {
   if (scope.kind === 'partner') return sql`t.partner_id = ${scope.partnerId}`;
   if (scope.kind === 'all') return sql`true`;
   // A Member reads only linked companies, and not those blocked (spec 01 §4: a blocked company is not usable).
-  return sql`t.company_id IN (
-    SELECT uc.company_id FROM user_companies uc JOIN companies bc ON bc.id = uc.company_id
-    WHERE uc.user_id = ${scope.userId} AND bc.status <> 'Blocked')`;
+  return sql`t.company_id IN (${memberCompanies(scope)})`;
+}
+
+/** A Member's usable companies (linked, not Blocked), or only the one asked for when it is one of them. */
+function memberCompanies(scope: { userId: string; companyId?: string }): SQL {
+  const one = scope.companyId ? sql` AND uc.company_id = ${scope.companyId}` : sql``;
+  return sql`SELECT uc.company_id FROM user_companies uc JOIN companies bc ON bc.id = uc.company_id
+    WHERE uc.user_id = ${scope.userId} AND bc.status <> 'Blocked'${one}`;
 }
 
 /**
@@ -65,9 +73,7 @@ export async function countTickets(db: DbOrTx, scope: TicketScope): Promise<numb
       ? sql`tc.partner_id = ${scope.partnerId}`
       : scope.kind === 'all'
         ? sql`true`
-        : sql`tc.company_id IN (
-            SELECT uc.company_id FROM user_companies uc JOIN companies bc ON bc.id = uc.company_id
-            WHERE uc.user_id = ${scope.userId} AND bc.status <> 'Blocked')`;
+        : sql`tc.company_id IN (${memberCompanies(scope)})`;
   const res = await db.execute<{ n: number }>(
     sql`SELECT coalesce(sum(tc.n), 0)::int AS n FROM ticket_counts tc WHERE ${filter}`,
   );
@@ -84,9 +90,7 @@ export async function findTicketPage(db: DbOrTx, scope: TicketScope, page: numbe
   const offset = (page - 1) * TICKETS_PAGE_SIZE;
   const newest =
     scope.kind === 'member'
-      ? sql`SELECT t.* FROM (
-          SELECT uc.company_id FROM user_companies uc JOIN companies bc ON bc.id = uc.company_id
-          WHERE uc.user_id = ${scope.userId} AND bc.status <> 'Blocked') mc
+      ? sql`SELECT t.* FROM (${memberCompanies(scope)}) mc
         CROSS JOIN LATERAL (SELECT * FROM tickets t WHERE t.company_id = mc.company_id
           ORDER BY t.created_at DESC, t.id DESC LIMIT ${offset + TICKETS_PAGE_SIZE}) t`
       : sql`SELECT * FROM tickets t WHERE ${scopeFilter(scope)}`;

@@ -49,12 +49,12 @@ export default async function ticketsRoutes(fastify: FastifyInstance) {
       ...read,
       schema: {
         tags,
-        summary: 'Tickets das empresas do usuário (mais novos primeiro)',
+        summary: 'Tickets das empresas do usuário (mais novos primeiro); companyId: só os dessa empresa',
         querystring: ZTicketListQuery,
         response: { 200: ZTicketListResponse },
       },
     },
-    async (req) => listTickets(app.db, actorOf(req), req.query.page),
+    async (req) => listTickets(app.db, actorOf(req), req.query.page, req.query.companyId),
   );
 
   app.get(

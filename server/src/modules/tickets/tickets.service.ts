@@ -68,8 +68,13 @@ export async function getTicket(db: Db, actor: Actor, ticketId: string): Promise
  * GET /tickets (a Member: the linked companies' tickets; staff and Admin: their queue) and
  * GET /tickets/partners (staff only, by route permission). Newest first, one page.
  */
-export async function listTickets(db: Db, actor: Actor, page: number): Promise<TTicketListResponse> {
-  const scope = ticketScopeOf(actor);
+export async function listTickets(
+  db: Db,
+  actor: Actor,
+  page: number,
+  companyId?: string,
+): Promise<TTicketListResponse> {
+  const scope = ticketScopeOf(actor, companyId);
   // Not in a transaction: the count and the page run at once on two pool connections.
   const [count, rows] = await Promise.all([repo.countTickets(db, scope), repo.findTicketPage(db, scope, page)]);
   return {
@@ -84,6 +89,10 @@ export async function listTickets(db: Db, actor: Actor, page: number): Promise<T
 export async function closeTicket(db: Db, actor: Actor, ticketId: string): Promise<TMessage> {
   await db.transaction(async (tx) => {
     const ticket = await findTicketFor(tx, actor, ticketId, { forUpdate: true });
+    // A Member closes a co-worker's ticket only with "Gravar"; their own always (decision 020, issue 24).
+    if (actor.role === 'Member' && ticket.createdBy !== actor.id && !actor.permissions.includes('Create')) {
+      throw new AppError('TICKET_CLOSE_DENIED');
+    }
     if (ticket.status === 'Closed') throw new AppError('TICKET_CLOSED');
     await repo.updateTicketState(tx, ticket.id, { status: 'Closed', closedBy: actor.id });
     await recordAudit(tx, {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimalText, maskDecimalText, parseDecimalText, settleDecimalText } from './decimal-text';
+import {
+  formatDecimalText,
+  HIGH_RATE_INT_DIGITS,
+  maskDecimalText,
+  parseDecimalText,
+  RATE_INT_DIGITS,
+  settleDecimalText,
+} from './decimal-text';
 
 describe('pt-BR decimal text', () => {
   it('reads every pt-BR form and a pasted dot decimal as the exact decimal', () => {
@@ -64,5 +71,14 @@ describe('pt-BR decimal text', () => {
     expect(type('14050', 3)).toBe('140,50');
     expect(type('140,5', 3)).toBe('140,5');
     expect(maskDecimalText('18.5', { maxIntDigits: 2 })).toBe('18,5');
+  });
+});
+
+describe('rates past 100 % (issue 24)', () => {
+  it('the IPI/MVA mask keeps 300 % (TIPI) while ##,## still places the comma', () => {
+    expect(maskDecimalText('300', { maxIntDigits: HIGH_RATE_INT_DIGITS })).toBe('300');
+    expect(maskDecimalText('300,00', { maxIntDigits: HIGH_RATE_INT_DIGITS })).toBe('300,00');
+    expect(maskDecimalText('100', { maxIntDigits: HIGH_RATE_INT_DIGITS })).toBe('100');
+    expect(maskDecimalText('165', { maxIntDigits: RATE_INT_DIGITS })).toBe('1,65');
   });
 });

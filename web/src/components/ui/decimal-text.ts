@@ -5,6 +5,14 @@
  * string with a dot, never a float) and shows `formatDecimalText` back when the field loses focus.
  */
 
+/** The percentage masks' integer digits: ##,## for most rates (ICMS, PIS, reductions… stay within 100 %). */
+export const RATE_INT_DIGITS = 2;
+/**
+ * ###,## where rates pass 100 % (issue 24): IPI (the TIPI has 150 % and 300 % rates, e.g. tobacco) and the
+ * MVA/IVA of ICMS-ST. The server takes up to 3 integer digits for every rate (contract ZRateInput).
+ */
+export const HIGH_RATE_INT_DIGITS = 3;
+
 export interface DecimalTextOptions {
   /** Most digits before the comma (percentages 2, an MVA 3); digits typed past it move after the comma. */
   maxIntDigits?: number;

@@ -20,6 +20,13 @@ export const bindingMessages = {
   finalized: 'Produto vinculado e classificado com sucesso!',
   inAudit:
     'Produto vinculado! Como o GTIN é diferente do produto escolhido, o vínculo será auditado pela nossa equipe.',
+  /**
+   * A Member does not see products in audit (spec 02 §6): the product leaves their list, so say where it went
+   * and how it comes back (issue 24).
+   */
+  inAuditForMember:
+    'Produto vinculado! Como o GTIN é diferente do produto escolhido, ele foi enviado para a auditoria do parceiro ' +
+    'e não aparece na sua lista até a decisão: aprovado, volta como Classificado; devolvido, como Devolvido.',
   batch: (c: { linked: number; finalized: number; inAudit: number }) =>
     `${c.linked.toLocaleString('pt-BR')} produtos vinculados: ${c.finalized.toLocaleString('pt-BR')} classificados e ` +
     `${c.inAudit.toLocaleString('pt-BR')} em auditoria.`,
@@ -104,7 +111,9 @@ export async function bindProducts(
         ? bindingMessages.batch(counts)
         : counts.finalized === 1
           ? bindingMessages.finalized
-          : bindingMessages.inAudit;
+          : isMember
+            ? bindingMessages.inAuditForMember
+            : bindingMessages.inAudit;
     return { linked: true, finalized: counts.inAudit === 0, message, counts };
   });
 }

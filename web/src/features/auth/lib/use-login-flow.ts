@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notify';
 import { setSession } from '../../../lib/session';
 import { storageKeys } from '../../../lib/storage';
 import { checkUser } from '../api/check-user';
+import { getPasswordResetOwner } from '../api/get-password-reset-owner';
 import { requestPasswordReset } from '../api/reset-password';
 import { setPassword } from '../api/set-password';
 import { signIn } from '../api/sign-in';
@@ -27,6 +28,18 @@ export function useLoginFlow(passwordResetId: string | undefined) {
   const [name, setName] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
   const [isLoading, setLoading] = useState(false);
+
+  // Opened from the e-mailed link: greet the link's owner by name (spec 01 "Olá, {name}").
+  useEffect(() => {
+    if (!passwordResetId) return;
+    let isCurrent = true;
+    getPasswordResetOwner(passwordResetId)
+      .then((owner) => isCurrent && setName(owner.name))
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [passwordResetId]);
 
   const run = async (work: () => Promise<void>) => {
     setLoading(true);

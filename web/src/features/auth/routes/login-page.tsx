@@ -19,7 +19,9 @@ export default function LoginPage() {
           </Center>
           {flow.step === 'email' ? (
             <>
-              <Title order={3}>Acesse sua conta</Title>
+              <Title order={1} size="h3">
+                Acesse sua conta
+              </Title>
               {flow.notice ? (
                 <Alert color="blue" data-testid="login-notice">
                   {flow.notice}
@@ -29,7 +31,9 @@ export default function LoginPage() {
             </>
           ) : (
             <>
-              <Title order={3}>{flow.name ? `Olá, ${flow.name}` : 'Olá'}</Title>
+              <Title order={1} size="h3">
+                {flow.name ? `Olá, ${flow.name}` : 'Olá'}
+              </Title>
               {flow.step === 'create' ? (
                 <Text size="sm" c="dimmed">
                   Cadastre sua senha de acesso.

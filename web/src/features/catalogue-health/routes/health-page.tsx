@@ -41,7 +41,9 @@ export default function HealthPage() {
     <Stack>
       <Group justify="space-between">
         <Group gap="xs">
-          <Title order={2}>Saúde fiscal do catálogo</Title>
+          <Title order={1} size="h2">
+            Saúde fiscal do catálogo
+          </Title>
           {check && (
             <Badge
               variant="light"

@@ -1,5 +1,6 @@
 import { companyStatusLabels, type TCompany } from '@app/contract';
 import { Badge, Skeleton, Table, Text } from '@mantine/core';
+import { clickableRowProps } from '../../../components/ui/clickable-row';
 import { formatCnpj } from '../../../components/ui/cnpj';
 
 const statusColors: Record<TCompany['status'], string> = { Pending: 'yellow', Active: 'green', Blocked: 'red' };
@@ -32,12 +33,12 @@ export function MemberCompaniesTable({ companies, selectedId, isLoading, onSelec
             return (
               <Table.Tr
                 key={c.id}
-                onClick={() => onSelect(c)}
+                {...clickableRowProps(() => onSelect(c), `Selecionar ${c.nomeFantasia}`)}
+                aria-selected={isSelected}
                 data-selected={isSelected || undefined}
                 data-status={c.status}
                 bg={isSelected ? 'var(--mantine-color-blue-light)' : undefined}
                 c={isBlocked ? 'red' : undefined}
-                style={{ cursor: 'pointer' }}
               >
                 <Table.Td>
                   <Badge color={statusColors[c.status]} variant="light" miw="max-content">

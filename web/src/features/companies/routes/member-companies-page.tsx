@@ -18,7 +18,9 @@ export default function MemberCompaniesPage() {
     <Stack>
       <Group justify="space-between" align="end">
         <div>
-          <Title order={2}>Empresas</Title>
+          <Title order={1} size="h2">
+            Empresas
+          </Title>
           <Text size="sm" c="dimmed">
             Selecione a empresa com que deseja trabalhar.
           </Text>

@@ -1,6 +1,7 @@
 import type { TDashboardCompany } from '@app/contract';
 import { Paper, ScrollArea, Table, Title } from '@mantine/core';
 import { paths } from '../../../app/paths';
+import { clickableRowProps } from '../../../components/ui/clickable-row';
 import { formatCnpj } from '../../../components/ui/cnpj';
 import { formatNumber } from '../../../components/ui/format';
 import { TablePlaceholderRows } from '../../../components/ui/table-placeholder-rows';
@@ -50,7 +51,7 @@ export function CompaniesRankingTable({ companies }: { companies: TDashboardComp
               skeletonTestId="dashboard-skeleton"
             />
             {companies?.map((c, i) => (
-              <Table.Tr key={c.companyId} style={{ cursor: 'pointer' }} onClick={() => openCompany(c.companyId)}>
+              <Table.Tr key={c.companyId} {...clickableRowProps(() => openCompany(c.companyId))}>
                 <Table.Td>{i + 1}º</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCnpj(c.document)}</Table.Td>
                 <Table.Td>{c.companyRazaoSocial}</Table.Td>

@@ -13,6 +13,8 @@ const productSlices = (d: TDashboard): Slice[] => [
   { name: 'Em Auditoria', value: d.products.inAudit, color: 'orange.8' },
   { name: 'Devolvidos', value: d.products.refundeds, color: 'red.6' },
   { name: 'Classificados', value: d.products.classified, color: 'green.6' },
+  // Status Error (issue 24): the slices add up to 'Produtos na base'.
+  { name: 'Com erro', value: d.products.errors, color: 'gray.7' },
 ];
 const ticketSlices = (d: TDashboard): Slice[] => [
   { name: 'Em aberto', value: d.tickets.open, color: 'blue.6' },
@@ -34,7 +36,9 @@ export default function DashboardPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Dashboard</Title>
+      <Title order={1} size="h2">
+        Dashboard
+      </Title>
       <Paper withBorder radius="md" p="md" w={{ base: '100%', sm: 260 }} data-testid="total-products">
         <Text size="sm" c="dimmed">
           Produtos na base

@@ -1,5 +1,6 @@
 import type { TFiscalRuleGroup } from '@app/contract';
 import { Radio, Skeleton, Table, Text } from '@mantine/core';
+import { clickableRowProps } from '../../../components/ui/clickable-row';
 import { formatCest, formatNcm } from '../../../components/ui/fiscal-masks';
 
 interface Props {
@@ -50,8 +51,8 @@ export function FiscalRulesTable({ groups, offset, isLoading, selectedKey, onSel
             return (
               <Table.Tr
                 key={key}
-                onClick={() => onSelect(g)}
-                style={{ cursor: 'pointer' }}
+                {...clickableRowProps(() => onSelect(g))}
+                aria-selected={isSelected}
                 bg={isSelected ? 'var(--mantine-color-blue-light)' : undefined}
                 data-ncm={g.ncm}
               >

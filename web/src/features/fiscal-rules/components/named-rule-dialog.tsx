@@ -15,6 +15,7 @@ import {
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DecimalInput } from '../../../components/ui/decimal-input';
+import { HIGH_RATE_INT_DIGITS, RATE_INT_DIGITS } from '../../../components/ui/decimal-text';
 import { maskDigits } from '../../../components/ui/fiscal-masks';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -135,7 +136,7 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
       <DecimalInput
         label={label}
         value={form[key]}
-        maxIntDigits={key === 'iva' ? 3 : 2}
+        maxIntDigits={key === 'iva' || key === 'aliqIPI' ? HIGH_RATE_INT_DIGITS : RATE_INT_DIGITS}
         onChange={(value) => setForm((f) => ({ ...f, [key]: value }))}
         {...extra}
       />

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Radio, Skeleton, Stack, Table, Text, TextInput } 
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { clickableRowProps } from '../../../components/ui/clickable-row';
 import { formatCest, formatDecimalOrDash, formatNcm } from '../../../components/ui/fiscal-masks';
 import { notify } from '../../../lib/notify';
 import { useNamedRules } from '../api/get-named-rules';
@@ -74,7 +75,7 @@ export function NamedRulesSelectDialog({ opened, onClose, onBind, isBinding }: P
             </Table.Thead>
             <Table.Tbody>
               {list.map((r) => (
-                <Table.Tr key={r.id} onClick={() => setSelectedId(r.id)} style={{ cursor: 'pointer' }}>
+                <Table.Tr key={r.id} {...clickableRowProps(() => setSelectedId(r.id))}>
                   <Table.Td>
                     <Radio
                       name="named-rule"

@@ -22,6 +22,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLink, IconLinkOff, IconSearch, IconSquareCheck, IconSquareOff } from '@tabler/icons-react';
 import { useState } from 'react';
+import { clickableRowProps } from '../../../components/ui/clickable-row';
 import { formatCest, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatNumber } from '../../../components/ui/format';
 import { notify } from '../../../lib/notify';
@@ -94,8 +95,7 @@ export function RuleProductsDialog({ rule, canWrite, onClose, onOpenProduct }: P
               key={p.id}
               data-product-id={p.id}
               data-status={p.fiscalRuleStatus ?? ''}
-              style={{ cursor: kind === 'found' ? 'pointer' : undefined }}
-              onClick={kind === 'found' ? () => onOpenProduct(p) : undefined}
+              {...(kind === 'found' ? clickableRowProps(() => onOpenProduct(p)) : {})}
               c={p.fiscalRuleStatus === 'Checked' ? 'green.8' : undefined}
             >
               <Table.Td>{p.internalCode}</Table.Td>

@@ -2,7 +2,7 @@ import { type MvaOption, mvaOptions, type StCalculation } from '@app/tax-engine'
 import { Divider, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DecimalInput } from '../../../components/ui/decimal-input';
-import { formatDecimalText } from '../../../components/ui/decimal-text';
+import { formatDecimalText, HIGH_RATE_INT_DIGITS, RATE_INT_DIGITS } from '../../../components/ui/decimal-text';
 import { formatDecimal } from '../../../components/ui/fiscal-masks';
 import { computeStCalculation, type StChoices, type StInputs } from '../lib/st-calculation';
 
@@ -24,7 +24,7 @@ const fromRate = (v: string | null) => (v == null || v === '' ? '' : formatDecim
 const icmsRateFor = (option: MvaOption, ruleRate: string) =>
   option === 'nacional' ? '12,00' : option === 'importado' ? '4,00' : ruleRate;
 
-/** Money fields are unbounded; rates follow the percentage mask (##,##). */
+/** Money fields are unbounded; rates follow the percentage mask (##,##; IPI ###,##, it passes 100 %). */
 const rateKeys = new Set<keyof StInputs>(['ipiRate', 'icmsRate', 'stRate', 'fcpRate', 'reduction']);
 
 const regimes = [
@@ -87,7 +87,7 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
       w={w}
       value={inputs[key]}
       onChange={set(key)}
-      maxIntDigits={rateKeys.has(key) ? 2 : undefined}
+      maxIntDigits={key === 'ipiRate' ? HIGH_RATE_INT_DIGITS : rateKeys.has(key) ? RATE_INT_DIGITS : undefined}
     />
   );
 

@@ -1,6 +1,7 @@
 import type { TFiscalRule } from '@app/contract';
 import { ActionIcon, Menu, Skeleton, Table, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconDotsVertical, IconListDetails, IconSquareCheck, IconSquareOff } from '@tabler/icons-react';
+import { rowKeyboardProps } from '../../../components/ui/clickable-row';
 import { formatCfop, formatDecimalOrDash } from '../../../components/ui/fiscal-masks';
 import { CodeHint } from '../../reference/components/code-hint';
 import { useCodeMeanings } from '../../reference/components/use-code-meanings';
@@ -95,6 +96,7 @@ export function StateRulesTable({ rules, isLoading, canWrite, onOpenRule, onActi
             return (
               <Table.Tr
                 key={r.id}
+                {...rowKeyboardProps(() => onOpenRule(r))}
                 data-rule-id={r.id}
                 data-status={r.status}
                 data-named={r.isNamed ? 'true' : 'false'}

@@ -2,6 +2,7 @@ import { BIND_FINALIZED_TOAST_MS, displayGtin, type TSharedProduct } from '@app/
 import { Badge, Button, Group, Modal, Radio, ScrollArea, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { clickableRowProps } from '../../../components/ui/clickable-row';
 import { formatCest, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatNumber } from '../../../components/ui/format';
 import { notify } from '../../../lib/notify';
@@ -37,6 +38,8 @@ interface Props {
  * chosen). A binding that finalizes shows its message for 5 s (spec 02 §9); one that is not linked
  * shows the server's message as info (spec 02 §8).
  */
+const BIND_IN_AUDIT_TOAST_MS = 12_000;
+
 export function BindCodeDialog({ products, onClose, onBound, onShowMarked }: Props) {
   const first = products?.[0] ?? null;
   const [text, setText] = useState('');
@@ -73,7 +76,8 @@ export function BindCodeDialog({ products, onClose, onBound, onShowMarked }: Pro
       const res = await bind.mutateAsync({ productIds: products.map((p) => p.id), fiscalServiceProduct: chosen });
       if (!res.linked) notify('info', res.message);
       else if (res.finalized) notify('success', res.message, BIND_FINALIZED_TOAST_MS);
-      else notify('info', res.message);
+      // In audit (another GTIN): long enough to read where the product went (it leaves a Member's list).
+      else notify('info', res.message, BIND_IN_AUDIT_TOAST_MS);
       onBound({ finalized: res.finalized, count });
     } catch {
       // the api client already showed the server's message
@@ -160,7 +164,7 @@ function CandidatesTable({ list, isLoading, chosen, onChoose }: TableProps) {
         </Table.Thead>
         <Table.Tbody>
           {list.map((g) => (
-            <Table.Tr key={g.id} onClick={() => onChoose(g.code)} style={{ cursor: 'pointer' }}>
+            <Table.Tr key={g.id} {...clickableRowProps(() => onChoose(g.code))}>
               <Table.Td>{g.code}</Table.Td>
               <Table.Td>
                 {g.description}

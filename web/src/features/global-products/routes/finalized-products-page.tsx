@@ -67,7 +67,9 @@ export default function FinalizedProductsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>{classificationMessages.finalizedTitle}</Title>
+        <Title order={1} size="h2">
+          {classificationMessages.finalizedTitle}
+        </Title>
         {company && <MineHint />}
       </Group>
       <Paper withBorder p="sm">

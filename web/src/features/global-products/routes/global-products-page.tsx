@@ -67,7 +67,9 @@ export default function GlobalProductsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>{isMemberSide ? 'Base Global de Produtos' : 'Produtos Globais'}</Title>
+        <Title order={1} size="h2">
+          {isMemberSide ? 'Base Global de Produtos' : 'Produtos Globais'}
+        </Title>
         {isMemberSide && <MineHint />}
       </Group>
       <Paper withBorder p="sm">

@@ -29,7 +29,7 @@ export function ProductsPanel({ products, isMember, onOpen }: Props) {
           const share = minimumShare(products[k.key], products.amount);
           return share > 0 ? (
             <Tooltip key={k.key} label={`${k.title}: ${formatNumber(percentOf(products[k.key], products.amount), 2)}%`}>
-              <Progress.Section value={share} color={k.color} data-testid={`bar-${k.key}`} />
+              <Progress.Section value={share} color={k.color} aria-label={k.title} data-testid={`bar-${k.key}`} />
             </Tooltip>
           ) : null;
         })}

@@ -1,5 +1,8 @@
-/** The four cards of Panel Produtos (spec 01 §2), in order, with the filter each one opens. */
-export type CardKind = 'classified' | 'pending' | 'returned' | 'inAudit';
+/**
+ * The cards of Panel Produtos (spec 01 §2), in order, with the filter each one opens; "Com erro" (issue 24) shows
+ * the products in status Error, so the cards add up to the total.
+ */
+export type CardKind = 'classified' | 'pending' | 'returned' | 'inAudit' | 'errors';
 
 export interface CardFilter {
   pending: boolean;
@@ -7,6 +10,7 @@ export interface CardFilter {
   finishedByFiscalServiceLink: boolean;
   returned: boolean;
   audit: boolean;
+  error: boolean;
 }
 
 export const cardKinds: { key: CardKind; title: string; text: string; color: string }[] = [
@@ -17,8 +21,14 @@ export const cardKinds: { key: CardKind; title: string; text: string; color: str
     color: '#2f9e44',
   },
   { key: 'pending', title: 'Pendentes', text: 'Produtos que ainda não foram classificados.', color: '#f5b70a' },
-  { key: 'returned', title: 'Devolvidos', text: 'Produtos que precisam de revisão.', color: '#e03131' },
+  {
+    key: 'returned',
+    title: 'Devolvidos',
+    text: 'Produtos devolvidos pela auditoria para corrigir a classificação.',
+    color: '#e03131',
+  },
   { key: 'inAudit', title: 'Em Auditoria', text: 'Produtos que precisam de revisão.', color: '#8b5a2b' },
+  { key: 'errors', title: 'Com erro', text: 'Produtos com erro no cadastro, a corrigir.', color: '#495057' },
 ];
 
 /** Exactly one flag true, the others false (the products home lists only that situation). */
@@ -29,6 +39,7 @@ export function cardFilter(kind: CardKind): CardFilter {
     finishedByFiscalServiceLink: false,
     returned: kind === 'returned',
     audit: kind === 'inAudit',
+    error: kind === 'errors',
   };
 }
 

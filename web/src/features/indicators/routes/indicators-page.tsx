@@ -22,7 +22,9 @@ export default function IndicatorsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Indicadores</Title>
+        <Title order={1} size="h2">
+          Indicadores
+        </Title>
         <Tooltip label="Atualizar">
           <ActionIcon variant="light" size="lg" aria-label="Atualizar" onClick={() => void refetch()}>
             <IconRefresh size={18} />

@@ -48,7 +48,9 @@ export default function LogsPage() {
   return (
     <Stack gap="md" maw={820}>
       <div>
-        <Title order={2}>Logs</Title>
+        <Title order={1} size="h2">
+          Logs
+        </Title>
         <Text size="sm" c="dimmed">
           Exporte para uma planilha os eventos registrados na plataforma em um período.
         </Text>

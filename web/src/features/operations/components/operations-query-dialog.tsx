@@ -10,9 +10,11 @@ import {
 } from '@app/contract';
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { clickableRowProps } from '../../../components/ui/clickable-row';
 import { formatCfop } from '../../../components/ui/fiscal-masks';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { getSelectedCompany } from '../../../lib/session';
 import { CodeHint } from '../../reference/components/code-hint';
 import { useCodeMeanings } from '../../reference/components/use-code-meanings';
 import { useQueryOperations } from '../api/query-operations';
@@ -24,6 +26,15 @@ export interface OperationsTarget {
   /** Product id; omitted for a global product (the nil GUID is sent with codeIntegrator). */
   productId?: string;
   codeIntegrator?: string;
+  /** The company's UF, preselected; by default the selected company's when the target is that company. */
+  uf?: string;
+}
+
+/** The UF the form opens with (issue 24): the company's own, else the one remembered from the last query. */
+function companyUfOf(target: OperationsTarget): string | undefined {
+  if (target.uf) return target.uf;
+  const selected = getSelectedCompany();
+  return selected.id === target.companyId ? selected.uf || undefined : undefined;
 }
 
 interface Props {
@@ -44,7 +55,8 @@ export function OperationsQueryDialog({ target, onClose }: Props) {
 
   useEffect(() => {
     if (target) {
-      setForm(loadOperationsSettings());
+      const saved = loadOperationsSettings();
+      setForm({ ...saved, uf: companyUfOf(target) ?? saved.uf });
       setResults(null);
     }
   }, [target]);
@@ -148,11 +160,7 @@ export function OperationsQueryDialog({ target, onClose }: Props) {
                 </Table.Thead>
                 <Table.Tbody>
                   {results.map((op) => (
-                    <Table.Tr
-                      key={`${op.cfop}-${op.uf}`}
-                      onClick={() => setOpenOperation(op)}
-                      style={{ cursor: 'pointer' }}
-                    >
+                    <Table.Tr key={`${op.cfop}-${op.uf}`} {...clickableRowProps(() => setOpenOperation(op))}>
                       <Table.Td>
                         <CodeHint meanings={m} kind="CFOP" code={op.cfop} shown={formatCfop(op.cfop)} />
                       </Table.Td>

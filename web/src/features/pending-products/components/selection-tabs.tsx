@@ -1,6 +1,7 @@
 import { displayGtin } from '@app/contract';
 import { ActionIcon, Stack, Table, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
+import { clickableRowProps } from '../../../components/ui/clickable-row';
 import { formatNumber } from '../../../components/ui/format';
 import { type SelectedPending, summarize } from '../lib/pending-selection';
 
@@ -25,7 +26,7 @@ export function SelectionSummary({
       </Table.Thead>
       <Table.Tbody>
         {rows.map((r) => (
-          <Table.Tr key={r.idCompany} onClick={() => onOpen(r.idCompany)} style={{ cursor: 'pointer' }}>
+          <Table.Tr key={r.idCompany} {...clickableRowProps(() => onOpen(r.idCompany))}>
             <Table.Td>{r.companyName}</Table.Td>
             <Table.Td>{r.companyUf}</Table.Td>
             <Table.Td>{formatNumber(r.count)}</Table.Td>

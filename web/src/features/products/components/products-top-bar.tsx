@@ -42,7 +42,9 @@ export function ProductsTopBar(p: Props) {
   return (
     <Group justify="space-between">
       <Group gap="xs">
-        <Title order={2}>Meus Produtos</Title>
+        <Title order={1} size="h2">
+          Meus Produtos
+        </Title>
         <Badge variant="light" size="lg" data-testid="products-count">
           {formatNumber(p.count)} produtos
         </Badge>

@@ -38,7 +38,9 @@ export default function ExportPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Exportar Produtos</Title>
+      <Title order={1} size="h2">
+        Exportar Produtos
+      </Title>
       {isMember && me.isSuccess && !canExport && (
         <Alert color="yellow">Seu usuário não tem permissão para exportar produtos.</Alert>
       )}

@@ -71,7 +71,9 @@ export default function ImportPage() {
   const isUploading = progress !== null;
   return (
     <Stack gap="md">
-      <Title order={2}>Importar Produtos</Title>
+      <Title order={1} size="h2">
+        Importar Produtos
+      </Title>
       {isMember && me.isSuccess && !canImport && (
         <Alert color="yellow">Seu usuário não tem permissão para importar produtos.</Alert>
       )}

@@ -15,7 +15,7 @@ async function copyIconName(name: string): Promise<void> {
 export default function IconsPage() {
   return (
     <Container size="lg" py="xl">
-      <Title order={2} mb="lg">
+      <Title order={1} size="h2" mb="lg">
         Ícones
       </Title>
       <SimpleGrid cols={{ base: 2, sm: 4, md: 6 }} spacing="md">

@@ -4,6 +4,7 @@ import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { formatDateTime } from '../../../components/ui/format';
+import { useCan } from '../../auth/lib/use-can';
 import { useAddTicketComment } from '../api/add-ticket-comment';
 import { useCloseTicket } from '../api/close-ticket';
 import { useTicketComments } from '../lib/use-ticket-comments';
@@ -27,6 +28,9 @@ export function TicketChat({ ticket, role, onBack, onRefresh }: Props) {
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
   const viewport = useRef<HTMLDivElement>(null);
   const isClosed = ticket.status === 'Closed';
+  // A Member closes a co-worker's ticket only with "Gravar" (decision 020); the server checks the same.
+  const { isMember, allows } = useCan();
+  const mayClose = !isMember || ticket.itsMine || allows('Create');
 
   // New comments (first load, a poll, one just sent): scroll down to them.
   useEffect(() => {
@@ -68,7 +72,7 @@ export function TicketChat({ ticket, role, onBack, onRefresh }: Props) {
             </Text>
           </div>
         </Group>
-        {!isClosed && (
+        {!isClosed && mayClose && (
           <Button
             color="red"
             variant="light"

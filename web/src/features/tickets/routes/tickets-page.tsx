@@ -5,6 +5,7 @@ import {
   Button,
   Center,
   Group,
+  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -17,7 +18,7 @@ import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { formatNumber } from '../../../components/ui/format';
 import { Pager, useStayWithinLastPage } from '../../../components/ui/pager';
-import { getSelectedCompany, getSession } from '../../../lib/session';
+import { getSelectedCompany, getSession, hasSelectedCompany } from '../../../lib/session';
 import { useTicket } from '../api/get-ticket';
 import { type TicketSide, useTickets } from '../api/get-tickets';
 import { CreateTicketDialog } from '../components/create-ticket-dialog';
@@ -66,10 +67,16 @@ function TicketChatRoute({ ticketId, onBack }: { ticketId: string; onBack: () =>
   return <Skeleton h={240} radius="md" />;
 }
 
+type CompanyScope = 'selected' | 'all';
+
 function TicketList({ side, onOpen }: { side: TicketSide; onOpen: (t: TTicket) => void }) {
   const [page, setPage] = useState(1);
   const [isCreateOpen, setIsCreateOpen] = useState(false);
-  const list = useTickets(side, page);
+  // A Member sees the selected company's tickets, or all of their companies' on demand (issue 24).
+  const selected = getSelectedCompany();
+  const [scope, setScope] = useState<CompanyScope>('selected');
+  const companyId = side === 'member' && scope === 'selected' && hasSelectedCompany() ? selected.id : undefined;
+  const list = useTickets(side, page, companyId);
   const tickets = list.data?.objects ?? [];
   const count = list.data?.count ?? 0;
   useStayWithinLastPage(page, list.data?.pages, setPage);
@@ -77,12 +84,28 @@ function TicketList({ side, onOpen }: { side: TicketSide; onOpen: (t: TTicket) =
     <Stack gap="md">
       <Group justify="space-between">
         <Group gap="xs">
-          <Title order={2}>Tickets</Title>
+          <Title order={1} size="h2">
+            Tickets
+          </Title>
           <Badge variant="light" size="lg" data-testid="tickets-count">
             {formatNumber(count)} {count === 1 ? 'ticket' : 'tickets'}
           </Badge>
         </Group>
         <Group gap="xs">
+          {side === 'member' && hasSelectedCompany() && (
+            <SegmentedControl
+              aria-label="Empresas dos tickets"
+              value={scope}
+              onChange={(v) => {
+                setScope(v as CompanyScope);
+                setPage(1);
+              }}
+              data={[
+                { value: 'selected', label: selected.nomeFantasia ?? 'Empresa selecionada' },
+                { value: 'all', label: 'Todas as minhas empresas' },
+              ]}
+            />
+          )}
           {side === 'member' && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreateOpen(true)}>
               Adicionar
