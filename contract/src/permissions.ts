@@ -36,6 +36,7 @@ export const permissionsByRole = {
     'write:ticket:any',
     'read:ticket-queue:any',
     'write:knowledge-base:any',
+    'write:integration:any',
   ],
   PartnerOwner: [
     'read:user:partner',
@@ -61,6 +62,7 @@ export const permissionsByRole = {
     'write:ticket:partner',
     'read:ticket-queue:partner',
     'write:knowledge-base:partner',
+    'write:integration:partner',
   ],
   PartnerContributor: [
     'read:user:partner',
@@ -85,6 +87,7 @@ export const permissionsByRole = {
     'write:ticket:partner',
     'read:ticket-queue:partner',
     'write:knowledge-base:partner',
+    'write:integration:partner',
   ],
   Member: [
     'read:company:company',
@@ -94,6 +97,7 @@ export const permissionsByRole = {
     'write:product:company',
     'read:ticket:company',
     'write:ticket:company',
+    'write:integration:company',
   ],
 } as const satisfies Record<Role, readonly string[]>;
 

@@ -1,5 +1,6 @@
 import { classifyPendingByGtinJob } from '../modules/classifying/fanout/fanout.job.js';
 import { prunePendingDescriptionsJob } from '../modules/classifying/pending/pending-prune.job.js';
+import { deliverWebhookJob, dispatchWebhooksJob } from '../modules/integrations/webhooks/webhook.jobs.js';
 import { healthCheckJob } from '../modules/tax/health/health.job.js';
 import type { JobDefinition } from './job-definition.js';
 import { ticketNotificationJob } from './ticket-notification.job.js';
@@ -14,4 +15,6 @@ export const jobDefinitions = [
   healthCheckJob,
   classifyPendingByGtinJob,
   prunePendingDescriptionsJob,
+  dispatchWebhooksJob,
+  deliverWebhookJob,
 ] as unknown as JobDefinition[];

@@ -4,6 +4,7 @@ import companiesRoutes from './companies/companies.routes.js';
 import dfeRoutes from './dfe/dfe.routes.js';
 import fiscalRulesRoutes from './fiscal-rules/fiscal-rules.routes.js';
 import identityRoutes from './identity/identity.routes.js';
+import integrationsRoutes from './integrations/integrations.routes.js';
 import operationsRoutes from './operations/operations.routes.js';
 import oversightRoutes from './oversight/oversight.routes.js';
 import partnersRoutes from './partners/partners.routes.js';
@@ -32,4 +33,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(classificationRoutes);
   await app.register(classifyingRoutes);
+  await app.register(integrationsRoutes);
 }

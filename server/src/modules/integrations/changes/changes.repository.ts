@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.js';
+
+export interface ChangeRow extends Record<string, unknown> {
+  seq: number;
+  id: number;
+  event: string;
+  at: Date;
+  product_id: string;
+  internal_code: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/**
+ * A company's events after (seq, id), in commit order (0700: seq numbers the committed transactions of
+ * the company in the order they committed; id orders the events of one transaction). Only numbered
+ * commits are read, and a number is handed out only after the previous one is visible, so a page never
+ * skips an event that commits later.
+ */
+export async function findChangesAfter(db: DbOrTx, companyId: string, seq: number, id: number, limit: number) {
+  const res = await db.execute<ChangeRow>(sql`
+    SELECT c.seq, e.id, e.event, e.at, e.product_id, e.internal_code, e.before, e.after
+    FROM change_commits c
+    JOIN product_changes e ON e.company_id = c.company_id AND e.xid = c.xid
+    WHERE c.company_id = ${companyId} AND c.seq >= ${seq} AND (c.seq > ${seq} OR e.id > ${id})
+    ORDER BY c.seq, e.id
+    LIMIT ${limit}`);
+  return res.rows;
+}
+
+/** The company's last numbered commit: where a new webhook starts. */
+export async function findLastSeq(db: DbOrTx, companyId: string): Promise<number> {
+  const res = await db.execute<{ last: number | null }>(
+    sql`SELECT max(seq) AS last FROM change_commits WHERE company_id = ${companyId}`,
+  );
+  return Number(res.rows[0]?.last ?? 0);
+}
