@@ -20,7 +20,7 @@ export const retryDelaySeconds = (failedAttempts: number) =>
  */
 export async function attemptDelivery(app: FastifyInstance, deliveryId: string): Promise<string> {
   const current = await repo.lockDelivery(app.db, deliveryId);
-  if (!current || current.delivery.status !== 'Pending') return 'nada a fazer';
+  if (current?.delivery.status !== 'Pending') return 'nada a fazer';
   if (current.webhook.status !== 'Active') {
     await repo.updateDelivery(app.db, deliveryId, {
       status: 'Failed',
