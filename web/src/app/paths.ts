@@ -12,6 +12,7 @@ export const paths = {
     indicators: '/member/company/indicators',
     tickets: '/member/tickets',
     companies: '/member/companies',
+    integrations: '/member/integrations',
   },
   partner: {
     home: '/partner/home',
@@ -23,5 +24,6 @@ export const paths = {
     tickets: '/partner/tickets',
     fiscalRules: '/partner/fiscal-rules',
     logs: '/partner/logs',
+    integrations: '/partner/integrations',
   },
 } as const;

@@ -26,6 +26,7 @@ const loadHealth: Load = () => import('../features/catalogue-health/routes/healt
 const loadGlobalProducts: Load = () => import('../features/global-products/routes/global-products-page');
 const loadFinalizedProducts: Load = () => import('../features/global-products/routes/finalized-products-page');
 const loadPendingProducts: Load = () => import('../features/pending-products/routes/pending-products-page');
+const loadIntegrations: Load = () => import('../features/integrations/routes/integrations-page');
 
 const LoginPage = page(() => import('../features/auth/routes/login-page'));
 const IconsPage = page(() => import('../features/shell/routes/icons-page'));
@@ -47,6 +48,7 @@ const HealthPage = page(loadHealth);
 const GlobalProductsPage = page(loadGlobalProducts);
 const FinalizedProductsPage = page(loadFinalizedProducts);
 const PendingProductsPage = page(loadPendingProducts);
+const IntegrationsPage = page(loadIntegrations);
 
 /** The page chunk of each signed-in address (the layout is the area's). */
 const pageLoads: Record<string, Load> = {
@@ -67,6 +69,8 @@ const pageLoads: Record<string, Load> = {
   '/partner/tickets': loadTickets,
   '/partner/fiscal-rules': loadFiscalRules,
   '/partner/logs': loadLogs,
+  '/member/integrations': loadIntegrations,
+  '/partner/integrations': loadIntegrations,
 };
 
 /**
@@ -116,6 +120,7 @@ export function AppRouter() {
               <Route path="products/global" element={<GlobalProductsPage />} />
               <Route path="company/indicators" element={<IndicatorsPage />} />
               <Route path="tickets" element={<TicketsPage />} />
+              <Route path="integrations" element={<IntegrationsPage />} />
             </Route>
           </Route>
           <Route
@@ -138,6 +143,7 @@ export function AppRouter() {
             <Route path="tickets" element={<TicketsPage />} />
             <Route path="fiscal-rules" element={<FiscalRulesPage />} />
             <Route path="logs" element={<LogsPage />} />
+            <Route path="integrations" element={<IntegrationsPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

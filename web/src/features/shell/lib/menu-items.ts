@@ -8,6 +8,7 @@ import {
   IconHome,
   IconListDetails,
   IconPackage,
+  IconPlugConnected,
   IconSwitchHorizontal,
   IconTicket,
   IconUpload,
@@ -34,6 +35,12 @@ export const memberCompanyItems: MenuItem[] = [
   { label: 'Base Global', href: paths.member.productsGlobal, icon: IconDatabase },
   { label: 'Indicadores', href: paths.member.indicators, icon: IconChartPie },
   { label: 'Tickets', href: paths.member.tickets, icon: IconTicket },
+  {
+    label: 'Integrações',
+    href: paths.member.integrations,
+    icon: IconPlugConnected,
+    need: { permission: 'write:integration', member: 'Create' },
+  },
 ];
 export const switchCompanyItem: MenuItem = {
   label: 'Trocar empresa',
@@ -63,6 +70,12 @@ export const partnerItems: MenuItem[] = [
     need: { permission: 'read:fiscal-rule' },
   },
   { label: 'Logs', href: paths.partner.logs, icon: IconListDetails, need: { permission: 'read:log' } },
+  {
+    label: 'Integrações',
+    href: paths.partner.integrations,
+    icon: IconPlugConnected,
+    need: { permission: 'write:integration' },
+  },
 ];
 
 /** An item is active on its own path and below it ('Produtos' covers its sub-options). */
