@@ -15,6 +15,7 @@ import { seedDemoClassification } from './seed-demo-classification.js';
 import { seedDemoClassifying } from './seed-demo-classifying.js';
 import { seedDemoFiscal } from './seed-demo-fiscal.js';
 import { seedDemoHealth } from './seed-demo-health.js';
+import { seedDemoIntegrations } from './seed-demo-integrations.js';
 import { seedDemoOversight } from './seed-demo-oversight.js';
 import { seedDemoTickets } from './seed-demo-tickets.js';
 
@@ -182,6 +183,7 @@ async function main() {
     await seedDemoTickets(db);
     await seedDemoHealth(db);
     await seedDemoClassification(db);
+    await seedDemoIntegrations(db);
   } finally {
     await opened.close();
   }
