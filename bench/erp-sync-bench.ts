@@ -61,9 +61,10 @@ try {
   );
 
   for (let i = 0; i < 10; i++) {
-    await pool.query(`UPDATE products SET description = 'PRODUTO ' || internal_code || ' v${i}' WHERE company_id = $1`, [
-      company.id,
-    ]);
+    await pool.query(
+      `UPDATE products SET description = 'PRODUTO ' || internal_code || ' v${i}' WHERE company_id = $1`,
+      [company.id],
+    );
   }
   const total = (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM product_changes`)).rows[0]!.n;
   const t = performance.now();

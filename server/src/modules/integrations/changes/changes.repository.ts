@@ -19,14 +19,24 @@ export interface ChangeRow extends Record<string, unknown> {
  * skips an event that commits later.
  */
 export async function findChangesAfter(db: DbOrTx, companyId: string, seq: number, id: number, limit: number) {
-  const res = await db.execute<ChangeRow>(sql`
-    SELECT c.seq, e.id, e.event, e.at, e.product_id, e.internal_code, e.before, e.after
-    FROM change_commits c
-    JOIN product_changes e ON e.company_id = c.company_id AND e.xid = c.xid
-    WHERE c.company_id = ${companyId} AND c.seq >= ${seq} AND (c.seq > ${seq} OR e.id > ${id})
-    ORDER BY c.seq, e.id
-    LIMIT ${limit}`);
-  return res.rows;
+  // Commit by commit, each an index range of the events' primary key cut by the LIMIT: a single
+  // (seq, id) range re-read and sorted whole commits on every page (110k events took 17–28 s). Several
+  // statements are safe: a commit's events become visible together, and numbers have no gaps.
+  const rows: ChangeRow[] = [];
+  const commits = await db.execute<{ seq: number; xid: string }>(sql`
+    SELECT seq, xid::text AS xid FROM change_commits
+    WHERE company_id = ${companyId} AND seq >= ${seq} ORDER BY seq LIMIT ${limit + 1}`);
+  for (const commit of commits.rows) {
+    const after = commit.seq === seq ? id : 0;
+    const res = await db.execute<ChangeRow>(sql`
+      SELECT ${commit.seq}::bigint AS seq, e.id, e.event, e.at, e.product_id, e.internal_code, e.before, e.after
+      FROM product_changes e
+      WHERE e.company_id = ${companyId} AND e.xid = ${commit.xid}::xid8 AND e.id > ${after}
+      ORDER BY e.id LIMIT ${limit - rows.length}`);
+    rows.push(...res.rows);
+    if (rows.length >= limit) break;
+  }
+  return rows;
 }
 
 /** The company's last numbered commit: where a new webhook starts. */

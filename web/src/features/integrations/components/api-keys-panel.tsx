@@ -58,9 +58,11 @@ export function ApiKeysPanel({ companies, companyId }: { companies: CompanyOptio
                     {k.prefix}…
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {k.scope === 'partner' ? (
-                    <Badge variant="light">Todas as empresas</Badge>
+                    <Badge variant="light" style={{ overflow: 'visible' }}>
+                      Todas as empresas
+                    </Badge>
                   ) : (
                     <Text size="sm">{k.companyName}</Text>
                   )}

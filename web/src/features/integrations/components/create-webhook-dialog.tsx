@@ -16,7 +16,9 @@ interface Props {
 
 /** Registers a webhook, shows its secret once and sends a test delivery right away. */
 export function CreateWebhookDialog({ opened, onClose, companies, fixedCompanyId }: Props) {
-  const [companyId, setCompanyId] = useState<string | null>(fixedCompanyId ?? companies[0]?.value ?? null);
+  const [picked, setCompanyId] = useState<string | null>(null);
+  // The list may arrive after the dialog mounted: until a pick, the first company.
+  const companyId = fixedCompanyId ?? picked ?? companies[0]?.value ?? null;
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>([...productChangeEvents]);
   const [error, setError] = useState<string | null>(null);

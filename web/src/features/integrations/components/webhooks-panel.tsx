@@ -29,7 +29,7 @@ export function WebhooksPanel({ companies, companyId }: { companies: CompanyOpti
           Novo webhook
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={860}>
         <Table striped highlightOnHover aria-label="Webhooks">
           <Table.Thead>
             <Table.Tr>
@@ -52,7 +52,7 @@ export function WebhooksPanel({ companies, companyId }: { companies: CompanyOpti
             )}
             {hooks.data?.map((w) => (
               <Table.Tr key={w.id}>
-                <Table.Td maw={320}>
+                <Table.Td miw={200} maw={320}>
                   <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
                     {w.url}
                   </Text>
@@ -61,8 +61,12 @@ export function WebhooksPanel({ companies, companyId }: { companies: CompanyOpti
                 <Table.Td>
                   <Text size="xs">{w.events.join(', ')}</Text>
                 </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={w.status === 'Active' ? 'green' : 'gray'}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Badge
+                    variant="light"
+                    color={w.status === 'Active' ? 'green' : 'gray'}
+                    style={{ overflow: 'visible' }}
+                  >
                     {w.status === 'Active' ? 'Ativo' : 'Desativado'}
                   </Badge>
                   {w.disabledReason && (
