@@ -13,6 +13,7 @@ export * from './fiscal-rules.js';
 export * from './global-products.js';
 export * from './gtin.js';
 export * from './identity.js';
+export * from './integrations.js';
 export * from './operations.js';
 export * from './oversight.js';
 export * from './partners.js';

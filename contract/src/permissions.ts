@@ -38,6 +38,7 @@ export const permissionsByRole = {
     'write:knowledge-base:any',
     // The estimated CBS/IBS reference rates 2027–2033 (decision 038): one table for every partner.
     'write:reform-rate:global',
+    'write:integration:any',
   ],
   PartnerOwner: [
     'read:user:partner',
@@ -63,6 +64,7 @@ export const permissionsByRole = {
     'write:ticket:partner',
     'read:ticket-queue:partner',
     'write:knowledge-base:partner',
+    'write:integration:partner',
   ],
   PartnerContributor: [
     'read:user:partner',
@@ -87,6 +89,7 @@ export const permissionsByRole = {
     'write:ticket:partner',
     'read:ticket-queue:partner',
     'write:knowledge-base:partner',
+    'write:integration:partner',
   ],
   Member: [
     'read:company:company',
@@ -96,6 +99,7 @@ export const permissionsByRole = {
     'write:product:company',
     'read:ticket:company',
     'write:ticket:company',
+    'write:integration:company',
   ],
 } as const satisfies Record<Role, readonly string[]>;
 

@@ -79,6 +79,8 @@ const child = spawn(process.execPath, ['server/dist/server.js'], {
     PUBLIC_URL: E2E.baseUrl,
     DFE_URL: 'http://127.0.0.1:9/dfe',
     LOG_LEVEL: 'warn',
+    // The integrations spec's webhook receiver listens on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   },
 });
 

@@ -103,6 +103,14 @@ export async function buildApp(opts: BuildAppOptions) {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
           cookie: { type: 'apiKey', in: 'cookie', name: 'session' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'erp_…',
+            description:
+              'Chave de API de um ERP (Integrações): "Authorization: Bearer erp_…". Age na empresa (ou nas empresas ' +
+              'do parceiro) para a qual foi criada, nunca mais que quem a criou; limitada por minuto; revogável.',
+          },
         },
       },
     },

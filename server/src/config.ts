@@ -30,6 +30,12 @@ export interface AppConfig {
   globalImportMaxBytes: number;
   /** How long a process may serve a resolved session from memory (decision 031); 0 turns the cache off. */
   sessionCacheSeconds: number;
+  /** Webhook deliveries may reach loopback/private addresses (WEBHOOK_ALLOW_PRIVATE=true; tests, local ERPs). */
+  webhookAllowPrivate: boolean;
+  /** One delivery attempt's limit (connect to last byte). */
+  webhookTimeoutMs: number;
+  /** Multiplies the retry delays of deliveries (1; tests use 0 to retry at once). */
+  webhookRetryScale: number;
 }
 
 function readInt(value: string | undefined, fallback: number, name: string): number {
@@ -64,6 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobWorkers: env.JOB_WORKERS !== 'false',
     globalImportMaxBytes: 256 * 1024 * 1024,
     sessionCacheSeconds: readInt(env.SESSION_CACHE_SECONDS, 5, 'SESSION_CACHE_SECONDS'),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    webhookTimeoutMs: 10_000,
+    webhookRetryScale: 1,
   };
 }
 

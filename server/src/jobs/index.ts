@@ -2,6 +2,7 @@ import { classifyPendingByGtinJob } from '../modules/classifying/fanout/fanout.j
 import { prunePendingDescriptionsJob } from '../modules/classifying/pending/pending-prune.job.js';
 import { documentImportJob } from '../modules/documents/documents.job.js';
 import { throttleNoticeJob } from '../modules/identity/throttle-notice.js';
+import { deliverWebhookJob, dispatchWebhooksJob } from '../modules/integrations/webhooks/webhook.jobs.js';
 import { healthCheckJob } from '../modules/tax/health/health.job.js';
 import { transitionSimulationJob } from '../modules/transition/simulation.job.js';
 import type { JobDefinition } from './job-definition.js';
@@ -20,4 +21,6 @@ export const jobDefinitions = [
   transitionSimulationJob,
   documentImportJob,
   throttleNoticeJob,
+  dispatchWebhooksJob,
+  deliverWebhookJob,
 ] as unknown as JobDefinition[];

@@ -9,6 +9,8 @@ export interface Actor {
   role: Role;
   partnerId: string | null;
   permissions: string[];
+  /** Set when the call came with an API key (decision 032): the key acts as its creator, narrowed to its scope. */
+  apiKey?: { id: string; name: string; companyId: string | null };
 }
 
 export const isAdmin = (a: Actor) => a.role === 'Admin';

@@ -25,6 +25,8 @@ export async function findAccessibleCompany(db: DbOrTx, actor: Actor, companyId:
     .limit(1);
   if (!found) throw new AppError('COMPANY_NOT_FOUND');
   const { company } = found;
+  // A company-scoped API key reaches its one company, whatever its creator may reach (decision 032).
+  if (actor.apiKey?.companyId && actor.apiKey.companyId !== company.id) throw new AppError('COMPANY_NOT_FOUND');
   if (actor.role === 'Admin') return company;
   if (actor.role === 'Member') {
     if (!found.linked) throw new AppError('COMPANY_NOT_FOUND');

@@ -5,6 +5,7 @@ import dfeRoutes from './dfe/dfe.routes.js';
 import documentsRoutes from './documents/documents.routes.js';
 import fiscalRulesRoutes from './fiscal-rules/fiscal-rules.routes.js';
 import identityRoutes from './identity/identity.routes.js';
+import integrationsRoutes from './integrations/integrations.routes.js';
 import operationsRoutes from './operations/operations.routes.js';
 import oversightRoutes from './oversight/oversight.routes.js';
 import partnersRoutes from './partners/partners.routes.js';
@@ -38,4 +39,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(classifyingRoutes);
   await app.register(transitionRoutes);
   await app.register(documentsRoutes);
+  await app.register(integrationsRoutes);
 }

@@ -1,5 +1,5 @@
 import type { Permission } from '@app/contract';
-import { canDo, hasPermission } from '@app/contract';
+import { API_KEY_PREFIX, canDo, hasPermission } from '@app/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,6 +7,7 @@ import { sessions, users } from '../db/schema/index.js';
 import type { Actor } from '../lib/actor.js';
 import { AppError } from '../lib/app-error.js';
 import { hashToken } from '../lib/tokens.js';
+import { resolveApiKeyActor } from '../modules/integrations/keys/api-key-actor.js';
 import { SessionCache } from './session-cache.js';
 
 export const SESSION_COOKIE = 'session';
@@ -15,6 +16,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route answers without a session (sign-in, password links, branding). Every other API route needs one. */
     public?: boolean;
+    /** Route answers callers that sent an API key (decision 032); every other route refuses them with 403. */
+    apiKey?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -50,6 +53,15 @@ export default fp(
     app.addHook('onRequest', (request, _reply, done) => {
       const token = readToken(request);
       const tokenHash = token ? hashToken(token) : undefined;
+      // API keys are never cached: revocation is immediate on every process, and each call also
+      // counts against the key's rate limit in PostgreSQL (decision 032).
+      if (tokenHash && token?.startsWith(API_KEY_PREFIX)) {
+        resolveApiKeyActor(app.db, tokenHash).then((actor) => {
+          request.actor = actor;
+          done(refusal(request));
+        }, done);
+        return;
+      }
       const cached = tokenHash ? cache.get(tokenHash) : undefined;
       if (cached || !tokenHash) {
         request.actor = cached ?? null;
@@ -65,6 +77,9 @@ export default fp(
       const isApiRoute = request.routeOptions.url?.startsWith('/v1/') ?? false;
       if (isApiRoute && !request.actor && request.routeOptions.config?.public !== true) {
         return new AppError('UNAUTHENTICATED');
+      }
+      if (isApiRoute && request.actor?.apiKey && request.routeOptions.config?.apiKey !== true) {
+        return new AppError('API_KEY_ROUTE_REFUSED');
       }
       return undefined;
     }

@@ -17,6 +17,7 @@ import { seedDemoClassifying } from './seed-demo-classifying.js';
 import { seedDemoDocuments } from './seed-demo-documents.js';
 import { seedDemoFiscal } from './seed-demo-fiscal.js';
 import { seedDemoHealth } from './seed-demo-health.js';
+import { seedDemoIntegrations } from './seed-demo-integrations.js';
 import { seedDemoOversight } from './seed-demo-oversight.js';
 import { seedDemoSimulation } from './seed-demo-simulation.js';
 import { seedDemoTickets } from './seed-demo-tickets.js';
@@ -187,6 +188,7 @@ async function main() {
     await seedDemoClassification(db);
     await seedDemoSimulation(db);
     await seedDemoDocuments(db);
+    await seedDemoIntegrations(db);
   } finally {
     await opened.close();
   }

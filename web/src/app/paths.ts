@@ -14,6 +14,7 @@ export const paths = {
     indicators: '/member/company/indicators',
     tickets: '/member/tickets',
     companies: '/member/companies',
+    integrations: '/member/integrations',
   },
   partner: {
     home: '/partner/home',
@@ -27,5 +28,6 @@ export const paths = {
     logs: '/partner/logs',
     reformRates: '/partner/reform-rates',
     simulation: '/partner/simulation',
+    integrations: '/partner/integrations',
   },
 } as const;

@@ -29,6 +29,7 @@ const loadDocuments: Load = () => import('../features/company-documents/routes/d
 const loadGlobalProducts: Load = () => import('../features/global-products/routes/global-products-page');
 const loadFinalizedProducts: Load = () => import('../features/global-products/routes/finalized-products-page');
 const loadPendingProducts: Load = () => import('../features/pending-products/routes/pending-products-page');
+const loadIntegrations: Load = () => import('../features/integrations/routes/integrations-page');
 
 const LoginPage = page(() => import('../features/auth/routes/login-page'));
 const IconsPage = page(() => import('../features/shell/routes/icons-page'));
@@ -53,6 +54,7 @@ const DocumentsPage = page(loadDocuments);
 const GlobalProductsPage = page(loadGlobalProducts);
 const FinalizedProductsPage = page(loadFinalizedProducts);
 const PendingProductsPage = page(loadPendingProducts);
+const IntegrationsPage = page(loadIntegrations);
 
 /** The page chunk of each signed-in address (the layout is the area's). */
 const pageLoads: Record<string, Load> = {
@@ -77,6 +79,8 @@ const pageLoads: Record<string, Load> = {
   '/partner/logs': loadLogs,
   '/partner/reform-rates': loadReformRates,
   '/partner/simulation': loadSimulation,
+  '/member/integrations': loadIntegrations,
+  '/partner/integrations': loadIntegrations,
 };
 
 /**
@@ -128,6 +132,7 @@ export function AppRouter() {
               <Route path="products/global" element={<GlobalProductsPage />} />
               <Route path="company/indicators" element={<IndicatorsPage />} />
               <Route path="tickets" element={<TicketsPage />} />
+              <Route path="integrations" element={<IntegrationsPage />} />
             </Route>
           </Route>
           <Route
@@ -152,6 +157,7 @@ export function AppRouter() {
             <Route path="logs" element={<LogsPage />} />
             <Route path="reform-rates" element={<ReformRatesPage />} />
             <Route path="simulation" element={<SimulationPage />} />
+            <Route path="integrations" element={<IntegrationsPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

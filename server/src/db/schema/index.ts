@@ -5,6 +5,7 @@ export * from './classifying.js';
 export * from './documents.js';
 export * from './fiscal-rules.js';
 export * from './foundation.js';
+export * from './integrations.js';
 export * from './oversight.js';
 export * from './products.js';
 export * from './reference.js';

@@ -53,6 +53,7 @@ export default async function productsRoutes(fastify: FastifyInstance) {
     '/products',
     {
       ...read,
+      config: { apiKey: true },
       schema: {
         tags,
         summary: 'Produtos da empresa',
@@ -67,6 +68,7 @@ export default async function productsRoutes(fastify: FastifyInstance) {
     '/products',
     {
       ...write,
+      config: { apiKey: true },
       schema: {
         tags,
         summary: 'Cadastra ou atualiza produtos (classificação por GTIN)',

@@ -9,6 +9,7 @@ import {
   IconListDetails,
   IconPackage,
   IconPercentage,
+  IconPlugConnected,
   IconReportMoney,
   IconSwitchHorizontal,
   IconTicket,
@@ -37,6 +38,12 @@ export const memberCompanyItems: MenuItem[] = [
   { label: 'Indicadores', href: paths.member.indicators, icon: IconChartPie },
   { label: 'Simulação da reforma', href: paths.member.simulation, icon: IconReportMoney },
   { label: 'Tickets', href: paths.member.tickets, icon: IconTicket },
+  {
+    label: 'Integrações',
+    href: paths.member.integrations,
+    icon: IconPlugConnected,
+    need: { permission: 'write:integration', member: 'Create' },
+  },
 ];
 export const switchCompanyItem: MenuItem = {
   label: 'Trocar empresa',
@@ -77,6 +84,12 @@ export const partnerItems: MenuItem[] = [
     href: paths.partner.simulation,
     icon: IconReportMoney,
     need: { permission: 'read:product' },
+  },
+  {
+    label: 'Integrações',
+    href: paths.partner.integrations,
+    icon: IconPlugConnected,
+    need: { permission: 'write:integration' },
   },
 ];
 

@@ -1,0 +1,47 @@
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.js';
+import { apiKeys, companies, users } from '../../../db/schema/index.js';
+
+export async function insertApiKey(db: DbOrTx, values: typeof apiKeys.$inferInsert) {
+  const [row] = await db.insert(apiKeys).values(values).returning();
+  return row!;
+}
+
+/** Live keys the filter selects, newest first, with company and creator names. */
+export async function findApiKeys(db: DbOrTx, filter: SQL | undefined) {
+  return db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.keyPrefix,
+      companyId: apiKeys.companyId,
+      companyName: companies.nomeFantasia,
+      createdBy: users.name,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
+    .from(apiKeys)
+    .leftJoin(companies, eq(companies.id, apiKeys.companyId))
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(and(isNull(apiKeys.revokedAt), filter))
+    .orderBy(desc(apiKeys.createdAt), apiKeys.id)
+    .limit(500);
+}
+
+export async function findLiveApiKey(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function revokeApiKey(db: DbOrTx, id: string) {
+  await db.update(apiKeys).set({ revokedAt: sql`now()` }).where(eq(apiKeys.id, id));
+}
+
+/** Companies a Member is linked to (their keys are the ones they may see). */
+export function memberCompaniesFilter(userId: string): SQL {
+  return inArray(apiKeys.companyId, sql`(SELECT company_id FROM user_companies WHERE user_id = ${userId})`);
+}

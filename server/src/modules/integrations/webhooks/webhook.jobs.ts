@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineJob } from '../../../jobs/job-definition.js';
+import { DELIVER_WEBHOOK_JOB, DISPATCH_WEBHOOKS_JOB } from '../integrations.codes.js';
+import { attemptDelivery } from './delivery.service.js';
+import { dispatchCompany } from './dispatch.service.js';
+
+/** Feed events → deliveries of one company's webhooks (queued by the change listener, decision 032). */
+export const dispatchWebhooksJob = defineJob({
+  name: DISPATCH_WEBHOOKS_JOB,
+  schema: z.object({ companyId: z.uuid() }),
+  expireInSeconds: 300,
+  retryLimit: 5,
+  handle: async (app, data) => ({ queued: await dispatchCompany(app, data.companyId) }),
+});
+
+/**
+ * One attempt of one delivery. Retries are new jobs queued by the attempt itself (the backoff of
+ * decision 032), so pg-boss's own retry only covers a worker that died mid-attempt.
+ */
+export const deliverWebhookJob = defineJob({
+  name: DELIVER_WEBHOOK_JOB,
+  schema: z.object({ deliveryId: z.uuid() }),
+  expireInSeconds: 120,
+  retryLimit: 3,
+  handle: async (app, data) => ({ result: await attemptDelivery(app, data.deliveryId) }),
+});
