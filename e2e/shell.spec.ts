@@ -50,6 +50,7 @@ test('a Member on a partner route goes to /member/home', async ({ page }) => {
     'Indicadores',
     'Simulação da reforma',
     'Tickets',
+    'Integrações',
     'Trocar empresa',
   ]);
   await expect(menu.getByRole('link', { name: 'Meus Produtos' })).toHaveAttribute('data-active', 'true');
@@ -77,6 +78,7 @@ test('side bar shows initial, first name and role; partner menu with products su
     'Regras Fiscais',
     'Logs',
     'Simulação da reforma',
+    'Integrações',
   ]);
   await expect(menu.getByRole('link', { name: 'Usuários' })).toHaveAttribute('data-active', 'true');
   await expect(menu.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('data-active', 'true');

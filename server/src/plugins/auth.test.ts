@@ -7,6 +7,8 @@ const PUBLIC = new Set([
   'POST /v1/public/users/signout',
   'POST /v1/public/users/reset-password',
   'POST /v1/public/users/setpassword',
+  // The set-password page greets the link's owner by name (issue 24); the id is a random reset token.
+  'GET /v1/public/users/setpassword/{passwordResetId}',
   'GET /v1/public/partners',
   'GET /v1/public/partners/domain',
 ]);

@@ -44,6 +44,7 @@ describe('menus', () => {
       'Regras Fiscais',
       'Logs',
       'Simulação da reforma',
+      'Integrações',
     ]);
     const member = filterOffered(partnerItems, can('Member')).map((i) => i.label);
     expect(member).not.toEqual(expect.arrayContaining(['Dashboard']));
