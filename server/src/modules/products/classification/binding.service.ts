@@ -22,11 +22,12 @@ export const bindingMessages = {
     'Produto vinculado! Como o GTIN é diferente do produto escolhido, o vínculo será auditado pela nossa equipe.',
   /**
    * A Member does not see products in audit (spec 02 §6): the product leaves their list, so say where it went
-   * and how it comes back (issue 24).
+   * and how it comes back (issue 24), after the spec's own sentence.
    */
   inAuditForMember:
-    'Produto vinculado! Como o GTIN é diferente do produto escolhido, ele foi enviado para a auditoria do parceiro ' +
-    'e não aparece na sua lista até a decisão: aprovado, volta como Classificado; devolvido, como Devolvido.',
+    'Produto vinculado! Como o GTIN é diferente do produto escolhido, o vínculo será auditado pela nossa equipe. ' +
+    'Ele foi para a auditoria do parceiro e não aparece na sua lista até a decisão: aprovado, volta como ' +
+    'Classificado; devolvido, como Devolvido.',
   batch: (c: { linked: number; finalized: number; inAudit: number }) =>
     `${c.linked.toLocaleString('pt-BR')} produtos vinculados: ${c.finalized.toLocaleString('pt-BR')} classificados e ` +
     `${c.inAudit.toLocaleString('pt-BR')} em auditoria.`,
