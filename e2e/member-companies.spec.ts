@@ -43,7 +43,7 @@ test('lists the companies and selects one; a blocked company is refused', async 
     uf: 'MG',
   });
   expect(await readLocalStorage(page, 'uf')).toBe('MG');
-  await expect(page.getByRole('navigation', { name: 'Menu do usuário' }).getByRole('link')).toHaveCount(7);
+  await expect(page.getByRole('navigation', { name: 'Menu do usuário' }).getByRole('link')).toHaveCount(9);
 
   // back on the list the selection is highlighted
   await page.getByRole('link', { name: 'Trocar empresa' }).click();
