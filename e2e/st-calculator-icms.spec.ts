@@ -18,7 +18,7 @@ async function openCalculator(page: Page) {
   const db = e2eDb();
   const company = await seedCompany(partner.id, { uf: 'SP' });
   const rule = await createFiscalRule(db, {
-    ncm: '22021000',
+    ncm: '22019000',
     cest: null,
     uf: 'SP',
     status: 'Checked',
@@ -34,7 +34,7 @@ async function openCalculator(page: Page) {
   await expect(page.getByRole('heading', { name: 'Regras Fiscais' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Filtrar' }).click();
   const filter = page.getByRole('dialog', { name: 'Filtrar regras fiscais' });
-  await filter.getByLabel('NCM').fill('22021000');
+  await filter.getByLabel('NCM').fill('22019000');
   await filter.getByLabel('NCM').press('Enter');
   await page.getByTestId('rules-table').locator('tbody tr').first().click();
   await page

@@ -91,7 +91,7 @@ test('a Member opens a ticket from a product, sees related tickets, gets the sta
   await expect(toast(page, 'Preencha o campo de descrição corretamente!')).toBeVisible();
   await dialog.getByLabel('Título').fill('t'.repeat(201));
   await expect(dialog.getByTestId('ticket-title-counter')).toHaveText('201/200');
-  await expect(dialog.getByTestId('ticket-title-counter')).toHaveCSS('color', 'rgb(250, 82, 82)');
+  await expect(dialog.getByTestId('ticket-title-counter')).toHaveCSS('color', 'rgb(224, 49, 49)');
   await dialog.getByLabel('Título').fill('NCM do refrigerante 2L');
   await dialog.getByLabel('Descrição').fill('O NCM sugerido parece ser de água mineral. Podem conferir?');
   await dialog.getByRole('button', { name: 'Abrir ticket' }).click();
