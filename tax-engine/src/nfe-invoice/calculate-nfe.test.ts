@@ -136,7 +136,16 @@ describe('calculateNfe: a whole invoice', () => {
   });
 
   it('counts as zero only the item fields the item answer does not carry yet', () => {
-    // A misspelt source field would be silently zero: only these three may be missing (see totals.ts).
-    for (const field of itemFieldsCountedAsZero) expect(['vFCPSTRet', 'vII', 'vIPIDevol']).toContain(field);
+    // A misspelt source field would be silently zero: only IPI devolvido may be missing (see totals.ts).
+    expect(itemFieldsCountedAsZero).toEqual(['vIPIDevol']);
+  });
+
+  it("sums the items' vII (II group) into ICMSTot and vNF", () => {
+    const operacao = { ufOrigem: 'SP', ufDestino: 'SP', consumidorFinal: false, contribuinte: true } as const;
+    const item = { vProd: '100.00', vII: '12.34', icms: { cst: '41' } };
+    const nfe = calculateNfe({ operacao, itens: [item, item] }, () => ({}));
+    // W16: vNF = vProd + vII (no other figure here): 200.00 + 24.68
+    expect(nfe.total.ICMSTot.vII).toBe(24.68);
+    expect(nfe.total.ICMSTot.vNF).toBe(224.68);
   });
 });

@@ -13,7 +13,6 @@ const summedFromAnswers = {
   vST: 'vICMSST',
   vFCPST: 'vFCPST',
   vFCPSTRet: 'vFCPSTRet',
-  vII: 'vII',
   vIPI: 'vIPI',
   vIPIDevol: 'vIPIDevol',
   vPIS: 'vPIS',
@@ -21,13 +20,12 @@ const summedFromAnswers = {
   vFCPUFDest: 'vFCPUFDest',
   vICMSUFDest: 'vICMSUFDest',
 } as const satisfies Partial<Record<IcmsTotField, string>>;
-/** ICMSTot figures that sum what the request says of each item (the NF-e's prod group, I11–I17). */
-const summedFromRequest = ['vProd', 'vFrete', 'vSeg', 'vDesc', 'vOutro'] as const;
+/** ICMSTot figures that sum what the request says of each item (prod group I11–I17; vII from the II group, P04). */
+const summedFromRequest = ['vProd', 'vFrete', 'vSeg', 'vDesc', 'vOutro', 'vII'] as const;
 
 /**
  * THE one place where a total may count an item figure as zero: the item answer fields a total sums that the
- * item calculation does not return (yet) — today FCP-ST retained (vFCPSTRet, CST 60 / CSOSN 500), Imposto de
- * Importação (vII) and IPI devolvido (vIPIDevol). Derived from `nfeItemValueFields`, so the day the item answer
+ * item calculation does not return (yet) — today IPI devolvido (vIPIDevol). Derived from `nfeItemValueFields`, so the day the item answer
  * carries one of them the total sums it with no change here; any other field must exist.
  */
 export const itemFieldsCountedAsZero: readonly string[] = Object.values(summedFromAnswers).filter(
