@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { round2, TaxDecimal, toDecimal } from '../decimal.js';
+import { decimalToNumber, round2, TaxDecimal, toDecimal } from '../decimal.js';
 import { calculateCbsIbsItem } from './cbs-ibs-item.js';
 import { calculateDifalItem, isDifalDue } from './difal-item.js';
 import { calculateIpi, calculatePisCofins } from './federal.js';
@@ -45,7 +45,7 @@ export function calculateNfeItem(input: NfeItemInput, ctx: NfeItemContext = {}):
     ? calculateDifalItem(input, subtotal.plus(vIPI), ctx, m)
     : { vBCUFDest: zero, vICMSUFDest: zero, vFCPUFDest: zero };
   const { vPIS, vCOFINS } = calculatePisCofins(input, subtotal, icms.vICMS, m);
-  const { groups, ...cbsIbs } = calculateCbsIbsItem(
+  const cbsIbs = calculateCbsIbsItem(
     input,
     {
       vICMS: icms.vICMS,
@@ -59,8 +59,15 @@ export function calculateNfeItem(input: NfeItemInput, ctx: NfeItemContext = {}):
     ctx,
     m,
   );
-  const values: Record<string, Decimal> = { ...icms, vIPI, vPIS, vCOFINS, ...difal, ...cbsIbs };
-  const result = { ...groups, memoria: m.steps } as NfeItemResult;
-  for (const field of nfeItemValueFields) result[field] = (values[field] ?? zero).toNumber();
+  // Each figure from the group that computed it (no two groups share a field; later groups first, as the spread
+  // that merged them let them win). Spreading the groups into one object per item, then reading it by name, was a
+  // fifth of the engine's time (issue 21 figures); decimalToNumber skips Decimal's print-and-parse.
+  const federal: Record<string, Decimal> = { vIPI, vPIS, vCOFINS };
+  const iv = icms as unknown as Record<string, Decimal | undefined>;
+  const dv = difal as unknown as Record<string, Decimal | undefined>;
+  const cv = cbsIbs as unknown as Record<string, Decimal | undefined>;
+  const result = { ...cbsIbs.groups, memoria: m.steps } as NfeItemResult;
+  for (const field of nfeItemValueFields)
+    result[field] = decimalToNumber(cv[field] ?? dv[field] ?? federal[field] ?? iv[field] ?? zero);
   return result;
 }

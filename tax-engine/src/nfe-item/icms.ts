@@ -34,6 +34,7 @@ const fields: (keyof IcmsResult)[] = [
   ...['vBCFCPSTRet', 'vFCPSTRet', 'vBCEfet', 'vICMSEfet', 'vICMSMono', 'vICMSMonoReten'],
   ...['vICMSMonoOp', 'vICMSMonoDif', 'vICMSMonoRet'],
 ] as (keyof IcmsResult)[];
+const zero = new TaxDecimal(0);
 
 /**
  * The ICMS group of one item, by CST/CSOSN: own ICMS (modBC, reduction, FCP, deferral), ICMS-ST
@@ -50,7 +51,10 @@ export function calculateIcms(
 ): IcmsResult {
   const { icms } = input.item;
   const situation = findIcmsSituation(icms.cst, icms.csosn);
-  const r = Object.fromEntries(fields.map((f) => [f, new TaxDecimal(0)])) as unknown as IcmsResult;
+  // One shared zero: Decimals are immutable, and an object of the same fields in the same order keeps one shape
+  // (Object.fromEntries built a dictionary-mode object and 25 zeros per item, issue 21 figures).
+  const r = {} as IcmsResult;
+  for (const f of fields) r[f] = zero;
   if (!situation) return r;
   const code = icms.csosn ? `CSOSN ${icms.csosn}` : `CST ${icms.cst}`;
 
