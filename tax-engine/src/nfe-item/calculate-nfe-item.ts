@@ -11,6 +11,35 @@ import { applyReformYear } from './reform-year.js';
 import { type NfeItemContext, type NfeItemInput, type NfeItemResult, nfeItemValueFields } from './types.js';
 
 /**
+ * Answer objects by the keys of their groups (estimado, then IS/gIBSCBS/gIBSCBSMono as the item has them): every
+ * key in the answer's order, made once with Object.fromEntries. An object that receives more than a dozen keys
+ * one by one through a computed name (result[field] = …) is turned by V8 into a slow dictionary-mode object: a
+ * copy of one of these (`{ ...shape }`) already holds every key, so filling it keeps it a plain fast object, for
+ * the engine and for whoever prints it (issue 21 figures). Same keys, same order, same values.
+ */
+const resultShapes = new Map<string, NfeItemResult>();
+
+function newResult(groups: object, memoria: NfeItemResult['memoria']): NfeItemResult {
+  const groupKeys = Object.keys(groups);
+  const key = groupKeys.join();
+  let shape = resultShapes.get(key);
+  if (!shape) {
+    shape = Object.fromEntries([
+      ...groupKeys.map((k) => [k, undefined]),
+      ['memoria', undefined],
+      ...nfeItemValueFields.map((f) => [f, 0]),
+    ]) as NfeItemResult;
+    resultShapes.set(key, shape);
+  }
+  const result = { ...shape };
+  const source = groups as Record<string, unknown>;
+  const target = result as unknown as Record<string, unknown>;
+  for (const k of groupKeys) target[k] = source[k];
+  result.memoria = memoria;
+  return result;
+}
+
+/**
  * Every tax field of one NF-e item, in the order the NF-e manual computes them, with the
  * calculation memory. Pure: the state rules and the cClassTrib row come in `ctx`.
  *  1. valor da operação = vProd + vFrete + vSeg + vOutro − vDesc
@@ -66,7 +95,7 @@ export function calculateNfeItem(input: NfeItemInput, ctx: NfeItemContext = {}):
   const iv = icms as unknown as Record<string, Decimal | undefined>;
   const dv = difal as unknown as Record<string, Decimal | undefined>;
   const cv = cbsIbs as unknown as Record<string, Decimal | undefined>;
-  const result = { ...cbsIbs.groups, memoria: m.steps } as NfeItemResult;
+  const result = newResult(cbsIbs.groups, m.steps);
   for (const field of nfeItemValueFields)
     result[field] = decimalToNumber(cv[field] ?? dv[field] ?? federal[field] ?? iv[field] ?? zero);
   return result;
