@@ -54,13 +54,30 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
   const it = input.item;
   const added = { vServ: it.vServ, vII: it.vII, vIS: is.vIS };
   // The monophasic ICMS the engine computed for the item (CST 02/15/53/61) wins over one sent as a figure.
-  const { vICMSMono: computedMono, ...others } = deductions;
-  const vICMSMono = computedMono?.gt(0) ? computedMono : toDecimal(it.vICMSMono);
-  const subtracted = { ...others, vICMSMono, vISSQN: toDecimal(it.vISSQN) };
-  const gross = [it.vProd, it.vFrete, it.vSeg, it.vOutro, ...Object.values(added)]
-    .reduce<Decimal>((sum, v) => sum.plus(toDecimal(v)), zero)
+  const d = deductions;
+  const vICMSMono = d.vICMSMono?.gt(0) ? d.vICMSMono : toDecimal(it.vICMSMono);
+  // Spelled out in the memória's order (a rest spread and two arrays per item were a tenth of the engine's time).
+  const subtracted = {
+    vICMS: d.vICMS,
+    vPIS: d.vPIS,
+    vCOFINS: d.vCOFINS,
+    vFCP: d.vFCP,
+    vICMSUFDest: d.vICMSUFDest,
+    vFCPUFDest: d.vFCPUFDest,
+    vICMSMono,
+    vISSQN: toDecimal(it.vISSQN),
+  };
+  const gross = zero
+    .plus(toDecimal(it.vProd))
+    .plus(toDecimal(it.vFrete))
+    .plus(toDecimal(it.vSeg))
+    .plus(toDecimal(it.vOutro))
+    .plus(toDecimal(added.vServ))
+    .plus(toDecimal(added.vII))
+    .plus(added.vIS)
     .minus(toDecimal(it.vDesc));
-  const deducted = Object.values(subtracted).reduce<Decimal>((sum, v) => sum.plus(v), zero);
+  let deducted: Decimal = zero;
+  for (const key in subtracted) deducted = deducted.plus(subtracted[key as keyof typeof subtracted]);
   const vBC = atLeastZero(round2(gross.minus(deducted)));
   result.vBCIBSCBS = vBC;
   m.add({

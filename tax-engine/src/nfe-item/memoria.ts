@@ -57,15 +57,16 @@ export class Memoria {
     resultado: Decimal | string;
     baseLegal: string;
   }): void {
-    // A plain loop: Object.fromEntries(Object.entries().map()) allocated two arrays per step.
-    const valores: Record<string, string> = {};
-    for (const key in step.valores) valores[key] = formatValue(step.valores[key]);
+    // A copy holding every key, then each value printed in place: adding up to 16 keys by computed name made
+    // dictionary-mode objects (issue 21 figures); same keys in the same order.
+    const valores = { ...step.valores } as Record<string, Shown>;
+    for (const key in valores) valores[key] = formatValue(valores[key]);
     this.steps.push({
       passo: this.steps.length + 1,
       campo: step.campo,
       descricao: step.descricao,
       formula: step.formula,
-      valores,
+      valores: valores as Record<string, string>,
       resultado: typeof step.resultado === 'string' ? step.resultado : formatResult(step.resultado),
       baseLegal: step.baseLegal,
     });
