@@ -68,7 +68,7 @@ describe('memória: the citation of each ICMS step kind', () => {
       { operacao: { ufDestino: 'RJ', crt: 1 } },
     );
     expect(cite(simples, 'pMVAST')).toContain('optante pelo Simples Nacional');
-    expect(cite(simples, 'pMVAST')).toContain('Convênio ICMS 35/2011');
+    expect(cite(simples, 'pMVAST')).toContain('Convênio ICMS 35/2011, cláusula primeira, caput e parágrafo único');
     expect(cite(simples, 'vICMSST')).toMatch(/^LC 123\/2006, art\. 13, §1º, XIII, "a"/);
     expect(cite(simples, 'vCredICMSSN')).toBe(
       'LC 123/2006, art. 23, §§1º e 2º (crédito do adquirente = alíquota do Simples do vendedor × valor da operação)',

@@ -23,8 +23,11 @@ export const icmsLegal = {
     'LC 87/1996, art. 8º, §§2º e 3º (preço final fixado por órgão público ou sugerido pelo fabricante: vPMC × qTrib)',
   stBaseOperacao: 'LC 87/1996, art. 8º, II, "a" e "b"; MOC NF-e, modBCST 6 = valor da operação (NT 2019.001)',
   mvaAdjusted: 'Convênio ICMS 142/2018, cláusula décima terceira (MVA ajustada nas operações interestaduais)',
+  // Conv. 35/2011, cláusula primeira, caput and parágrafo único: the Simples substitute "não aplicará 'MVA
+  // ajustada'" and uses the "MVA ST original" (text checked); Conv. 142/2018 carries the sentence into the MVA
+  // base clause (paragraph number not checked against the DOU text, so the clause alone is cited).
   mvaSimples:
-    'Convênio ICMS 142/2018, cláusula décima terceira (remetente optante pelo Simples Nacional aplica a MVA das operações internas, sem ajuste; regra vinda do Convênio ICMS 35/2011)',
+    'Convênio ICMS 142/2018, cláusula décima terceira (remetente optante pelo Simples Nacional aplica a MVA das operações internas, sem ajuste); regra vinda do Convênio ICMS 35/2011, cláusula primeira, caput e parágrafo único (MVA ST original)',
   stTax:
     'LC 87/1996, art. 8º, §5º (ICMS-ST = base da ST × alíquota interna − ICMS da operação própria); vICMSST sem o FCP-ST (NT 2016.002)',
   stTaxSimples:
