@@ -184,15 +184,30 @@ export function serializeTaxItem(out: TTaxCalculateResponse): string {
 
 /** The item's fields in the response schema's order (what serializeTaxItem prints; the invoice's items too). */
 export function orderTaxItem(out: TTaxCalculateResponse): Record<string, unknown> {
-  const ordered: Record<string, unknown> = {};
-  for (const field of nfeItemValueFields) ordered[field] = out[field];
   // The reform's groups, in the schema's order (absent groups are left out, as the schema prints them).
+  const present = reformGroups.filter((group) => out[group]);
+  const key = present.join();
+  let shape = orderedShapes.get(key);
+  if (!shape) {
+    shape = Object.fromEntries([...nfeItemValueFields, 'estimado', ...present, 'memoria'].map((k) => [k, 0]));
+    orderedShapes.set(key, shape);
+  }
+  const ordered = { ...shape };
+  for (const field of nfeItemValueFields) ordered[field] = out[field];
   ordered.estimado = out.estimado;
-  for (const group of ['gIBSCBS', 'gIBSCBSMono', 'IS'] as const) if (out[group]) ordered[group] = out[group];
+  for (const group of present) ordered[group] = out[group];
   // The engine builds each step with the schema's keys in the schema's order (the byte-equal test holds it).
   ordered.memoria = out.memoria;
   return ordered;
 }
+
+const reformGroups = ['gIBSCBS', 'gIBSCBSMono', 'IS'] as const;
+/**
+ * The printed answer's keys by the groups present, made once with Object.fromEntries: 40 keys added one by one by
+ * computed name made every printed answer a dictionary-mode object, slower to build and to stringify (issue 21
+ * figures). A copy (`{ ...shape }`) holds every key in order; filling it keeps it a fast object.
+ */
+const orderedShapes = new Map<string, Record<string, unknown>>();
 
 /** The state rules in force today (read-only list of the fiscal-rules screen). */
 export async function listUfRules(db: DbOrTx): Promise<TUfTaxRule[]> {
