@@ -61,10 +61,13 @@ const results: Record<string, unknown> = { loadBefore: loadAverage(), items: ITE
 
 // 1. engine alone
 for (let i = 0; i < 2000; i++) calculateNfeItem(item);
+const engineCpu = process.cpuUsage();
 const engine = await timeIt(async () => {
   for (let i = 0; i < ITEMS; i++) calculateNfeItem(item);
 });
+const engineCpuUsed = process.cpuUsage(engineCpu);
 results.engineItemsPerSecond = rate(ITEMS, engine.ms);
+results.engineItemsPerCpuSecond = rate(ITEMS, (engineCpuUsed.user + engineCpuUsed.system) / 1000);
 
 // 2. HTTP vs the facts query raw
 const partner = await createPartner(db);

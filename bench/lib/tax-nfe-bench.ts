@@ -4,7 +4,11 @@
  *    BENCH_TAX_CLIENTS in flight (the best an ERP can do line by line) and one after the other; median of
  *    BENCH_NFE_REPEAT rounds;
  *  - items/s through HTTP: BENCH_NFE_INVOICES invoices, BENCH_NFE_IN_FLIGHT at a time, node:http keep-alive;
- *  - the pure engine (calculateNfe) on the same invoice in this process: the ceiling.
+ *  - the pure engine (calculateNfe) on the same invoice in this process: the ceiling, per second of wall clock and
+ *    per second of CPU (the latter holds on a loaded machine).
+ * Items/s are printed for each: nfeEngineItemsPerSecond (engine, invoice), engineItemsPerSecond (engine, single
+ * item loop, tax-bench.ts), nfeSingleCallsItemsPerSecond (HTTP single calls), nfeOneCallItemsPerSecond and
+ * nfeHttpItemsPerSecond (HTTP 500-item calls, one at a time / BENCH_NFE_IN_FLIGHT at a time), nfeSpeedup the ratio.
  */
 import http from 'node:http';
 import type { TTaxCalculateNfeRequest } from '@app/contract';
@@ -55,10 +59,14 @@ export async function measureInvoices(
   const invoice = benchInvoice();
   // The ceiling: the engine alone on the same invoice (no facts: the server's are in memory too).
   for (let i = 0; i < 5; i++) calculateNfe(invoice);
+  const engineCpu = process.cpuUsage();
   const engine = await timeIt(async () => {
     for (let i = 0; i < 20; i++) calculateNfe(invoice);
   });
+  const engineCpuUsed = process.cpuUsage(engineCpu);
   results.nfeEngineItemsPerSecond = rate(20 * LINES, engine.ms);
+  // Per CPU second: what a core of its own would do, whatever else the machine runs.
+  results.nfeEngineItemsPerCpuSecond = rate(20 * LINES, (engineCpuUsed.user + engineCpuUsed.system) / 1000);
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(clients, IN_FLIGHT) });
   const { hostname, port } = new URL(server.base);
@@ -118,6 +126,9 @@ export async function measureInvoices(
   results.nfeOneCallMs = Math.round(median(one));
   results.nfeSingleCallsMs = Math.round(median(many));
   results.nfeSpeedup = Number((median(many) / median(one)).toFixed(1));
+  // The same pair as items per second: one whole invoice against its lines sent one per call.
+  results.nfeOneCallItemsPerSecond = rate(LINES, median(one));
+  results.nfeSingleCallsItemsPerSecond = rate(LINES, median(many));
   results.nfeSingleCallsInSequenceMs = Math.round(median(oneByOne));
   results.nfeSpeedupOverSequence = Number((median(oneByOne) / median(one)).toFixed(1));
 
