@@ -200,12 +200,22 @@ export function buildReformContext(
     }
   }
   const reg = group.gTribRegular;
+  if (!reg && out.classTrib?.flags?.exigeTribRegular)
+    throw refused(
+      'item.ibscbs.gTribRegular',
+      `O cClassTrib ${group.cClassTrib} (CST ${group.cst}) exige a tributação regular: informe gTribRegular (CSTReg e cClassTribReg).`,
+    );
   if (reg) {
     const row = findClassTrib(index, 'IBSCBS', reg.cClassTribReg, 'item.ibscbs.gTribRegular.cClassTribReg', date);
     if (!row)
       throw refused(
         'item.ibscbs.gTribRegular.cClassTribReg',
         `cClassTrib ${reg.cClassTribReg} não existe na tabela oficial.`,
+      );
+    if (row.flags?.incompativelSuspensao)
+      throw refused(
+        'item.ibscbs.gTribRegular.cClassTribReg',
+        `O cClassTrib ${reg.cClassTribReg} é incompatível com a suspensão: gTribRegular deve trazer a tributação que a suspensão afasta.`,
       );
     out.classTribReg = toClassTrib(row, index, date);
   }
