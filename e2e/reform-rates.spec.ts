@@ -49,6 +49,36 @@ test('the Admin edits an estimated rate with its source and restores the officia
   await expect(table(page).locator('tbody tr', { hasText: 'exemplo de teste' })).toHaveCount(0);
 });
 
+test('the Admin sets the IBS rate of a município from a date, by keyboard, and removes it', async ({ page }) => {
+  await useSessionOf(page, await seedUser('Admin', { name: 'Helena Admin' }));
+  await page.goto('/partner/reform-rates');
+  await expect(page.getByRole('heading', { name: 'IBS municipal por município' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Incluir alíquota municipal' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Incluir alíquota municipal do IBS' });
+  await dialog.getByLabel('UF').selectOption('RS');
+  // Porto Alegre belongs to RS: a São Paulo code is refused naming the field
+  await dialog.getByLabel('Município (código IBGE)').fill('3550308');
+  await dialog.getByLabel('Início de vigência').fill('2032-01-01');
+  await dialog.getByLabel('Alíquota (%)').fill('1,10');
+  await dialog.getByLabel('Fonte').fill('Lei municipal de Porto Alegre (exemplo de teste)');
+  await dialog.getByLabel('Fonte').press('Enter');
+  await expect(dialog).toContainText('não é um município da UF RS');
+  await dialog.getByLabel('Município (código IBGE)').fill('4314902');
+  await page.screenshot({ path: 'test-results/reform-rates-municipal-dialog-1024.png' });
+  await dialog.getByLabel('Fonte').press('Enter');
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId('municipal-rates').locator('tbody tr', { hasText: '4314902' });
+  await expect(row).toContainText('1,1 %');
+  await expect(row).toContainText('01/01/2032 em diante');
+  for (const width of [1366, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/reform-rates-municipal-${width}.png`, fullPage: true });
+  }
+  await page.getByRole('button', { name: 'Excluir 4314902' }).click();
+  await expect(row).toHaveCount(0);
+});
+
 test('a partner owner is not offered the screen', async ({ page }) => {
   await useSessionOf(page, await seedUser('PartnerOwner'));
   await page.goto('/partner/home');

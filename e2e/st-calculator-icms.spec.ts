@@ -86,4 +86,32 @@ test('Simples Nacional sender keeps the original MVA; the ST base by pauta is pa
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/st-calculator-pauta-${width}.png` });
   }
+
+  // The year of the operation (EC 132/2023, ADCT arts. 126–129): 2030 keeps 8/10 of the ICMS rates, the adjusted
+  // MVA equalises the year's rates (9,6 % → 14,4 %: 47,85 %) and the IPI is zero outside the ZFM.
+  await calc.getByLabel('Base da ST').selectOption('mva');
+  await calc.getByLabel('MVA').selectOption('nacional');
+  await calc.getByLabel('Valor dos produtos').fill('1000,00');
+  await calc.getByLabel('IPI %').fill('10,00');
+  await calc.getByLabel('ICMS %', { exact: true }).fill('12,00');
+  await calc.getByLabel('ICMS ST %').fill('18,00');
+  await calc.getByLabel('Ano da operação').selectOption('2030');
+  await expect(calc.getByTestId('st-mva')).toHaveText('MVA aplicada: 47,85%');
+  await expect(calc.getByTestId('st-ipi')).toHaveText('0,00');
+  await expect(calc.getByTestId('st-stBase')).toHaveText('1.478,50');
+  await expect(calc.getByTestId('st-stValue')).toHaveText('116,90');
+  await expect(calc.getByTestId('st-year')).toContainText('80,00% das alíquotas informadas');
+  // keyboard: the ZFM box follows the year select and brings the IPI back into the base
+  await calc.getByLabel('Ano da operação').focus();
+  await page.keyboard.press('Tab');
+  await expect(calc.getByLabel('Produto da Zona Franca de Manaus (mantém o IPI)')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(calc.getByTestId('st-ipi')).toHaveText('100,00');
+  for (const width of [1366, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/st-calculator-year-${width}.png` });
+  }
+  await calc.getByLabel('Ano da operação').selectOption('2033');
+  await expect(calc.getByTestId('st-stValue')).toHaveText('0,00');
+  await expect(calc.getByTestId('st-year')).toContainText('não há ICMS nem ICMS-ST');
 });

@@ -20,6 +20,7 @@ export * from './partners.js';
 export * from './permissions.js';
 export * from './products.js';
 export * from './reference.js';
+export * from './reform-municipal-rates.js';
 export * from './reform-rates.js';
 export * from './roles.js';
 export * from './safe-text.js';

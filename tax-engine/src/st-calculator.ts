@@ -1,5 +1,7 @@
 import { atLeastZero, money, percentOf, reduceBase, round2, type TaxValue, toDecimal } from './decimal.js';
 import { assertRate, assertValue } from './input-checks.js';
+import { adjustMva, type MvaOption, mvaOptions } from './mva.js';
+import { findIcmsShare } from './nfe-item/reform-year.js';
 
 /**
  * The calculator's inputs checked by the rules of POST /tax/calculate, under the same NF-e tag names, so
@@ -53,6 +55,14 @@ export interface StCalculationInput {
   fcpRate?: TaxValue;
   /** modBCST 5: the ST base is the pauta per unit × the taxable quantity, not total × (1 + MVA). */
   pauta?: { unitValue: TaxValue; quantity: TaxValue };
+  /**
+   * Year of the operation (tax reform, EC 132/2023 ADCT arts. 126–129); absent = today's rules, rates as typed.
+   * From 2027 the IPI is zero outside the Zona Franca de Manaus; 2029–2032 the ICMS, ICMS-ST and FCP rates are
+   * 9/10 … 6/10 of the typed (state) rates; from 2033 there is no ICMS and no ST.
+   */
+  year?: number;
+  /** Product of incentivised industrialisation in the Zona Franca de Manaus: keeps its IPI after 2026. */
+  zfm?: boolean;
 }
 
 export interface StCalculation {
@@ -72,6 +82,50 @@ export interface StCalculation {
   icmsSt: number;
   /** stValue / subtotal × 100, %. */
   effectiveCost: number;
+  /** Share of the typed ICMS rates the year keeps (1; 0.9 … 0.6 in 2029–2032; 0 from 2033). */
+  icmsShare: number;
+  /** The IPI typed was set to zero by the year (2027 on, outside the ZFM). */
+  ipiZeroed: boolean;
+}
+
+/**
+ * The typed rates as the year has them (ADCT arts. 126, III and 128–129): what calculateSt computes with.
+ * Exported so the screen can say which rates it used.
+ */
+export function applyStYear(input: StCalculationInput): StCalculationInput & { icmsShare: number; ipiZeroed: boolean } {
+  if (input.year === undefined) return { ...input, icmsShare: 1, ipiZeroed: false };
+  const share = findIcmsShare(input.year);
+  const scaled = (v: TaxValue | undefined) => (v === undefined ? undefined : toDecimal(v).times(share));
+  const ipiZeroed = input.year >= 2027 && !input.zfm && !toDecimal(input.ipiRate).isZero();
+  return {
+    ...input,
+    icmsRate: scaled(input.icmsRate) ?? 0,
+    stRate: scaled(input.stRate) ?? 0,
+    fcpRate: scaled(input.fcpRate),
+    ipiRate: ipiZeroed ? 0 : input.ipiRate,
+    icmsShare: share,
+    ipiZeroed,
+  };
+}
+
+/**
+ * The MVA of a calculator choice in a year: in 2029–2032 the adjusted MVA equalises the year's rates (the
+ * interstate and internal rates both at the year's share, ADCT art. 128), not the state's full ones.
+ */
+export function resolveStMva(
+  option: MvaOption,
+  iva: TaxValue,
+  internalRate: TaxValue,
+  opts: { simples?: boolean; year?: number } = {},
+): number {
+  const interstate = mvaOptions.find((o) => o.value === option)?.interstateRate ?? null;
+  const share = opts.year === undefined ? 1 : findIcmsShare(opts.year);
+  if (interstate === null || opts.simples || share === 0) return round2(toDecimal(iva)).toNumber();
+  return adjustMva({
+    mva: iva,
+    interstateRate: toDecimal(interstate).times(share),
+    internalRate: toDecimal(internalRate).times(share),
+  });
 }
 
 /**
@@ -88,8 +142,11 @@ export interface StCalculation {
  *  8. fcpSt      = stBase × fcpRate                                               (rounded, vFCPST); icmsSt = stValue − fcpSt
  *  9. effectiveCost = stValue / subtotal × 100                                   (rounded, %)
  */
-export function calculateSt(input: StCalculationInput): StCalculation {
-  checkStInput(input);
+export function calculateSt(typed: StCalculationInput): StCalculation {
+  checkStInput(typed);
+  const input = applyStYear(typed);
+  // From 2033 there is no ICMS: no own ICMS, no ST base, nothing to retain (ADCT art. 129).
+  const extinct = input.icmsShare === 0;
   const subtotal = round2(
     toDecimal(input.productValue)
       .plus(toDecimal(input.freight))
@@ -97,14 +154,16 @@ export function calculateSt(input: StCalculationInput): StCalculation {
       .plus(toDecimal(input.otherExpenses))
       .minus(toDecimal(input.discount)),
   );
-  const icmsBase = reduceBase(subtotal, input.icmsBaseReduction);
+  const icmsBase = extinct ? toDecimal(0) : reduceBase(subtotal, input.icmsBaseReduction);
   const icms = percentOf(icmsBase, input.icmsRate);
   const ipi = percentOf(subtotal, input.ipiRate);
   const total = subtotal.plus(ipi);
   const grossStBase = input.pauta
     ? toDecimal(input.pauta.unitValue).times(toDecimal(input.pauta.quantity))
     : total.times(toDecimal(input.mva).plus(100)).div(100);
-  const stBase = round2(grossStBase.times(toDecimal(100).minus(toDecimal(input.stBaseReduction))).div(100));
+  const stBase = extinct
+    ? toDecimal(0)
+    : round2(grossStBase.times(toDecimal(100).minus(toDecimal(input.stBaseReduction))).div(100));
   const stRateWithFcp = toDecimal(input.stRate).plus(toDecimal(input.fcpRate));
   const stValue = atLeastZero(round2(stBase.times(stRateWithFcp).div(100).minus(icms)));
   const fcpSt = stValue.isZero() ? toDecimal(0) : percentOf(stBase, input.fcpRate);
@@ -122,5 +181,7 @@ export function calculateSt(input: StCalculationInput): StCalculation {
     fcpSt: money(fcpSt),
     icmsSt: money(icmsSt),
     effectiveCost: money(effectiveCost),
+    icmsShare: input.icmsShare,
+    ipiZeroed: input.ipiZeroed,
   };
 }

@@ -12,6 +12,15 @@ export function findTaxYear(op: NfeItemInput['operacao']): number {
 /** Share of the ICMS rates (and of its benefits) kept in 2029–2032 (ADCT art. 128, EC 132/2023). */
 const icmsShareByYear: Record<number, number> = { 2029: 0.9, 2030: 0.8, 2031: 0.7, 2032: 0.6 };
 
+/**
+ * Share of the state's ICMS rates in force in a year: 1 up to 2028, 9/10 … 6/10 in 2029–2032 (ADCT art. 128),
+ * 0 from 2033 (art. 129). The ST calculator and the item pipeline read the same table.
+ */
+export function findIcmsShare(year: number): number {
+  if (year >= 2033) return 0;
+  return icmsShareByYear[year] ?? 1;
+}
+
 const scale = (v: TaxValue | undefined, share: number) => (v === undefined ? undefined : toDecimal(v).times(share));
 
 function scaleRule(rule: UfRuleFacts | undefined, share: number): UfRuleFacts | undefined {

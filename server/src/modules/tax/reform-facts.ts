@@ -53,19 +53,22 @@ function hasValidIbgeCheckDigit(code: string): boolean {
  */
 function checkMunicipality(req: TTaxCalculateRequest): void {
   const code = req.operacao.cMunFG;
-  if (!code) return;
+  if (code) checkMunicipalityCode(code, req.operacao.ufDestino, 'operacao.cMunFG', 'cMunFG', 'UF de destino');
+}
+
+/** An IBGE municipality code of the UF (check digit, UF prefix); a 400 on `field` otherwise. */
+export function checkMunicipalityCode(code: string, uf: string, field: string, label: string, ufLabel = 'UF'): void {
   if (!hasValidIbgeCheckDigit(code))
-    throw refused('operacao.cMunFG', `cMunFG ${code}: dígito verificador do código IBGE inválido.`);
-  const uf = req.operacao.ufDestino;
-  const ufCode = String(icmsUfTable[uf].ibgeCode);
+    throw refused(field, `${label} ${code}: dígito verificador do código IBGE inválido.`);
+  const ufCode = String(icmsUfTable[uf as keyof typeof icmsUfTable].ibgeCode);
   if (code.slice(0, 2) !== ufCode)
     throw refused(
-      'operacao.cMunFG',
-      `cMunFG ${code} não é um município da UF de destino ${uf} (os códigos IBGE de ${uf} começam por ${ufCode}).`,
+      field,
+      `${label} ${code} não é um município da ${ufLabel} ${uf} (os códigos IBGE de ${uf} começam por ${ufCode}).`,
     );
 }
 
-function findRates(index: ReformIndex, date: string): Record<CbsIbsTax, CbsIbsRateFact> {
+function findRates(index: ReformIndex, date: string, cMun: string | undefined): Record<CbsIbsTax, CbsIbsRateFact> {
   const inForce = rowsInForce(index.rates, date);
   const out = {} as Record<CbsIbsTax, CbsIbsRateFact>;
   for (const tax of taxes) {
@@ -74,6 +77,9 @@ function findRates(index: ReformIndex, date: string): Record<CbsIbsTax, CbsIbsRa
       throw refused('operacao.data', `Não há alíquota de ${tax} em vigor em ${brDate(date)} na tabela de alíquotas.`);
     out[tax] = { rate: row.rate, estimado: row.estimated, source: row.source };
   }
+  // The município's own IBS rate (the Admin's table, 0810) wins over the reference rate when one is in force.
+  const own = cMun ? rowsInForce(index.municipalByCode.get(cMun), date)[0] : undefined;
+  if (own) out.IBSMun = { rate: own.rate, estimado: own.estimated, source: `${own.source} (município ${own.cMun})` };
   return out;
 }
 
@@ -191,7 +197,7 @@ export function buildReformContext(
   const group = req.item.ibscbs;
   const out: Partial<NfeItemContext> = { isRates: findIsRates(index, req, date) };
   if (!group) return out;
-  out.cbsIbsRates = findRates(index, date);
+  out.cbsIbsRates = findRates(index, date, req.operacao.cMunFG);
   if (group.cClassTrib) {
     const row = findClassTrib(index, 'IBSCBS', group.cClassTrib, 'item.ibscbs.cClassTrib', date);
     if (row) {
@@ -200,12 +206,22 @@ export function buildReformContext(
     }
   }
   const reg = group.gTribRegular;
+  if (!reg && out.classTrib?.flags?.exigeTribRegular)
+    throw refused(
+      'item.ibscbs.gTribRegular',
+      `O cClassTrib ${group.cClassTrib} (CST ${group.cst}) exige a tributação regular: informe gTribRegular (CSTReg e cClassTribReg).`,
+    );
   if (reg) {
     const row = findClassTrib(index, 'IBSCBS', reg.cClassTribReg, 'item.ibscbs.gTribRegular.cClassTribReg', date);
     if (!row)
       throw refused(
         'item.ibscbs.gTribRegular.cClassTribReg',
         `cClassTrib ${reg.cClassTribReg} não existe na tabela oficial.`,
+      );
+    if (row.flags?.incompativelSuspensao)
+      throw refused(
+        'item.ibscbs.gTribRegular.cClassTribReg',
+        `O cClassTrib ${reg.cClassTribReg} é incompatível com a suspensão: gTribRegular deve trazer a tributação que a suspensão afasta.`,
       );
     out.classTribReg = toClassTrib(row, index, date);
   }

@@ -11,6 +11,8 @@ export interface ReformIndex {
   specificByCode: Map<string, ReformSnapshot['specificRates']>;
   isRates: ReformSnapshot['isRates'];
   monoByNcm: Map<string, ReformSnapshot['monoRates']>;
+  /** The Admin's IBS municipal rates (0810) by IBGE code, newest start first. */
+  municipalByCode: Map<string, NonNullable<ReformSnapshot['municipalRates']>>;
 }
 
 function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
@@ -38,6 +40,10 @@ export function indexReformFacts(s: ReformSnapshot | undefined): ReformIndex {
     specificByCode: groupBy(snap.specificRates, (r) => r.code),
     isRates: snap.isRates,
     monoByNcm: groupBy(snap.monoRates, (r) => r.ncm),
+    municipalByCode: groupBy(
+      [...(snap.municipalRates ?? [])].sort((a, b) => b.validFrom.localeCompare(a.validFrom)),
+      (r) => r.cMun,
+    ),
   };
 }
 

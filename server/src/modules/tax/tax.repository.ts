@@ -109,6 +109,15 @@ export interface ReformSnapshot {
     validTo: string | null;
   }[];
   monoRates: { ncm: string; tax: string; rate: string; unit: string; validFrom: string; validTo: string | null }[];
+  /** The Admin's IBS municipal rates (0810, decision 042). */
+  municipalRates?: {
+    cMun: string;
+    rate: string;
+    estimated: boolean;
+    source: string;
+    validFrom: string;
+    validTo: string | null;
+  }[];
 }
 
 /**
@@ -158,7 +167,10 @@ export async function findTaxFactsSnapshot(db: DbOrTx): Promise<TaxFactsSnapshot
           FROM ref_is_rates WHERE active AND ncm IS NOT NULL),
         'monoRates', (SELECT coalesce(json_agg(json_build_object('ncm', ncm, 'tax', tax, 'rate', rate::text,
             'unit', unit, 'validFrom', valid_from::text, 'validTo', valid_to::text)), '[]'::json)
-          FROM ref_mono_rates WHERE active))
+          FROM ref_mono_rates WHERE active),
+        'municipalRates', (SELECT coalesce(json_agg(json_build_object('cMun', c_mun, 'rate', rate::text,
+            'estimated', estimated, 'source', source, 'validFrom', valid_from::text, 'validTo', valid_to::text)),
+            '[]'::json) FROM ibs_municipal_rates))
     ) AS facts`);
   return res.rows[0]!.facts;
 }

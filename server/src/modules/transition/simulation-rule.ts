@@ -25,10 +25,26 @@ export interface RunSettings {
 }
 
 /**
- * Reference facts by what they depend on (UFs, cClassTrib, cBenef, date): many rules share them, so a run
- * reads each once — the "context per (rule, year)" cache, keyed by what actually varies.
+ * What a run remembers, keyed by what the answer depends on:
+ *  - `contexts`: reference facts per (UFs, cClassTrib, cBenef, CST, NCM, CEST, date) — the NCM and CEST are in
+ *    the key because the facts check them and carry the NCM's IS and fuel rates;
+ *  - `items`: each distinct item's years (or refusal). Two rules that build the same item (same NCM, CST,
+ *    rates, operation and value basis — a named copy of a base rule, a sibling shared by two UFs) give the
+ *    same figures, so the engine runs once per distinct item and the products of both are written by SQL.
+ * Both are bounded, so memory stays flat however many distinct items a catalogue has.
  */
-export type ContextCache = Map<string, NfeItemContext>;
+export interface RunCache {
+  contexts: Map<string, NfeItemContext>;
+  items: Map<string, Pick<RuleOutcome, 'anos' | 'erro'>>;
+  /** Rules answered from `items` (the engine skipped). */
+  hits: number;
+}
+export const createRunCache = (): RunCache => ({ contexts: new Map(), items: new Map(), hits: 0 });
+const MAX_CACHED = 20_000;
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  if (map.size >= MAX_CACHED) map.clear();
+  map.set(key, value);
+}
 
 /** The engine's refusal as one line: "campo: mensagem" per field. */
 function describeRefusal(err: unknown): string | null {
@@ -49,13 +65,38 @@ export async function simulateRule(
   db: DbOrTx,
   rule: { ruleId: string; products: number; view: RuleVersionView | undefined; sibling: RuleVersionView | undefined },
   run: RunSettings,
-  cache: ContextCache,
+  cache: RunCache,
 ): Promise<RuleOutcome> {
   const { ruleId, products, view, sibling } = rule;
   if (!view) return { ruleId, products, item: null, anos: null, erro: 'Regra fiscal não encontrada.' };
   let item: Omit<TTaxTransitionRequest, 'anoInicial' | 'anoFinal' | 'diaMes'> | null = null;
   try {
     item = buildSimulationItem({ view, sibling, ...run });
+    // The item holds every fiscal input of the run (operation, value basis, rates): its JSON is the key.
+    const itemKey = JSON.stringify(item);
+    const known = cache.items.get(itemKey);
+    if (known) {
+      cache.hits++;
+      return { ruleId, products, item, ...known };
+    }
+    const outcome = await computeYears(db, item, run, cache);
+    remember(cache.items, itemKey, outcome);
+    return { ruleId, products, item, ...outcome };
+  } catch (err) {
+    const erro = describeRefusal(err);
+    if (erro === null) throw err;
+    return { ruleId, products, item, anos: null, erro };
+  }
+}
+
+/** The item's years through the engine, or the engine's refusal as text (cached like the years). */
+async function computeYears(
+  db: DbOrTx,
+  item: Omit<TTaxTransitionRequest, 'anoInicial' | 'anoFinal' | 'diaMes'>,
+  run: RunSettings,
+  cache: RunCache,
+): Promise<Pick<RuleOutcome, 'anos' | 'erro'>> {
+  try {
     const contexts = new Map<number, NfeItemContext>();
     for (const ano of run.anos) {
       const dated = dateTransitionRequest(item, ano, run.diaMes);
@@ -66,12 +107,15 @@ export async function simulateRule(
         dated.item.ibscbs?.cClassTrib,
         dated.item.icms.cBenef,
         dated.item.icms.cst,
+        dated.item.ibscbs?.cst,
+        dated.item.ncm,
+        dated.item.cest,
         date,
       ].join('|');
-      let ctx = cache.get(key);
+      let ctx = cache.contexts.get(key);
       if (!ctx) {
         ctx = await buildCalculationContext(db, dated, date);
-        cache.set(key, ctx);
+        remember(cache.contexts, key, ctx);
       }
       contexts.set(ano, ctx);
     }
@@ -79,10 +123,10 @@ export async function simulateRule(
       anos: run.anos,
       diaMes: run.diaMes,
     });
-    return { ruleId, products, item, anos, erro: null };
+    return { anos, erro: null };
   } catch (err) {
     const erro = describeRefusal(err);
     if (erro === null) throw err;
-    return { ruleId, products, item, anos: null, erro };
+    return { anos: null, erro };
   }
 }

@@ -21,7 +21,7 @@ import { findAccessibleCompany, findUsableCompany } from '../../lib/company-acce
 import { findComputedYears } from './computed-years.js';
 import { AUDIT_SIMULATION_STARTED } from './simulation.codes.js';
 import * as repo from './simulation.repository.js';
-import { type ContextCache, type RunSettings, simulateRule } from './simulation-rule.js';
+import { createRunCache, type RunSettings, simulateRule } from './simulation-rule.js';
 import { calculateItemTransition } from './transition.service.js';
 
 /** Rules computed between two progress reports, and products written per statement. */
@@ -142,7 +142,7 @@ export async function runSimulation(db: DbOrTx, simulationId: string): Promise<v
       anos: listTransitionYears({ anoInicial: sim.anoInicial, anoFinal: sim.anoFinal }),
       diaMes: sim.diaMes,
     };
-    const cache: ContextCache = new Map();
+    const cache = createRunCache();
     for (let i = 0; i < groups.length; i += RULE_BATCH) {
       const batch = groups.slice(i, i + RULE_BATCH);
       // The batch's rules and their destination siblings in two statements, not two per rule.

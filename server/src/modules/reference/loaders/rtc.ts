@@ -90,6 +90,10 @@ const flagFields = {
   gMonoDif: 'CLTR_IND_GMONODIF',
   gEstornoCred: 'CLTR_IND_GESTORNOCRED',
   redutor: 'TRTR_IN_POSSUI_REDUTOR',
+  // The tax treatment's rules the calculator refuses by (CalculadoraService: TributacaoRegularNaoInformada,
+  // IncompatibilidadeSuspensao).
+  exigeTribRegular: 'TRTR_IN_EXIGE_GRUPO_DESONERACAO',
+  incompativelSuspensao: 'TRTR_IN_INCOMPATIVEL_COM_SUSPENSAO',
 } as const;
 
 export const rtcClassTribSpec: TableSpec = {

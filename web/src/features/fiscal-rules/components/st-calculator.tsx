@@ -1,5 +1,5 @@
 import { type MvaOption, mvaOptions, type StCalculation } from '@app/tax-engine';
-import { Divider, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Checkbox, Divider, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DecimalInput } from '../../../components/ui/decimal-input';
 import { formatDecimalText, HIGH_RATE_INT_DIGITS, RATE_INT_DIGITS } from '../../../components/ui/decimal-text';
@@ -36,6 +36,26 @@ const methods = [
   { value: 'pauta', label: 'Pauta' },
 ];
 
+/** Today's rules, or a year of the reform's transition (EC 132/2023, ADCT arts. 126–129). */
+const years = [
+  { value: '', label: 'Regras atuais' },
+  ...[2026, 2027, 2028, 2029, 2030, 2031, 2032, 2033].map((y) => ({ value: String(y), label: String(y) })),
+];
+
+/** What the year did to the typed rates, in one sentence (empty when nothing). */
+export function describeYear(result: StCalculation | null, choices: StChoices): string {
+  if (!result || choices.year == null) return '';
+  const parts: string[] = [];
+  if (result.icmsShare === 0) parts.push('A partir de 2033 não há ICMS nem ICMS-ST (ADCT, art. 129).');
+  else if (result.icmsShare < 1)
+    parts.push(
+      `Em ${choices.year} o ICMS, o ICMS-ST e o FCP são ${formatDecimal(result.icmsShare * 100)}% das alíquotas informadas (ADCT, art. 128).`,
+    );
+  if (result.ipiZeroed)
+    parts.push('IPI com alíquota zero a partir de 2027, fora da Zona Franca de Manaus (ADCT, art. 126, III).');
+  return parts.join(' ');
+}
+
 function describeMva(mva: number | null, choices: StChoices): string {
   if (choices.method === 'pauta') return 'Base da ST por pauta: pauta por unidade × quantidade';
   if (mva === null) return 'MVA aplicada: -';
@@ -52,6 +72,8 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
     option: 'interna',
     regime: defaults.simples ? 'simples' : 'normal',
     method: 'mva',
+    year: null,
+    zfm: false,
   });
   const [inputs, setInputs] = useState<StInputs>({
     productValue: '',
@@ -81,6 +103,8 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
     [inputs, choices, defaults.iva],
   );
 
+  const yearNote = describeYear(result, choices);
+
   const field = (key: keyof StInputs, label: string, w?: number) => (
     <DecimalInput
       label={label}
@@ -91,7 +115,7 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
     />
   );
 
-  const outputs: [keyof StCalculation, string][] = [
+  const outputs: [Exclude<keyof StCalculation, 'ipiZeroed'>, string][] = [
     ['subtotal', 'Subtotal'],
     ['icmsBase', 'Base ICMS'],
     ['icms', 'ICMS'],
@@ -148,6 +172,28 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
         <Text size="sm" pb={8} data-testid="st-mva">
           {describeMva(mva, choices)}
         </Text>
+      </Group>
+      <Group align="flex-end" wrap="wrap">
+        <NativeSelect
+          label="Ano da operação"
+          data={years}
+          value={choices.year == null ? '' : String(choices.year)}
+          onChange={(e) => choose({ year: e.currentTarget.value ? Number(e.currentTarget.value) : null })}
+          w={160}
+        />
+        {choices.year != null && choices.year >= 2027 && (
+          <Checkbox
+            label="Produto da Zona Franca de Manaus (mantém o IPI)"
+            checked={choices.zfm}
+            onChange={(e) => choose({ zfm: e.currentTarget.checked })}
+            pb={8}
+          />
+        )}
+        {yearNote && (
+          <Text size="sm" pb={8} c="dimmed" data-testid="st-year" style={{ flex: '1 1 320px' }}>
+            {yearNote}
+          </Text>
+        )}
       </Group>
       {problem && (
         <Text size="sm" c="red" role="alert" data-testid="st-problem">

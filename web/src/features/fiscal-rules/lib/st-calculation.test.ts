@@ -47,3 +47,29 @@ describe('computeStCalculation (ST calculator screen)', () => {
     expect(r.result).toBeNull();
   });
 });
+
+describe('computeStCalculation with the year of the operation (EC 132/2023, ADCT arts. 126–129)', () => {
+  const typed: StInputs = {
+    ...inputs(),
+    productValue: '1.000,00',
+    ipiRate: '10,00',
+    icmsRate: '18,00',
+    stRate: '18,00',
+  };
+  it("2030, interstate 12 %: rates at 8/10, MVA adjusted on the year's rates, IPI out of the base", () => {
+    // MVA 40 % from 9.6 % to 14.4 %: 1.4 × 0.904 / 0.856 − 1 = 47.85 %; base 1000 × 1.4785 = 1478.50;
+    // ICMS 12 % × 0.8 = 9.6 % → 96.00; ST 1478.50 × 14.4 % − 96 = 212.90 − 96 = 116.90 (212.904 → 212.90)
+    const interstate = { ...typed, icmsRate: '12,00' };
+    const r = computeStCalculation(
+      interstate,
+      { option: 'nacional', regime: 'normal', method: 'mva', year: 2030 },
+      '40',
+    );
+    expect(r.mva).toBe(47.85);
+    expect(r.result).toMatchObject({ ipi: 0, icms: 96, stBase: 1478.5, stValue: 116.9, icmsShare: 0.8 });
+  });
+  it('2033: no ICMS and no ST', () => {
+    const r = computeStCalculation(typed, { option: 'interna', regime: 'normal', method: 'mva', year: 2033 }, '40');
+    expect(r.result).toMatchObject({ icms: 0, stBase: 0, stValue: 0 });
+  });
+});

@@ -1,4 +1,4 @@
-import { calculateSt, type MvaOption, resolveMva, type StCalculation, TaxInputError } from '@app/tax-engine';
+import { calculateSt, type MvaOption, resolveStMva, type StCalculation, TaxInputError } from '@app/tax-engine';
 import { parseDecimalText } from '../../../components/ui/decimal-text';
 
 /** The calculator's typed fields (pt-BR text as shown). */
@@ -22,6 +22,10 @@ export interface StChoices {
   option: MvaOption;
   regime: 'normal' | 'simples';
   method: 'mva' | 'pauta';
+  /** Year of the operation (tax reform: IPI, ICMS and ST by year); null = the rates as typed. */
+  year?: number | null;
+  /** Product of incentivised industrialisation in the Zona Franca de Manaus (keeps its IPI after 2026). */
+  zfm?: boolean;
 }
 
 export interface StOutcome {
@@ -49,7 +53,10 @@ export function computeStCalculation(inputs: StInputs, choices: StChoices, iva: 
     // The destination's internal rate is the ST rate: what the adjusted MVA equalises to.
     const mva = pauta
       ? 0
-      : resolveMva(choices.option, iva ?? 0, decimalOf(inputs.stRate), { simples: choices.regime === 'simples' });
+      : resolveStMva(choices.option, iva ?? 0, decimalOf(inputs.stRate), {
+          simples: choices.regime === 'simples',
+          year: choices.year ?? undefined,
+        });
     const result = calculateSt({
       productValue: decimalOf(inputs.productValue),
       freight: decimalOf(inputs.freight),
@@ -63,6 +70,8 @@ export function computeStCalculation(inputs: StInputs, choices: StChoices, iva: 
       stRate: decimalOf(inputs.stRate),
       fcpRate: decimalOf(inputs.fcpRate),
       pauta: pauta ? { unitValue: decimalOf(inputs.pautaUnit), quantity: decimalOf(inputs.quantity) } : undefined,
+      year: choices.year ?? undefined,
+      zfm: choices.zfm,
     });
     return { mva: pauta ? null : mva, result };
   } catch (err) {

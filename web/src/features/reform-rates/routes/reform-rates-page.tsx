@@ -3,6 +3,7 @@ import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useReformRates } from '../api/get-reform-rates';
 import { EditReformRateDialog } from '../components/edit-reform-rate-dialog';
+import { MunicipalRatesSection } from '../components/municipal-rates-section';
 import { ReformRatesTable } from '../components/reform-rates-table';
 
 /** /partner/reform-rates (Admin): the CBS/IBS reference rates of the transition, estimates editable (decision 038). */
@@ -22,6 +23,7 @@ export default function ReformRatesPage() {
       <Paper withBorder radius="md" p="md">
         {rates.isLoading ? <Loader size="sm" /> : <ReformRatesTable rows={rates.data ?? []} onEdit={setEditing} />}
       </Paper>
+      <MunicipalRatesSection />
       <EditReformRateDialog row={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
