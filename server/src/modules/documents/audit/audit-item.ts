@@ -1,9 +1,8 @@
 import { checkGtin, type TDocumentFindingKind, type TOperation, type TTaxCalculateResponse } from '@app/contract';
 import { toDecimal } from '@app/tax-engine';
-import type { DbOrTx } from '../../../db/client.js';
 import type { CatalogueProduct, FindingRow } from '../documents.repository.js';
 import type { DocumentItem, FiscalDocument } from '../read/document-model.js';
-import { buildItemContext, buildItemRequest, recompute } from './recompute.js';
+import { type ItemContext, type ItemContexts, buildItemRequest, recompute } from './recompute.js';
 
 export interface ItemAuditInput {
   doc: FiscalDocument;
@@ -17,6 +16,8 @@ export interface ItemAuditInput {
   ncmInForce: boolean;
   cestPrefixes: Map<string, string[]>;
   date: string;
+  /** The import's cache of engine contexts (one build per codes/rates/UF pair/date). */
+  contexts: ItemContexts;
 }
 
 /** ST situations that must carry a CEST (NT 2015.003, rule 806). */
@@ -43,7 +44,7 @@ const differs = (a: string | number | null | undefined, b: string | number | nul
  * cBenef, cClassTrib — sales the company issued) and the engine's recomputation of the item's taxes. `difference`
  * is found − expected in reais: positive when the document charged more than it should.
  */
-export async function auditItem(db: DbOrTx, a: ItemAuditInput): Promise<FindingRow[]> {
+export async function auditItem(a: ItemAuditInput): Promise<FindingRow[]> {
   const { item, product, expected } = a;
   const p = item.prod;
   const t = item.taxes;
@@ -89,7 +90,7 @@ export async function auditItem(db: DbOrTx, a: ItemAuditInput): Promise<FindingR
   checkCfop(a, add);
 
   const req = buildItemRequest(a.doc, item);
-  const { ctx, refusals } = await buildItemContext(db, req, a.date);
+  const { ctx, refusals } = await a.contexts.get(req, a.date);
   for (const r of refusals) {
     if (r.field === 'item.icms.cBenef')
       add('cbenef-invalido', 'cBenef', null, p.cBenef, { rejection: r.message.includes('CST') ? '931' : '946' });
@@ -145,7 +146,7 @@ function compareWithRule(
   a: ItemAuditInput,
   op: TOperation,
   computed: TTaxCalculateResponse | null,
-  ctx: NonNullable<Awaited<ReturnType<typeof buildItemContext>>['ctx']>,
+  ctx: NonNullable<ItemContext['ctx']>,
   add: Add,
 ) {
   const t = a.item.taxes;
