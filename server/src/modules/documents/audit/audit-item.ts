@@ -2,7 +2,7 @@ import { checkGtin, type TDocumentFindingKind, type TOperation, type TTaxCalcula
 import { toDecimal } from '@app/tax-engine';
 import type { CatalogueProduct, FindingRow } from '../documents.repository.js';
 import type { DocumentItem, FiscalDocument } from '../read/document-model.js';
-import { type ItemContext, type ItemContexts, buildItemRequest, recompute } from './recompute.js';
+import { buildItemRequest, type ItemContext, type ItemContexts, recompute } from './recompute.js';
 
 export interface ItemAuditInput {
   doc: FiscalDocument;
@@ -32,6 +32,14 @@ const VALUE_FIELDS = [
   ['IPI.vIPI', 'vIPI'],
   ['PIS.vPIS', 'vPIS'],
   ['COFINS.vCOFINS', 'vCOFINS'],
+  // DIFAL to a non-taxpayer in another state (EC 87/2015, LC 190/2022): the destination's table rate, not the
+  // document's, so a wrong internal rate shows as the reais it moved.
+  ['ICMSUFDest.vICMSUFDest', 'vICMSUFDest'],
+  ['ICMSUFDest.vFCPUFDest', 'vFCPUFDest'],
+  // The reform's group (NT 2025.002, UB16-10 base): CBS and both IBS shares.
+  ['IBSCBS.vCBS', 'vCBS'],
+  ['IBSCBS.vIBSUF', 'vIBSUF'],
+  ['IBSCBS.vIBSMun', 'vIBSMun'],
 ] as const;
 
 const money = (v: unknown) => toDecimal(String(v ?? 0)).toDecimalPlaces(2);
@@ -103,6 +111,11 @@ export async function auditItem(a: ItemAuditInput): Promise<FindingRow[]> {
   if (cClassTrib && t['IBSCBS.CST'] && cClassTrib.slice(0, 3) !== t['IBSCBS.CST'])
     add('cclasstrib-incompativel', 'cClassTrib', `${t['IBSCBS.CST']}xxx`, cClassTrib);
 
+  // A destination the rate table does not cover: the document's own DIFAL rates stand in (the arithmetic is checked).
+  if (ctx && ctx.destination?.internalRate == null && t['ICMSUFDest.pICMSUFDest']) {
+    req.item.icms.pICMSUFDest = t['ICMSUFDest.pICMSUFDest'];
+    req.item.icms.pFCPUFDest = t['ICMSUFDest.pFCPUFDest'] ?? '0';
+  }
   const computed = ctx ? recompute(req, ctx) : null;
   if (computed) {
     for (const [tag, field] of VALUE_FIELDS) {

@@ -99,6 +99,9 @@ export async function loadNcmsInForce(run: ImportRun, docs: AcceptedDocument[]) 
       const key = `${n}:${date}`;
       if (!n || run.ncmInForce.has(key)) continue;
       const spans = run.ncmValidity.get(n) ?? [];
-      run.ncmInForce.set(key, spans.some((v) => v.start <= date && (v.end === null || v.end >= date)));
+      run.ncmInForce.set(
+        key,
+        spans.some((v) => v.start <= date && (v.end === null || v.end >= date)),
+      );
     }
 }
