@@ -116,7 +116,7 @@ export async function auditItem(a: ItemAuditInput): Promise<FindingRow[]> {
     req.item.icms.pICMSUFDest = t['ICMSUFDest.pICMSUFDest'];
     req.item.icms.pFCPUFDest = t['ICMSUFDest.pFCPUFDest'] ?? '0';
   }
-  const computed = ctx ? recompute(req, ctx) : null;
+  const computed = ctx ? a.contexts.figures(req, a.date, () => pickFigures(recompute(req, ctx))) : null;
   if (computed) {
     for (const [tag, field] of VALUE_FIELDS) {
       const found = t[tag];
@@ -128,6 +128,14 @@ export async function auditItem(a: ItemAuditInput): Promise<FindingRow[]> {
   }
   if (expected && ctx) compareWithRule(a, expected, computed, ctx, add);
   return out;
+}
+
+/** The compared figures of an engine answer (the rest, memória included, is not kept). */
+function pickFigures(out: TTaxCalculateResponse | null): Record<string, number> | null {
+  if (!out) return null;
+  const kept: Record<string, number> = {};
+  for (const [, field] of VALUE_FIELDS) kept[field] = out[field];
+  return kept;
 }
 
 type Add = (
@@ -158,7 +166,7 @@ function checkCfop(a: ItemAuditInput, add: Add) {
 function compareWithRule(
   a: ItemAuditInput,
   op: TOperation,
-  computed: TTaxCalculateResponse | null,
+  computed: Record<string, number> | null,
   ctx: NonNullable<ItemContext['ctx']>,
   add: Add,
 ) {

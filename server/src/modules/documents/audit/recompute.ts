@@ -77,6 +77,7 @@ const MAX_CACHED_CONTEXTS = 20_000;
  */
 export class ItemContexts {
   private readonly byKey = new Map<string, ItemContext>();
+  private readonly figuresByLine = new Map<string, Record<string, number> | null>();
 
   constructor(private readonly db: DbOrTx) {}
 
@@ -93,7 +94,25 @@ export class ItemContexts {
     this.byKey.set(key, built);
     return built;
   }
+
+  /**
+   * The engine's figures of one line, computed once per identical line of the import (same codes, rates, amounts,
+   * UF pair and day: the engine is a pure function of them). Only the compared figures are kept, not the memória.
+   */
+  figures(req: TTaxCalculateRequest, date: string, compute: () => Record<string, number> | null) {
+    const key = `${date}|${JSON.stringify(req)}`;
+    let found = this.figuresByLine.get(key);
+    if (found === undefined) {
+      found = compute();
+      if (this.figuresByLine.size >= MAX_CACHED_FIGURES) this.figuresByLine.clear();
+      this.figuresByLine.set(key, found);
+    }
+    return found;
+  }
 }
+
+/** Identical lines kept per import (a few hundred bytes each). */
+const MAX_CACHED_FIGURES = 100_000;
 
 function dropRefused(req: TTaxCalculateRequest, field: string): boolean {
   if (field === 'item.icms.cBenef') req.item.icms.cBenef = undefined;
