@@ -42,6 +42,8 @@ const VALUE_FIELDS = [
   ['IBSCBS.vIBSMun', 'vIBSMun'],
 ] as const;
 
+/** A value as the NF-e stores money: at most two decimals (a number of cents exact in floating point). */
+const cents = /^-?\d{1,13}(\.\d{1,2})?$/;
 const money = (v: unknown) => toDecimal(String(v ?? 0)).toDecimalPlaces(2);
 const differs = (a: string | number | null | undefined, b: string | number | null | undefined) =>
   !toDecimal(String(a ?? 0)).equals(toDecimal(String(b ?? 0)));
@@ -121,6 +123,9 @@ export async function auditItem(a: ItemAuditInput): Promise<FindingRow[]> {
     for (const [tag, field] of VALUE_FIELDS) {
       const found = t[tag];
       if (found === undefined) continue;
+      // Most lines agree to the cent: told in integer cents, without building decimals.
+      if (cents.test(found) && Math.abs(Math.round(Number(found) * 100) - Math.round(computed[field]! * 100)) <= 1)
+        continue;
       const diff = money(found).minus(money(computed[field]));
       if (diff.abs().greaterThan('0.01'))
         add('valor-divergente', field, money(computed[field]).toFixed(2), found, { difference: diff.toFixed(2) });
