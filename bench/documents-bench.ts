@@ -59,10 +59,16 @@ try {
     });
 
   // Files: items cycle through 5,000 codes (1,000 classified, 4,000 unknown); every 7th item at 12 % (a finding).
-  const item = (n: number): FixtureItem => {
+  // Each code has its price and each line a quantity of 1–12, so lines repeat about as a retailer's month does
+  // (the audit computes an identical line once: `distinctLines` below says how many the engine really ran).
+  const price = (code: number) => 2 + ((code * 7919) % 4000) / 100;
+  const quantity = (n: number) => 1 + ((Math.imul(n + 1, 2654435761) >>> 0) % 12);
+  const distinct = { zip: new Set<string>(), efd: new Set<string>() };
+  const item = (n: number, seen?: Set<string>): FixtureItem => {
     const code = n % CODES;
     const rate = n % 7 === 0 ? '12.00' : '18.00';
-    const vProd = (10 + (n % 90)).toFixed(2);
+    const vProd = ((Math.round(price(code) * 100) * quantity(n)) / 100).toFixed(2);
+    seen?.add(`${NCMS[code % NCMS.length]}|${vProd}|${rate}`);
     return {
       code: `P${code}`,
       description: `PRODUTO ${code}`,
@@ -81,7 +87,7 @@ try {
       recipientCnpj: CUSTOMER,
       recipientUf: 'SP',
       number: d + 1,
-      items: Array.from({ length: ITEMS }, (_, k) => item(d * ITEMS + k)),
+      items: Array.from({ length: ITEMS }, (_, k) => item(d * ITEMS + k, distinct.zip)),
     }),
   }));
   const zipPath = path.join(work, 'notas.zip');
@@ -89,7 +95,8 @@ try {
   await writeFile(zipPath, buildZip(entries));
   entries.length = 0;
   const efdPath = path.join(work, 'efd.txt');
-  const efdDocs = Math.round((EFD_MB * 1024 * 1024) / (ITEMS * 180 + 220));
+  // About 155 bytes per C170 line and 220 per C100 (measured: 10 items a document make 1,771 bytes).
+  const efdDocs = Math.round((EFD_MB * 1024 * 1024) / (ITEMS * 155 + 220));
   await writeFile(
     efdPath,
     Buffer.from(
@@ -107,7 +114,7 @@ try {
           participant: 'C1',
           number: 500_000 + d,
           items: Array.from({ length: ITEMS }, (_, k) => {
-            const it = item(d * ITEMS + k);
+            const it = item(d * ITEMS + k, distinct.efd);
             return {
               code: it.code,
               cst: '000',
@@ -127,7 +134,10 @@ try {
     xmlMb: xmlBytes / 2 ** 20,
     efdMb: (await stat(efdPath)).size / 2 ** 20,
   };
-  console.log(`files written in ${((performance.now() - t) / 1000).toFixed(1)} s`, sizes, { efdDocs });
+  console.log(`files written in ${((performance.now() - t) / 1000).toFixed(1)} s`, sizes, {
+    efdDocs,
+    distinctLines: { zip: distinct.zip.size, efd: distinct.efd.size },
+  });
 
   // Baseline: the streamed parse alone (same readers, no database, no audit).
   const parse = async (file: string, name: string) => {

@@ -27,7 +27,22 @@ export interface FixtureItem {
   };
   pis?: { cst: string; pPIS: string; vPIS: string };
   cofins?: { cst: string; pCOFINS: string; vCOFINS: string };
-  ibscbs?: { cst: string; cClassTrib?: string };
+  /** The IBS/CBS group; with values, gIBSCBS as NT 2025.002 lays it out (vBC, gIBSUF, gIBSMun, vIBS, gCBS). */
+  ibscbs?: {
+    cst: string;
+    cClassTrib?: string;
+    values?: {
+      vBC: string;
+      pIBSUF: string;
+      vIBSUF: string;
+      pIBSMun: string;
+      vIBSMun: string;
+      pCBS: string;
+      vCBS: string;
+    };
+  };
+  /** ICMSUFDest: DIFAL of a sale to a non-taxpayer in another state (NT 2015.003 layout). */
+  difal?: { pFCPUFDest: string; pICMSUFDest: string; pICMSInter: string; vFCPUFDest: string; vICMSUFDest: string };
 }
 
 export interface FixtureNfe {
@@ -40,6 +55,8 @@ export interface FixtureNfe {
   tpNF?: '0' | '1';
   mod?: '55' | '65';
   items: FixtureItem[];
+  /** The recipient is a consumer (CPF, not an ICMS taxpayer: indIEDest 9, indFinal 1) instead of a company. */
+  consumerCpf?: string;
   /** Breaks the access key's check digit. */
   badCheckDigit?: boolean;
   withProtocol?: boolean;
@@ -81,15 +98,27 @@ function detXml(i: FixtureItem, n: number): string {
   const cofins = i.cofins
     ? `<COFINS><COFINSAliq><CST>${i.cofins.cst}</CST><vBC>${i.vProd}</vBC><pCOFINS>${i.cofins.pCOFINS}</pCOFINS><vCOFINS>${i.cofins.vCOFINS}</vCOFINS></COFINSAliq></COFINS>`
     : '<COFINS><COFINSNT><CST>07</CST></COFINSNT></COFINS>';
+  const v = i.ibscbs?.values;
+  const gIbsCbs = v
+    ? `<gIBSCBS><vBC>${v.vBC}</vBC><gIBSUF><pIBSUF>${v.pIBSUF}</pIBSUF><vIBSUF>${v.vIBSUF}</vIBSUF></gIBSUF>` +
+      `<gIBSMun><pIBSMun>${v.pIBSMun}</pIBSMun><vIBSMun>${v.vIBSMun}</vIBSMun></gIBSMun>` +
+      `<vIBS>${(Number(v.vIBSUF) + Number(v.vIBSMun)).toFixed(2)}</vIBS><gCBS><pCBS>${v.pCBS}</pCBS><vCBS>${v.vCBS}</vCBS></gCBS></gIBSCBS>`
+    : '';
   const ibscbs = i.ibscbs
-    ? `<IBSCBS><CST>${i.ibscbs.cst}</CST>${i.ibscbs.cClassTrib ? `<cClassTrib>${i.ibscbs.cClassTrib}</cClassTrib>` : ''}</IBSCBS>`
+    ? `<IBSCBS><CST>${i.ibscbs.cst}</CST>${i.ibscbs.cClassTrib ? `<cClassTrib>${i.ibscbs.cClassTrib}</cClassTrib>` : ''}${gIbsCbs}</IBSCBS>`
+    : '';
+  const d = i.difal;
+  const difal = d
+    ? `<ICMSUFDest><vBCUFDest>${i.vProd}</vBCUFDest><vBCFCPUFDest>${i.vProd}</vBCFCPUFDest><pFCPUFDest>${d.pFCPUFDest}</pFCPUFDest>` +
+      `<pICMSUFDest>${d.pICMSUFDest}</pICMSUFDest><pICMSInter>${d.pICMSInter}</pICMSInter><pICMSInterPart>100.00</pICMSInterPart>` +
+      `<vFCPUFDest>${d.vFCPUFDest}</vFCPUFDest><vICMSUFDest>${d.vICMSUFDest}</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet></ICMSUFDest>`
     : '';
   return (
     `<det nItem="${n}"><prod><cProd>${esc(i.code)}</cProd><cEAN>${gtin}</cEAN><xProd>${esc(i.description)}</xProd>` +
     `<NCM>${i.ncm}</NCM>${i.cest ? `<CEST>${i.cest}</CEST>` : ''}${i.cBenef ? `<cBenef>${i.cBenef}</cBenef>` : ''}` +
     `<CFOP>${i.cfop}</CFOP><uCom>UN</uCom><qCom>1.0000</qCom><vUnCom>${i.vProd}</vUnCom><vProd>${i.vProd}</vProd>` +
     `<cEANTrib>${gtin}</cEANTrib><uTrib>UN</uTrib><qTrib>1.0000</qTrib><vUnTrib>${i.vProd}</vUnTrib><indTot>1</indTot></prod>` +
-    `<imposto>${icmsGroup(i)}${pis}${cofins}${ibscbs}</imposto></det>`
+    `<imposto>${icmsGroup(i)}${pis}${cofins}${difal}${ibscbs}</imposto></det>`
   );
 }
 
@@ -103,11 +132,15 @@ export function buildNfeXml(n: FixtureNfe): string {
     `<ide><cUF>${chave.slice(0, 2)}</cUF><cNF>${chave.slice(35, 43)}</cNF><natOp>VENDA</natOp><mod>${n.mod ?? '55'}</mod><serie>1</serie>` +
     `<nNF>${n.number}</nNF><dhEmi>${date}T10:00:00-03:00</dhEmi><tpNF>${n.tpNF ?? '1'}</tpNF>` +
     `<idDest>${n.issuerUf === n.recipientUf ? 1 : 2}</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis>` +
-    `<cDV>${chave[43]}</cDV><tpAmb>1</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>1</indPres><procEmi>0</procEmi><verProc>1.0</verProc></ide>` +
+    `<cDV>${chave[43]}</cDV><tpAmb>1</tpAmb><finNFe>1</finNFe><indFinal>${n.consumerCpf ? 1 : 0}</indFinal><indPres>1</indPres><procEmi>0</procEmi><verProc>1.0</verProc></ide>` +
     `<emit><CNPJ>${n.issuerCnpj}</CNPJ><xNome>EMITENTE LTDA</xNome><enderEmit><xLgr>RUA A</xLgr><nro>1</nro><xBairro>CENTRO</xBairro>` +
     `<cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>${n.issuerUf}</UF></enderEmit><IE>111111111111</IE><CRT>3</CRT></emit>` +
-    `<dest><CNPJ>${n.recipientCnpj}</CNPJ><xNome>DESTINATARIO LTDA</xNome><enderDest><xLgr>RUA B</xLgr><nro>2</nro><xBairro>CENTRO</xBairro>` +
-    `<cMun>3304557</cMun><xMun>CIDADE</xMun><UF>${n.recipientUf}</UF></enderDest><indIEDest>1</indIEDest><IE>222222222</IE></dest>` +
+    (n.consumerCpf
+      ? `<dest><CPF>${n.consumerCpf}</CPF><xNome>CONSUMIDOR</xNome>`
+      : `<dest><CNPJ>${n.recipientCnpj}</CNPJ><xNome>DESTINATARIO LTDA</xNome>`) +
+    `<enderDest><xLgr>RUA B</xLgr><nro>2</nro><xBairro>CENTRO</xBairro><cMun>3304557</cMun><xMun>CIDADE</xMun>` +
+    `<UF>${n.recipientUf}</UF></enderDest>` +
+    (n.consumerCpf ? '<indIEDest>9</indIEDest></dest>' : '<indIEDest>1</indIEDest><IE>222222222</IE></dest>') +
     n.items.map((i, k) => detXml(i, k + 1)).join('') +
     `<total><ICMSTot><vProd>${total}</vProd><vNF>${total}</vNF></ICMSTot></total>` +
     `<transp><modFrete>9</modFrete></transp><pag><detPag><tPag>01</tPag><vPag>${total}</vPag></detPag></pag></infNFe></NFe>`;

@@ -120,15 +120,28 @@ export interface NewDocument {
   total: string | null;
 }
 
-/** The document's row, or null when the company already has a document with that key (a duplicate). */
-export async function insertDocument(db: DbOrTx, d: NewDocument): Promise<string | null> {
-  const res = await db.execute<Rows<{ id: string }>>(sql`
+/**
+ * The documents' rows in one statement (keys distinct), in the given order: key → id of each one inserted; a key
+ * the company already has is missing from the answer (a duplicate, nothing written for it).
+ */
+export async function insertDocuments(
+  db: DbOrTx,
+  head: { importId: string; companyId: string },
+  docs: Omit<NewDocument, 'importId' | 'companyId'>[],
+): Promise<Map<string, string>> {
+  if (docs.length === 0) return new Map();
+  const res = await db.execute<Rows<{ id: string; key: string }>>(sql`
     INSERT INTO company_documents (company_id, import_id, doc_key, chave, source, direction, model, number, issued_on,
       counterpart, uf_origin, uf_destination, file_name, items, total)
-    VALUES (${d.companyId}, ${d.importId}, ${d.key}, ${d.chave}, ${d.source}, ${d.direction}, ${d.model}, ${d.number},
-      ${d.issuedOn}, ${d.counterpart}, ${d.ufOrigin}, ${d.ufDestination}, ${d.fileName}, ${d.items}, ${d.total})
-    ON CONFLICT (company_id, doc_key) DO NOTHING RETURNING id`);
-  return res.rows[0]?.id ?? null;
+    SELECT ${head.companyId}::uuid, ${head.importId}::uuid, t.key, t.chave, t.source, t.direction, t.model, t.number,
+      t."issuedOn", t.counterpart, t."ufOrigin", t."ufDestination", t."fileName", t.items, t.total
+    FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(docs)}::jsonb)
+      AS (key text, chave text, source text, direction text, model text, number text, "issuedOn" date,
+        counterpart text, "ufOrigin" text, "ufDestination" text, "fileName" text, items int, total numeric))
+      WITH ORDINALITY AS t
+    ORDER BY t.ordinality
+    ON CONFLICT (company_id, doc_key) DO NOTHING RETURNING id, doc_key AS key`);
+  return new Map(res.rows.map((r) => [r.key, r.id]));
 }
 
 export interface CatalogueProduct {
@@ -193,29 +206,41 @@ export interface FindingRow {
   rejection: string | null;
 }
 
+/** Findings of many documents in one statement, inserted in the given order (the list pages by id). */
 export async function insertFindings(
   db: DbOrTx,
-  doc: { importId: string; documentId: string; companyId: string; chave: string | null },
-  rows: FindingRow[],
+  head: { importId: string; companyId: string },
+  rows: (FindingRow & { documentId: string; chave: string | null })[],
 ) {
   if (rows.length === 0) return;
   await db.execute(sql`
     INSERT INTO document_findings (import_id, document_id, company_id, product_id, internal_code, chave, n_item, kind,
       field, expected, found, difference, rejection)
-    SELECT ${doc.importId}::uuid, ${doc.documentId}::uuid, ${doc.companyId}::uuid, t."productId", t."internalCode",
-      ${doc.chave}, t."nItem", t.kind, t.field, t.expected, t.found, t.difference::numeric, t.rejection
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      AS t("productId" uuid, "internalCode" text, "nItem" int, kind text, field text, expected text, found text,
-        difference text, rejection text)`);
+    SELECT ${head.importId}::uuid, t."documentId", ${head.companyId}::uuid, t."productId", t."internalCode",
+      t.chave, t."nItem", t.kind, t.field, t.expected, t.found, t.difference::numeric, t.rejection
+    FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS ("documentId" uuid, chave text, "productId" uuid, "internalCode" text, "nItem" int, kind text, field text,
+        expected text, found text, difference text, rejection text))
+      WITH ORDINALITY AS t
+    ORDER BY t.ordinality`);
 }
 
-/** NCMs of 8 digits in force on the date (NCM table, Siscomex): the rest would be rejected (778). */
-export async function findNcmsInForce(db: DbOrTx, ncms: string[], date: string): Promise<Set<string>> {
-  if (ncms.length === 0) return new Set();
-  const res = await db.execute<Rows<{ code: string }>>(sql`
-    SELECT code FROM ref_ncm WHERE code = ANY(${jsonTextArray(ncms)}) AND level = 8
-      AND start_date <= ${date}::date AND (end_date IS NULL OR end_date >= ${date}::date)`);
-  return new Set(res.rows.map((r) => r.code));
+/** The periods in force of NCMs of 8 digits (NCM table, Siscomex): a code absent on a date would be rejected (778). */
+export async function findNcmValidity(
+  db: DbOrTx,
+  ncms: string[],
+): Promise<Map<string, { start: string; end: string | null }[]>> {
+  const out = new Map<string, { start: string; end: string | null }[]>();
+  if (ncms.length === 0) return out;
+  const res = await db.execute<Rows<{ code: string; start: string; end: string | null }>>(sql`
+    SELECT code, start_date::text AS start, end_date::text AS "end" FROM ref_ncm
+    WHERE code = ANY(${jsonTextArray(ncms)}) AND level = 8`);
+  for (const r of res.rows) {
+    const list = out.get(r.code) ?? [];
+    list.push({ start: r.start, end: r.end });
+    out.set(r.code, list);
+  }
+  return out;
 }
 
 /** CEST → NCM prefixes it covers (Convênio ICMS 142/2018): a small table read once per import. */

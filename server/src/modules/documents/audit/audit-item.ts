@@ -1,9 +1,8 @@
 import { checkGtin, type TDocumentFindingKind, type TOperation, type TTaxCalculateResponse } from '@app/contract';
 import { toDecimal } from '@app/tax-engine';
-import type { DbOrTx } from '../../../db/client.js';
 import type { CatalogueProduct, FindingRow } from '../documents.repository.js';
 import type { DocumentItem, FiscalDocument } from '../read/document-model.js';
-import { buildItemContext, buildItemRequest, recompute } from './recompute.js';
+import { buildItemRequest, type ItemContext, type ItemContexts, recompute } from './recompute.js';
 
 export interface ItemAuditInput {
   doc: FiscalDocument;
@@ -17,6 +16,8 @@ export interface ItemAuditInput {
   ncmInForce: boolean;
   cestPrefixes: Map<string, string[]>;
   date: string;
+  /** The import's cache of engine contexts (one build per codes/rates/UF pair/date). */
+  contexts: ItemContexts;
 }
 
 /** ST situations that must carry a CEST (NT 2015.003, rule 806). */
@@ -31,8 +32,18 @@ const VALUE_FIELDS = [
   ['IPI.vIPI', 'vIPI'],
   ['PIS.vPIS', 'vPIS'],
   ['COFINS.vCOFINS', 'vCOFINS'],
+  // DIFAL to a non-taxpayer in another state (EC 87/2015, LC 190/2022): the destination's table rate, not the
+  // document's, so a wrong internal rate shows as the reais it moved.
+  ['ICMSUFDest.vICMSUFDest', 'vICMSUFDest'],
+  ['ICMSUFDest.vFCPUFDest', 'vFCPUFDest'],
+  // The reform's group (NT 2025.002, UB16-10 base): CBS and both IBS shares.
+  ['IBSCBS.vCBS', 'vCBS'],
+  ['IBSCBS.vIBSUF', 'vIBSUF'],
+  ['IBSCBS.vIBSMun', 'vIBSMun'],
 ] as const;
 
+/** A value as the NF-e stores money: at most two decimals (a number of cents exact in floating point). */
+const cents = /^-?\d{1,13}(\.\d{1,2})?$/;
 const money = (v: unknown) => toDecimal(String(v ?? 0)).toDecimalPlaces(2);
 const differs = (a: string | number | null | undefined, b: string | number | null | undefined) =>
   !toDecimal(String(a ?? 0)).equals(toDecimal(String(b ?? 0)));
@@ -43,7 +54,7 @@ const differs = (a: string | number | null | undefined, b: string | number | nul
  * cBenef, cClassTrib — sales the company issued) and the engine's recomputation of the item's taxes. `difference`
  * is found − expected in reais: positive when the document charged more than it should.
  */
-export async function auditItem(db: DbOrTx, a: ItemAuditInput): Promise<FindingRow[]> {
+export async function auditItem(a: ItemAuditInput): Promise<FindingRow[]> {
   const { item, product, expected } = a;
   const p = item.prod;
   const t = item.taxes;
@@ -89,7 +100,7 @@ export async function auditItem(db: DbOrTx, a: ItemAuditInput): Promise<FindingR
   checkCfop(a, add);
 
   const req = buildItemRequest(a.doc, item);
-  const { ctx, refusals } = await buildItemContext(db, req, a.date);
+  const { ctx, refusals } = await a.contexts.get(req, a.date);
   for (const r of refusals) {
     if (r.field === 'item.icms.cBenef')
       add('cbenef-invalido', 'cBenef', null, p.cBenef, { rejection: r.message.includes('CST') ? '931' : '946' });
@@ -102,11 +113,19 @@ export async function auditItem(db: DbOrTx, a: ItemAuditInput): Promise<FindingR
   if (cClassTrib && t['IBSCBS.CST'] && cClassTrib.slice(0, 3) !== t['IBSCBS.CST'])
     add('cclasstrib-incompativel', 'cClassTrib', `${t['IBSCBS.CST']}xxx`, cClassTrib);
 
-  const computed = ctx ? recompute(req, ctx) : null;
+  // A destination the rate table does not cover: the document's own DIFAL rates stand in (the arithmetic is checked).
+  if (ctx && ctx.destination?.internalRate == null && t['ICMSUFDest.pICMSUFDest']) {
+    req.item.icms.pICMSUFDest = t['ICMSUFDest.pICMSUFDest'];
+    req.item.icms.pFCPUFDest = t['ICMSUFDest.pFCPUFDest'] ?? '0';
+  }
+  const computed = ctx ? a.contexts.figures(req, a.date, () => pickFigures(recompute(req, ctx))) : null;
   if (computed) {
     for (const [tag, field] of VALUE_FIELDS) {
       const found = t[tag];
       if (found === undefined) continue;
+      // Most lines agree to the cent: told in integer cents, without building decimals.
+      if (cents.test(found) && Math.abs(Math.round(Number(found) * 100) - Math.round(computed[field]! * 100)) <= 1)
+        continue;
       const diff = money(found).minus(money(computed[field]));
       if (diff.abs().greaterThan('0.01'))
         add('valor-divergente', field, money(computed[field]).toFixed(2), found, { difference: diff.toFixed(2) });
@@ -114,6 +133,14 @@ export async function auditItem(db: DbOrTx, a: ItemAuditInput): Promise<FindingR
   }
   if (expected && ctx) compareWithRule(a, expected, computed, ctx, add);
   return out;
+}
+
+/** The compared figures of an engine answer (the rest, memória included, is not kept). */
+function pickFigures(out: TTaxCalculateResponse | null): Record<string, number> | null {
+  if (!out) return null;
+  const kept: Record<string, number> = {};
+  for (const [, field] of VALUE_FIELDS) kept[field] = out[field];
+  return kept;
 }
 
 type Add = (
@@ -144,8 +171,8 @@ function checkCfop(a: ItemAuditInput, add: Add) {
 function compareWithRule(
   a: ItemAuditInput,
   op: TOperation,
-  computed: TTaxCalculateResponse | null,
-  ctx: NonNullable<Awaited<ReturnType<typeof buildItemContext>>['ctx']>,
+  computed: Record<string, number> | null,
+  ctx: NonNullable<ItemContext['ctx']>,
   add: Add,
 ) {
   const t = a.item.taxes;

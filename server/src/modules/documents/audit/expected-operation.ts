@@ -16,11 +16,12 @@ import type { FiscalDocument } from '../read/document-model.js';
  * What the company's catalogue says one sale item should carry: the product's fiscal rule (its own link, else the
  * base rule of its NCM/CEST in the company's UF) in the version in force on the document's date, with the state
  * part of the destination UF, turned into an operation by the same builder as the operations query
- * (modules/operations). Rule versions are read once per rule, UF and day of the import (cached).
+ * (modules/operations). Rule versions are read once per rule, UF and day of the import (cached), and the operation once per rule, day, destination and kind of sale.
  */
 export class ExpectedOperations {
   private readonly views = new Map<string, Promise<RuleVersionView | undefined>>();
   private readonly baseIds = new Map<string, Promise<string | undefined>>();
+  private readonly operations = new Map<string, Promise<TOperation | null>>();
 
   constructor(
     private readonly db: DbOrTx,
@@ -71,9 +72,30 @@ export class ExpectedOperations {
         ? await this.baseRuleId(product.ncm, product.cest, this.company.uf)
         : null);
     if (!ruleId) return null;
+    const nonContributor = doc.ide.indIEDest === '9';
+    const simples = doc.ide.CRT === '1' || doc.ide.CRT === '2';
+    const destination = (doc.ufDestination ?? this.company.uf) as Uf;
+    // Every item of a product sold the same way on the same day expects the same operation: built once.
+    const key = `${ruleId}|${date}|${destination}|${nonContributor}|${simples}|${chargesSt}`;
+    let found = this.operations.get(key);
+    if (!found) {
+      found = this.build(ruleId, date, destination, nonContributor, simples, chargesSt);
+      if (this.operations.size >= 20_000) this.operations.clear();
+      this.operations.set(key, found);
+    }
+    return found;
+  }
+
+  private async build(
+    ruleId: string,
+    date: string,
+    destination: Uf,
+    nonContributor: boolean,
+    simples: boolean,
+    chargesSt: boolean,
+  ): Promise<TOperation | null> {
     const view = await this.view(ruleId, date);
     if (!view) return null;
-    const destination = (doc.ufDestination ?? this.company.uf) as Uf;
     let sibling: RuleVersionView | undefined = view;
     if (view.version.uf !== destination) {
       const id = await this.baseRuleId(view.version.ncm, view.version.cest, destination);
@@ -82,7 +104,6 @@ export class ExpectedOperations {
     try {
       checkRuleFacts(view.version);
       if (sibling) checkRuleFacts(sibling.version);
-      const nonContributor = doc.ide.indIEDest === '9';
       return buildOperation({
         productRule: view.version,
         originRule: view.version,
@@ -94,7 +115,7 @@ export class ExpectedOperations {
           cfop: 'venda',
           caracTrib: [nonContributor ? nonContributorCaracTribs[0]! : 3],
           finality: 0,
-          simplesN: doc.ide.CRT === '1' || doc.ide.CRT === '2' ? 'S' : 'N',
+          simplesN: simples ? 'S' : 'N',
           // Whether the company retains ST as substitute is not in the catalogue: the item's CST says which side it
           // took (10/30/70 charge it; otherwise it sells as substituted, CST 60, when the rule has ST).
           substICMS: chargesSt ? 'S' : 'N',

@@ -62,15 +62,71 @@ export interface TableRefusal {
   message: string;
 }
 
+export interface ItemContext {
+  ctx: NfeItemContext | null;
+  refusals: TableRefusal[];
+}
+
+/** Entries kept per import: distinct (codes, rates, UF pair, date) combinations, a few thousand in a real month. */
+const MAX_CACHED_CONTEXTS = 20_000;
+
+/**
+ * The item's context depends on its codes, rates, UF pair and date, never on its amounts: items of one product
+ * in one operation share it, so an import builds it once per combination (the key is the request without its
+ * amounts). A hit replays the refusals on the caller's request, exactly as a build would have changed it.
+ */
+export class ItemContexts {
+  private readonly byKey = new Map<string, ItemContext>();
+  private readonly figuresByLine = new Map<string, Record<string, number> | null>();
+
+  constructor(private readonly db: DbOrTx) {}
+
+  async get(req: TTaxCalculateRequest, date: string): Promise<ItemContext> {
+    const { vProd: _p, vFrete: _f, vSeg: _s, vOutro: _o, vDesc: _d, ...codes } = req.item;
+    const key = `${date}|${JSON.stringify(req.operacao)}|${JSON.stringify(codes)}`;
+    const hit = this.byKey.get(key);
+    if (hit) {
+      for (const r of hit.refusals) dropRefused(req, r.field);
+      return hit;
+    }
+    const built = await buildItemContext(this.db, req, date);
+    if (this.byKey.size >= MAX_CACHED_CONTEXTS) this.byKey.clear();
+    this.byKey.set(key, built);
+    return built;
+  }
+
+  /**
+   * The engine's figures of one line, computed once per identical line of the import (same codes, rates, amounts,
+   * UF pair and day: the engine is a pure function of them). Only the compared figures are kept, not the memória.
+   */
+  figures(req: TTaxCalculateRequest, date: string, compute: () => Record<string, number> | null) {
+    const key = `${date}|${JSON.stringify(req)}`;
+    let found = this.figuresByLine.get(key);
+    if (found === undefined) {
+      found = compute();
+      if (this.figuresByLine.size >= MAX_CACHED_FIGURES) this.figuresByLine.clear();
+      this.figuresByLine.set(key, found);
+    }
+    return found;
+  }
+}
+
+/** Identical lines kept per import (a few hundred bytes each). */
+const MAX_CACHED_FIGURES = 100_000;
+
+function dropRefused(req: TTaxCalculateRequest, field: string): boolean {
+  if (field === 'item.icms.cBenef') req.item.icms.cBenef = undefined;
+  else if (field === 'item.ibscbs.cClassTrib' && req.item.ibscbs) req.item.ibscbs.cClassTrib = undefined;
+  else return false;
+  return true;
+}
+
 /**
  * The reference facts of the item (buildCalculationContext, the server's one reader of them). A cBenef or
  * cClassTrib the tables refuse is returned as a refusal and left out, so the rest of the item is still computed.
+ * `db` must be the pool's handle, not a transaction: the reference snapshot is cached per handle.
  */
-export async function buildItemContext(
-  db: DbOrTx,
-  req: TTaxCalculateRequest,
-  date: string,
-): Promise<{ ctx: NfeItemContext | null; refusals: TableRefusal[] }> {
+export async function buildItemContext(db: DbOrTx, req: TTaxCalculateRequest, date: string): Promise<ItemContext> {
   const refusals: TableRefusal[] = [];
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -79,9 +135,7 @@ export async function buildItemContext(
       if (!(err instanceof AppError) || err.code !== 'VALIDATION' || !err.errors?.[0]?.field) throw err;
       const refusal = { field: err.errors[0].field, message: err.errors[0].message };
       refusals.push(refusal);
-      if (refusal.field === 'item.icms.cBenef') req.item.icms.cBenef = undefined;
-      else if (refusal.field === 'item.ibscbs.cClassTrib' && req.item.ibscbs) req.item.ibscbs.cClassTrib = undefined;
-      else return { ctx: null, refusals };
+      if (!dropRefused(req, refusal.field)) return { ctx: null, refusals };
     }
   }
   return { ctx: null, refusals };

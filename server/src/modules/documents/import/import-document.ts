@@ -1,12 +1,6 @@
-import { checkGtin } from '@app/contract';
 import type { Db } from '../../../db/client.js';
-import {
-  type IncomingProduct,
-  lockCompanyProductWrites,
-  upsertProducts,
-} from '../../products/matching/upsert-products.js';
-import { auditItem } from '../audit/audit-item.js';
 import type { ExpectedOperations } from '../audit/expected-operation.js';
+import type { ItemContexts } from '../audit/recompute.js';
 import * as repo from '../documents.repository.js';
 import { isValidAccessKey } from '../read/access-key.js';
 import type { FiscalDocument, ReadProblem } from '../read/document-model.js';
@@ -19,20 +13,30 @@ export interface ImportRun {
   counts: repo.ImportCounts & { classified: number };
   /** The company's products met so far, by code (only what committed). */
   products: Map<string, repo.CatalogueProduct>;
+  /** `NCM:date` → in force that day; from `ncmValidity`, the code's periods in the NCM table. */
   ncmInForce: Map<string, boolean>;
+  ncmValidity: Map<string, { start: string; end: string | null }[]>;
   cestPrefixes: Map<string, string[]>;
   expected: ExpectedOperations;
+  contexts: ItemContexts;
   problems: ReadProblem[];
   today: string;
 }
 
+/** A document that passed the checks that need no database: whose it is and the date it is audited on. */
+export interface AcceptedDocument {
+  doc: FiscalDocument;
+  direction: 'sale' | 'purchase';
+  date: string;
+}
+
 /** The item charges ICMS-ST as substitute (CST 10/30/70, CSOSN 201–203, or 90/900 with vICMSST). */
-const chargesSt = (t: Record<string, string>) =>
+export const chargesSt = (t: Record<string, string>) =>
   ['10', '30', '70'].includes(t['ICMS.CST'] ?? '') ||
   ['201', '202', '203'].includes(t['ICMS.CSOSN'] ?? '') ||
   Number(t['ICMS.vICMSST'] ?? 0) > 0;
 
-const describe = (d: FiscalDocument) => (d.chave ? `NF-e ${d.chave}` : `Documento ${d.model} nº ${d.number}`);
+export const describe = (d: FiscalDocument) => (d.chave ? `NF-e ${d.chave}` : `Documento ${d.model} nº ${d.number}`);
 
 /** Whose document it is: the company issued it (sale; an entry note it issued is a purchase) or received it. */
 function directionOf(run: ImportRun, doc: FiscalDocument): 'sale' | 'purchase' | null {
@@ -55,186 +59,49 @@ function refusalOf(run: ImportRun, doc: FiscalDocument): string | null {
   return null;
 }
 
-async function knownNcms(run: ImportRun, doc: FiscalDocument, date: string) {
-  const missing = [...new Set(doc.items.map((i) => i.prod.NCM ?? ''))].filter(
-    (n) => n && !run.ncmInForce.has(`${n}:${date}`),
-  );
-  if (missing.length === 0) return;
-  const found = await repo.findNcmsInForce(
-    run.db,
-    missing.filter((n) => /^\d{8}$/.test(n)),
-    date,
-  );
-  for (const n of missing) run.ncmInForce.set(`${n}:${date}`, found.has(n));
-}
-
 /**
- * One document, one transaction: its row (a key already imported makes it a duplicate and nothing is written),
- * the products its unknown codes add to the catalogue (Pending, through the import's upsert: audit items and
- * classification by GTIN), the blanks it fills in Pending products, and its findings. A failure leaves nothing.
+ * The document ready for its batch, or null when it is refused (the reason joins the run's problems): a bad key,
+ * not authorised, another company's, no items. Nothing is written for a refused document.
  */
-export async function importDocument(run: ImportRun, doc: FiscalDocument): Promise<void> {
+export function acceptDocument(run: ImportRun, doc: FiscalDocument): AcceptedDocument | null {
   const refusal = refusalOf(run, doc);
   if (refusal) {
     run.problems.push({ fileName: doc.fileName, line: doc.line, message: `${describe(doc)} ${refusal}` });
     run.counts.errors++;
-    return;
+    return null;
   }
-  const direction = directionOf(run, doc)!;
   const date = doc.issuedOn && /^\d{4}-\d{2}-\d{2}$/.test(doc.issuedOn) ? doc.issuedOn : run.today;
-  await knownNcms(run, doc, date);
-
-  const result = await run.db.transaction(async (tx) => {
-    const documentId = await repo.insertDocument(tx, {
-      importId: run.importId,
-      companyId: run.company.id,
-      key: doc.key,
-      chave: doc.chave,
-      source: doc.source,
-      direction,
-      model: doc.model,
-      number: doc.number,
-      issuedOn: date,
-      counterpart: direction === 'sale' ? doc.recipientDoc : doc.issuerCnpj,
-      ufOrigin: doc.ufOrigin,
-      ufDestination: doc.ufDestination,
-      fileName: doc.fileName,
-      items: doc.items.length,
-      total: doc.total && /^\d+(\.\d+)?$/.test(doc.total) ? doc.total : null,
-    });
-    if (!documentId) return null;
-
-    const local = new Map<string, repo.CatalogueProduct>();
-    const unknown = [...new Set(doc.items.map((i) => i.prod.cProd ?? ''))].filter((c) => c && !run.products.has(c));
-    // Only a document that may add products takes the company's product-write lock (upsertProducts' rule): then
-    // the codes are read again under it, so a product created meanwhile is found, never overwritten.
-    if (unknown.length) await lockCompanyProductWrites(tx, run.company.id);
-    for (const p of await repo.findProductsByCodes(tx, run.company.id, unknown)) local.set(p.internalCode, p);
-    const incoming: (IncomingProduct & { ncm: string | null; cest: string | null })[] = [];
-    for (const item of doc.items) {
-      const code = item.prod.cProd ?? '';
-      if (!code || run.products.has(code) || local.has(code) || incoming.some((r) => r.internalCode === code)) continue;
-      const gtin = checkGtin(item.prod.cEAN);
-      incoming.push({
-        line: incoming.length + 1,
-        internalCode: code.slice(0, 155),
-        description: (item.prod.xProd ?? code).slice(0, 255),
-        gtin: gtin.ok ? gtin.gtin : null,
-        // An NCM the table does not have (rejection 778) is a finding, not a classification to keep.
-        ncm: run.ncmInForce.get(`${item.prod.NCM}:${date}`) ? item.prod.NCM! : null,
-        cest: /^\d{7}$/.test(item.prod.CEST ?? '') ? item.prod.CEST! : null,
-      });
-    }
-    const ctx = {
-      companyId: run.company.id,
-      companyUf: run.company.uf,
-      actor: run.actor,
-      via: ' por documento fiscal',
-      writeLockHeld: true,
-    };
-    const saved = await upsertProducts(tx, ctx, incoming);
-    const created = new Set<string>();
-    if (saved.length) {
-      const byLine = new Map(incoming.map((r) => [r.line, r]));
-      await repo.fillNewProducts(
-        tx,
-        run.company.id,
-        saved
-          .filter((s) => !s.classified)
-          .map((s) => ({ id: s.id, ncm: byLine.get(s.line)!.ncm, cest: byLine.get(s.line)!.cest })),
-      );
-      for (const p of await repo.findProductsByCodes(
-        tx,
-        run.company.id,
-        incoming.map((r) => r.internalCode),
-      )) {
-        local.set(p.internalCode, p);
-        created.add(p.internalCode);
-      }
-    }
-    const completed = await completeKnown(run, tx, doc, local, created);
-
-    const findings: repo.FindingRow[] = [];
-    for (const item of doc.items) {
-      const product = run.products.get(item.prod.cProd ?? '') ?? local.get(item.prod.cProd ?? '');
-      if (!product) continue;
-      const isNew = created.has(product.internalCode);
-      const expected =
-        direction === 'sale' && !isNew ? await run.expected.forSale(product, doc, date, chargesSt(item.taxes)) : null;
-      const ncmInForce = run.ncmInForce.get(`${item.prod.NCM ?? ''}:${date}`) ?? true;
-      findings.push(
-        ...(await auditItem(tx, {
-          doc,
-          item,
-          direction,
-          product,
-          isNew,
-          expected,
-          ncmInForce,
-          cestPrefixes: run.cestPrefixes,
-          date,
-        })),
-      );
-    }
-    await repo.insertFindings(
-      tx,
-      { importId: run.importId, documentId, companyId: run.company.id, chave: doc.chave },
-      findings,
-    );
-    return {
-      local,
-      created: created.size,
-      classified: saved.filter((s) => s.classified).length,
-      completed,
-      findings: findings.length,
-    };
-  });
-
-  if (!result) {
-    run.counts.duplicates++;
-    return;
-  }
-  // Only what committed joins the run's memory of the catalogue.
-  for (const [code, p] of result.local) run.products.set(code, p);
-  run.counts.documents++;
-  run.counts.items += doc.items.length;
-  run.counts.productsCreated += result.created;
-  run.counts.productsUpdated += result.completed;
-  run.counts.classified += result.classified;
-  run.counts.findings += result.findings;
+  return { doc, direction: directionOf(run, doc)!, date };
 }
 
-/** Known Pending products lacking NCM/CEST/GTIN take them from the document (blanks only, never a replacement). */
-async function completeKnown(
-  run: ImportRun,
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  doc: FiscalDocument,
-  local: Map<string, repo.CatalogueProduct>,
-  created: Set<string>,
-): Promise<number> {
-  const rows: { id: string; ncm: string | null; cest: string | null; gtin: string | null }[] = [];
-  for (const item of doc.items) {
-    const code = item.prod.cProd ?? '';
-    const p = run.products.get(code) ?? local.get(code);
-    if (!p || created.has(code) || p.status !== 'P') continue;
-    const gtin = checkGtin(item.prod.cEAN);
-    const ncm = /^\d{8}$/.test(item.prod.NCM ?? '') ? item.prod.NCM! : null;
-    const cest = /^\d{7}$/.test(item.prod.CEST ?? '') ? item.prod.CEST! : null;
-    const fills = (!p.ncm && ncm) || (!p.gtin && gtin.ok && gtin.gtin);
-    if (fills && !rows.some((r) => r.id === p.id)) rows.push({ id: p.id, ncm, cest, gtin: gtin.ok ? gtin.gtin : null });
+/**
+ * Whether each NCM of the documents is in force on their dates (rejection 778): the validity of every code not met
+ * before is read in one query, and each (code, day) is then told from memory.
+ */
+export async function loadNcmsInForce(run: ImportRun, docs: AcceptedDocument[]) {
+  const missing = new Set<string>();
+  for (const { doc } of docs)
+    for (const item of doc.items) {
+      const n = item.prod.NCM ?? '';
+      if (n && !run.ncmValidity.has(n)) missing.add(n);
+    }
+  if (missing.size) {
+    const codes = [...missing];
+    const rows = await repo.findNcmValidity(
+      run.db,
+      codes.filter((n) => /^\d{8}$/.test(n)),
+    );
+    for (const n of codes) run.ncmValidity.set(n, rows.get(n) ?? []);
   }
-  if (rows.length === 0) return 0;
-  const ids = await repo.completeProducts(
-    tx,
-    { companyId: run.company.id, userId: run.actor.id, userName: run.actor.name },
-    rows,
-  );
-  if (ids.length)
-    for (const p of await repo.findProductsByCodes(
-      tx,
-      run.company.id,
-      doc.items.map((i) => i.prod.cProd ?? ''),
-    ))
-      local.set(p.internalCode, p);
-  return ids.length;
+  for (const { doc, date } of docs)
+    for (const item of doc.items) {
+      const n = item.prod.NCM ?? '';
+      const key = `${n}:${date}`;
+      if (!n || run.ncmInForce.has(key)) continue;
+      const spans = run.ncmValidity.get(n) ?? [];
+      run.ncmInForce.set(
+        key,
+        spans.some((v) => v.start <= date && (v.end === null || v.end >= date)),
+      );
+    }
 }

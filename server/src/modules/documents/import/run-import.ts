@@ -7,15 +7,18 @@ import type { Db } from '../../../db/client.js';
 import { recordAudit } from '../../../lib/audit.js';
 import { recordClassificationBatch } from '../../products/matching/upsert-products.js';
 import { ExpectedOperations } from '../audit/expected-operation.js';
+import { ItemContexts } from '../audit/recompute.js';
 import { AUDIT_DOCUMENTS_IMPORTED } from '../documents.codes.js';
 import * as repo from '../documents.repository.js';
 import { readSourceFile } from '../read/source-files.js';
-import { type ImportRun, importDocument } from './import-document.js';
+import { importBatch } from './import-batch.js';
+import { type AcceptedDocument, acceptDocument, type ImportRun } from './import-document.js';
 
 /** Progress is written at most this often while the import runs (the screen polls it). */
 const PROGRESS_EVERY_MS = 1000;
-/** Documents in flight (the pool has 10 connections; the screens keep the rest). */
-const IN_FLIGHT = 4;
+/** A batch closes at this many documents or items (decision 043: a few statements per batch, not per document). */
+const BATCH_DOCUMENTS = 250;
+const BATCH_ITEMS = 2500;
 
 /** The upload's files in the order they were sent: stored as NN-name (lib names never come from inside a ZIP). */
 async function listUploadedFiles(dir: string) {
@@ -24,8 +27,8 @@ async function listUploadedFiles(dir: string) {
 }
 
 /**
- * The background job of an upload: every document of every file, each in its own transaction (importDocument),
- * problems kept with file and line; the counts are written as it goes so the screen shows progress. The upload's
+ * The background job of an upload: every document of every file, in batches that each commit whole or fall back
+ * to one transaction per document (importBatch), problems kept with file and line; the counts are written as it goes so the screen shows progress. The upload's
  * temporary folder is removed at the end, whatever happened.
  */
 export async function runDocumentImport(db: Db, importId: string): Promise<void> {
@@ -53,14 +56,27 @@ export async function runDocumentImport(db: Db, importId: string): Promise<void>
     },
     products: new Map(),
     ncmInForce: new Map(),
+    ncmValidity: new Map(),
     cestPrefixes: await repo.loadCestPrefixes(db),
     expected: new ExpectedOperations(db, { uf: company?.uf ?? 'SP' }),
+    contexts: new ItemContexts(db),
     problems: [],
     today: todayInBrazil(),
   };
-  // Documents are imported a few at a time, each in its own transaction on its own pooled connection: a document's
-  // statements wait on the database most of the time, and the next ones are read, checked and audited meanwhile.
-  const inFlight = new Set<Promise<void>>();
+  // Documents go in batches, one transaction each (importBatch); while one batch is written the next is read
+  // and checked, so the file's parse overlaps the database's work.
+  let writing: Promise<void> = Promise.resolve();
+  let batch: AcceptedDocument[] = [];
+  let batchItems = 0;
+  const flush = async () => {
+    await writing;
+    const docs = batch;
+    batch = [];
+    batchItems = 0;
+    writing = importBatch(run, docs);
+    // Awaited at the next flush or at the end; handled now so a failure is not reported as unhandled meanwhile.
+    writing.catch(() => undefined);
+  };
   let lastSaved = Date.now();
   const saveProgress = async (force = false) => {
     if (run.problems.length) await repo.insertProblems(db, importId, run.problems.splice(0));
@@ -77,20 +93,12 @@ export async function runDocumentImport(db: Db, importId: string): Promise<void>
           run.problems.push(event.problem);
           run.counts.errors++;
         } else {
-          const doc = event.document;
-          const task = importDocument(run, doc)
-            .catch((err: Error) => {
-              // One document's failure (a database refusal) leaves it out; the rest of the upload goes on.
-              run.counts.errors++;
-              run.problems.push({
-                fileName: doc.fileName,
-                line: doc.line,
-                message: `Documento ${doc.chave ?? doc.number} não importado: ${err.message.slice(0, 200)}`,
-              });
-            })
-            .finally(() => inFlight.delete(task));
-          inFlight.add(task);
-          if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+          const accepted = acceptDocument(run, event.document);
+          if (accepted) {
+            batch.push(accepted);
+            batchItems += accepted.doc.items.length;
+            if (batch.length >= BATCH_DOCUMENTS || batchItems >= BATCH_ITEMS) await flush();
+          }
         }
         if (run.problems.length >= 100 || Date.now() - lastSaved >= PROGRESS_EVERY_MS) {
           await saveProgress();
@@ -98,7 +106,8 @@ export async function runDocumentImport(db: Db, importId: string): Promise<void>
         }
       }
     }
-    await Promise.all(inFlight);
+    await flush();
+    await writing;
     await saveProgress(true);
     await db.transaction(async (tx) => {
       await repo.finishImport(tx, importId, 'Done', summarize(run));
@@ -119,7 +128,7 @@ export async function runDocumentImport(db: Db, importId: string): Promise<void>
       });
     });
   } catch (err) {
-    await Promise.allSettled(inFlight);
+    await writing.catch(() => undefined);
     await saveProgress(true).catch(() => undefined);
     await repo.finishImport(
       db,

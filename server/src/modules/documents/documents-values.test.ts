@@ -1,0 +1,149 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TDocumentFindingsPage, TDocumentImportDetail } from '@app/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { seedProductActors } from '../products/products.fixtures.js';
+import { DOCUMENT_IMPORT_JOB } from './documents.codes.js';
+import { buildNfeXml, buildZip, type FixtureItem } from './documents.fixtures.js';
+import { uploadDocuments } from './documents.test-helpers.js';
+
+let ctx: TestContext;
+let s: Awaited<ReturnType<typeof seedProductActors>>;
+let imported: TDocumentImportDetail;
+let findings: TDocumentFindingsPage;
+
+const coffee = (code: string, over: Partial<FixtureItem>): FixtureItem => ({
+  code,
+  description: `CAFE TORRADO ${code}`,
+  ncm: '09012100',
+  cfop: '6102',
+  vProd: '1000.00',
+  icms: { cst: '00', pICMS: '7.00', vICMS: '70.00' },
+  ...over,
+});
+
+beforeAll(async () => {
+  ctx = await createTestApp({ dataDir: await mkdtemp(join(tmpdir(), 'documents-values-')) });
+  s = await seedProductActors(ctx.db);
+  // A sale from SP to a consumer in AC (not an ICMS taxpayer): DIFAL is due to AC.
+  const toConsumer = buildNfeXml({
+    issuerCnpj: s.companySP.document,
+    issuerUf: 'SP',
+    recipientCnpj: '',
+    consumerCpf: '52998224725',
+    recipientUf: 'AC',
+    number: 301,
+    items: [
+      // AC's internal rate is 19 %, the document used 18 %.
+      coffee('CAFE-DIFAL-ERRADO', {
+        difal: {
+          pFCPUFDest: '0.00',
+          pICMSUFDest: '18.00',
+          pICMSInter: '7.00',
+          vFCPUFDest: '0.00',
+          vICMSUFDest: '110.00',
+        },
+      }),
+      coffee('CAFE-DIFAL-CERTO', {
+        difal: {
+          pFCPUFDest: '0.00',
+          pICMSUFDest: '19.00',
+          pICMSInter: '7.00',
+          vFCPUFDest: '0.00',
+          vICMSUFDest: '120.00',
+        },
+      }),
+    ],
+  });
+  // A sale inside SP with the reform's group of 2026 (CBS 0.9 %, IBS 0.1 %).
+  const inside = (over: Partial<FixtureItem>) => coffee('', { cfop: '5102', ...over });
+  const reform = buildNfeXml({
+    issuerCnpj: s.companySP.document,
+    issuerUf: 'SP',
+    recipientCnpj: '44555666000172',
+    recipientUf: 'SP',
+    number: 302,
+    items: [
+      inside({
+        code: 'CAFE-IBS-ERRADO',
+        icms: { cst: '00', pICMS: '18.00', vICMS: '180.00' },
+        // Computed on the whole 1,000.00, without taking the ICMS out of the base.
+        ibscbs: {
+          cst: '000',
+          cClassTrib: '000001',
+          values: {
+            vBC: '1000.00',
+            pIBSUF: '0.10',
+            vIBSUF: '1.00',
+            pIBSMun: '0.00',
+            vIBSMun: '0.00',
+            pCBS: '0.90',
+            vCBS: '9.00',
+          },
+        },
+      }),
+      inside({
+        code: 'CAFE-IBS-CERTO',
+        icms: { cst: '00', pICMS: '18.00', vICMS: '180.00' },
+        ibscbs: {
+          cst: '000',
+          cClassTrib: '000001',
+          values: {
+            vBC: '820.00',
+            pIBSUF: '0.10',
+            vIBSUF: '0.82',
+            pIBSMun: '0.00',
+            vIBSMun: '0.00',
+            pCBS: '0.90',
+            vCBS: '7.38',
+          },
+        },
+      }),
+    ],
+  });
+  const zip = buildZip([
+    { name: 'difal.xml', data: toConsumer },
+    { name: 'reforma.xml', data: reform },
+  ]);
+  const res = await uploadDocuments(ctx.app, s.companySP.id, [{ name: 'valores.zip', content: zip }], s.headers.member);
+  expect(res.statusCode, res.body).toBe(202);
+  const { id } = res.json<{ id: string }>();
+  await ctx.app.jobs.drain(DOCUMENT_IMPORT_JOB);
+  imported = (
+    await ctx.app.inject({ method: 'GET', url: `/v1/public/products/documents/${id}`, headers: s.headers.member })
+  ).json<TDocumentImportDetail>();
+  findings = (
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/public/products/documents/${id}/findings?pageSize=200`,
+      headers: s.headers.member,
+    })
+  ).json<TDocumentFindingsPage>();
+});
+
+describe('document audit: DIFAL and IBS/CBS values', () => {
+  it('recomputes ICMSUFDest with the destination’s table rate and reports the difference in R$', () => {
+    expect(imported).toMatchObject({ status: 'Done', documents: 2, items: 4, errors: 0 });
+    // LC 87/1996, art. 13, IX and §1º (LC 190/2022), single base in AC: DIFAL = base × (internal − interstate)
+    // = 1,000.00 × (19 % − 7 %) = 120.00; 7 % from SP to the North (Resolução do Senado 22/1989); AC 19 % (Lei
+    // Complementar estadual 55/1997, as in the rate table); no FCP in AC.
+    const difal = findings.items.filter((f) => f.internalCode.startsWith('CAFE-DIFAL'));
+    expect(difal.map((f) => [f.internalCode, f.kind, f.field, f.expected, f.found, f.difference])).toEqual([
+      ['CAFE-DIFAL-ERRADO', 'valor-divergente', 'vICMSUFDest', '120.00', '110.00', '-10.00'],
+    ]);
+  });
+
+  it('recomputes CBS and IBS of the reform’s group on the base without ICMS', () => {
+    // LC 214/2025, art. 12, §2º, and NT 2025.002 (UB16-10): the base excludes the ICMS, 1,000.00 − 180.00 = 820.00;
+    // 2026 rates (LC 214/2025, arts. 343 and 346): CBS 0.9 % → 7.38, IBS 0.1 % (all of it the state's) → 0.82.
+    const reform = findings.items.filter((f) => f.internalCode.startsWith('CAFE-IBS'));
+    expect(reform.map((f) => [f.internalCode, f.kind, f.field, f.expected, f.found, f.difference])).toEqual([
+      ['CAFE-IBS-ERRADO', 'valor-divergente', 'vCBS', '7.38', '9.00', '1.62'],
+      ['CAFE-IBS-ERRADO', 'valor-divergente', 'vIBSUF', '0.82', '1.00', '0.18'],
+    ]);
+    const summary = Object.fromEntries(findings.summary.map((k) => [k.kind, [k.count, k.difference]]));
+    expect(summary['valor-divergente']).toEqual([3, '-8.20']);
+  });
+});
