@@ -1,15 +1,24 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 
-export interface ChangeRow extends Record<string, unknown> {
+interface ChangeRowBase extends Record<string, unknown> {
   seq: number;
   id: number;
   event: string;
   at: Date;
   product_id: string;
   internal_code: string;
+}
+
+export interface ChangeRow extends ChangeRowBase {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+}
+
+/** A feed row whose before/after are the JSON text the trigger wrote (sent as is by GET /changes). */
+export interface ChangeTextRow extends ChangeRowBase {
+  before: string | null;
+  after: string | null;
 }
 
 /**
@@ -17,26 +26,36 @@ export interface ChangeRow extends Record<string, unknown> {
  * the company in the order they committed; id orders the events of one transaction). Only numbered
  * commits are read, and a number is handed out only after the previous one is visible, so a page never
  * skips an event that commits later.
+ *
+ * One statement (0840, decision 044): the next commits by seq, each an index range of the events' key cut
+ * by the LIMIT (a LATERAL per commit; one commit more than the page, as the cursor's own may have nothing left), merged by an incremental sort that stops at the page's end. A single
+ * (seq, id) range re-read and sorted whole commits on every page.
  */
+function changesPage(companyId: string, seq: number, id: number, limit: number, fiscal: SQL) {
+  return sql`
+    SELECT c.seq, e.id, e.event, e.at, e.product_id, e.internal_code, ${fiscal}
+    FROM (SELECT seq, xid FROM change_commits WHERE company_id = ${companyId} AND seq >= ${seq}
+          ORDER BY seq LIMIT ${limit + 1}) c
+    CROSS JOIN LATERAL (
+      SELECT e.id, e.event, e.at, e.product_id, e.internal_code, e.before, e.after FROM product_changes e
+      WHERE e.company_id = ${companyId} AND e.xid = c.xid
+        AND e.id > CASE WHEN c.seq = ${seq} THEN ${id}::bigint ELSE 0 END
+      ORDER BY e.id LIMIT ${limit}) e
+    ORDER BY c.seq, e.id LIMIT ${limit}`;
+}
+
+/** A page of the feed with before/after parsed (webhook payloads). */
 export async function findChangesAfter(db: DbOrTx, companyId: string, seq: number, id: number, limit: number) {
-  // Commit by commit, each an index range of the events' primary key cut by the LIMIT: a single
-  // (seq, id) range re-read and sorted whole commits on every page (110k events took 17–28 s). Several
-  // statements are safe: a commit's events become visible together, and numbers have no gaps.
-  const rows: ChangeRow[] = [];
-  const commits = await db.execute<{ seq: number; xid: string }>(sql`
-    SELECT seq, xid::text AS xid FROM change_commits
-    WHERE company_id = ${companyId} AND seq >= ${seq} ORDER BY seq LIMIT ${limit + 1}`);
-  for (const commit of commits.rows) {
-    const after = commit.seq === seq ? id : 0;
-    const res = await db.execute<ChangeRow>(sql`
-      SELECT ${commit.seq}::bigint AS seq, e.id, e.event, e.at, e.product_id, e.internal_code, e.before, e.after
-      FROM product_changes e
-      WHERE e.company_id = ${companyId} AND e.xid = ${commit.xid}::xid8 AND e.id > ${after}
-      ORDER BY e.id LIMIT ${limit - rows.length}`);
-    rows.push(...res.rows);
-    if (rows.length >= limit) break;
-  }
-  return rows;
+  const res = await db.execute<ChangeRow>(changesPage(companyId, seq, id, limit, sql`e.before, e.after`));
+  return res.rows;
+}
+
+/** A page of the feed with before/after as the stored JSON text: GET /changes embeds them unparsed. */
+export async function findChangeTextsAfter(db: DbOrTx, companyId: string, seq: number, id: number, limit: number) {
+  const res = await db.execute<ChangeTextRow>(
+    changesPage(companyId, seq, id, limit, sql`e.before::text AS before, e.after::text AS after`),
+  );
+  return res.rows;
 }
 
 /** The company's last numbered commit: where a new webhook starts. */
