@@ -254,5 +254,17 @@ async function benchLatency(companyId: string) {
     `delivery latency commit → receiver, ${total} changes in ${(sent / 1000).toFixed(1)} s (${((total / sent) * 60_000).toFixed(0)}/min), ` +
       `${received.size} received: p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms; server CPU ${srvCpu.toFixed(1)} s`,
   );
+  // Where the time goes: commit → dispatch (the delivery row's created_at, the dispatch transaction's start)
+  // and dispatch → receiver.
+  const dispatched = new Map<number, number>();
+  for (const r of (await pool.query(`SELECT body, created_at FROM webhook_deliveries`)).rows) {
+    const m = /^LAT (\d+)$/.exec(JSON.parse(r.body).data?.after?.description ?? '');
+    if (m) dispatched.set(Number(m[1]), (r.created_at as Date).getTime() - performance.timeOrigin);
+  }
+  const toDispatch = stats([...dispatched].map(([i, at]) => at - committed.get(i)!));
+  const toReceiver = stats([...dispatched].filter(([i]) => received.has(i)).map(([i, at]) => received.get(i)! - at));
+  console.log(
+    `  commit → dispatch p50 ${toDispatch.p50} ms, p95 ${toDispatch.p95} ms; dispatch → receiver p50 ${toReceiver.p50} ms, p95 ${toReceiver.p95} ms`,
+  );
   console.log(`  floor (writer → receiver directly, ${d.n} posts): p50 ${d.p50} ms, p95 ${d.p95} ms, max ${d.max} ms`);
 }
