@@ -3,7 +3,9 @@
  *  - fan-out: one transaction classifying BENCH_PRODUCTS (10,000) Pending products of a company (the fan-out's
  *    UPDATE shape), rolled back; BENCH_RUNS (3) runs of each variant, medians: no feed trigger (the baseline),
  *    the feed trigger of migration 0700 (put back inside the rolled-back transaction) and the current one.
- *    Wall time and the PostgreSQL backend's CPU time (/proc/<pid>/stat) of the UPDATE.
+ *    Wall time and the PostgreSQL backend's CPU time (/proc/<pid>/stat) of the UPDATE. Then the same for the
+ *    fan-out job's own statement (classifyPendingByGtin: UPDATE, audit items, history, audit events) over the
+ *    same products, their GTINs put in the global base.
  *  - feed read: BENCH_FEED_COMMITS (10) commits changing every product (+ the creations: 110k events) read in
  *    pages of 1,000: the raw SQL of the same pages (pg driver, one pool) beside GET /changes over HTTP through
  *    the real server bundle (what an ERP sees).
@@ -16,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import {
   createCompany,
@@ -24,6 +27,9 @@ import {
   createSessionToken,
   createUser,
 } from '../server/src/db/factories.js';
+import { auditCodes } from '../server/src/lib/audit.js';
+import { AUDIT } from '../server/src/modules/classifying/classifying.codes.js';
+import { classifyPendingByGtin, insertFanout } from '../server/src/modules/classifying/fanout/fanout.repository.js';
 import { startBenchCluster } from './lib/cluster.js';
 import { loadAverage, processCpuSeconds, repoRoot, type ServerProcess, startServer, stats } from './lib/measure.js';
 
@@ -60,7 +66,33 @@ try {
   );
   await pool.query('VACUUM ANALYZE products');
 
-  if (PARTS.includes('fanout')) await benchFanout(company.id, rule.id);
+  if (PARTS.includes('fanout')) {
+    await benchFanout('bare UPDATE', async (c) => {
+      await c.query(
+        `UPDATE products SET status = 'F', ncm = '22021000', fiscal_service_reference_code = 'G-1',
+          fiscal_rule_id = $2, fiscal_rule_since = now(), fiscal_rule_status = 'Unchecked', updated_at = now()
+         WHERE company_id = $1 AND status = 'P'`,
+        [company.id, rule.id],
+      );
+    });
+    await pool.query(
+      `INSERT INTO global_products (code, description, gtin, ncm)
+       SELECT 'FAN-' || g, 'PRODUTO ' || g, lpad(g::text, 14, '0'), '22021000' FROM generate_series(1, ${N}) g`,
+    );
+    const fanoutId = await insertFanout(db, { source: 'Create', userId: owner.id, companies: 1, products: N, jobs: 1 });
+    const gtins = (await pool.query(`SELECT gtin FROM products WHERE company_id = $1`, [company.id])).rows.map(
+      (r) => r.gtin as string,
+    );
+    await benchFanout('fan-out job statement', async (c) => {
+      // The job's statement (fanout.repository.ts) on this connection: its transaction is the bench's.
+      await classifyPendingByGtin(onClient(c), {
+        steps: [{ companyId: company.id, gtins }],
+        actor: { id: owner.id, name: 'Bench' },
+        fanoutId,
+        audit: { code: AUDIT.classifiedByGlobal, description: auditCodes[AUDIT.classifiedByGlobal]!.description },
+      });
+    });
+  }
   if (PARTS.includes('feed') || PARTS.includes('latency')) {
     process.env.WEBHOOK_ALLOW_PRIVATE = 'true';
     server = await startServer(cluster.url, cluster.dir);
@@ -82,7 +114,12 @@ function previousTriggerSql(): string {
   return `${view};\n${update.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION')}`.replace(/;;/g, ';');
 }
 
-async function benchFanout(companyId: string, ruleId: string) {
+/** A drizzle database whose statements run on one pool client (inside the bench's own transaction). */
+function onClient(c: pg.PoolClient): typeof db {
+  return drizzle(c) as unknown as typeof db;
+}
+
+async function benchFanout(what: string, statement: (c: pg.PoolClient) => Promise<void>) {
   type Variant = 'no feed' | '0700 trigger' | 'current trigger';
   const classify = async (variant: Variant) => {
     const c = await pool.connect();
@@ -93,12 +130,7 @@ async function benchFanout(companyId: string, ruleId: string) {
       if (variant === '0700 trigger') await c.query(previousTriggerSql());
       const cpu0 = cpu();
       const t = performance.now();
-      await c.query(
-        `UPDATE products SET status = 'F', ncm = '22021000', fiscal_service_reference_code = 'G-1',
-          fiscal_rule_id = $2, fiscal_rule_since = now(), fiscal_rule_status = 'Unchecked', updated_at = now()
-         WHERE company_id = $1 AND status = 'P'`,
-        [companyId, ruleId],
-      );
+      await statement(c);
       const ms = performance.now() - t;
       const cpuMs = cpu() - cpu0;
       const events = (await c.query(`SELECT count(*)::int AS n FROM product_changes WHERE xid = pg_current_xact_id()`))
@@ -119,7 +151,7 @@ async function benchFanout(companyId: string, ruleId: string) {
     const [ms, cpuMs] = [median(r.map((x) => x.ms)), median(r.map((x) => x.cpuMs))];
     const pct = (a: number, b: number) => `${a >= b ? '+' : ''}${((a / b - 1) * 100).toFixed(1)} %`;
     console.log(
-      `fan-out UPDATE of ${N} products, ${v}: median wall ${ms.toFixed(0)} ms (${pct(ms, bMs)}), backend CPU ` +
+      `${what} of ${N} products, ${v}: median wall ${ms.toFixed(0)} ms (${pct(ms, bMs)}), backend CPU ` +
         `${cpuMs.toFixed(0)} ms (${pct(cpuMs, bCpu)}), ${r[0]!.events} events; runs ${r.map((x) => x.ms.toFixed(0)).join('/')} ms`,
     );
   }
