@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => ctx.app.close());
 
 describe('change feed page', () => {
-  it('is the JSON the response schema describes, special characters included, and pages across a commit', async () => {
+  it('keeps codes and descriptions exact through the stored JSON, and pages across a commit', async () => {
     const tricky = 'CÓD "7" \\ barra\ttab';
     await ctx.db.transaction(async (tx) => {
       for (let i = 0; i < 5; i++) {

@@ -1,6 +1,5 @@
 import {
   integrationMessages as M,
-  type TChangesResponse,
   ZApiKey,
   ZApiKeyCreateBody,
   ZApiKeyCreated,
@@ -22,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { listChangesJson } from './changes/changes.service.js';
+import { listChanges } from './changes/changes.service.js';
 import { DELIVER_WEBHOOK_JOB } from './integrations.codes.js';
 import * as keys from './keys/api-keys.service.js';
 import { startChangeListener } from './webhooks/change-listener.js';
@@ -66,12 +65,7 @@ export default async function integrationsRoutes(fastify: FastifyInstance) {
         response: { 200: ZChangesResponse },
       },
     },
-    // The page is printed by the service (the stored JSON of each event embedded as is, decision 044); a
-    // string with a JSON content type is sent without the schema's serializer.
-    async (req, reply) => {
-      const json = await listChangesJson(app.db, req.actor!, req.query);
-      return reply.type('application/json; charset=utf-8').send(json as unknown as TChangesResponse);
-    },
+    (req) => listChanges(app.db, req.actor!, req.query),
   );
 
   app.post(

@@ -1,24 +1,15 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 
-interface ChangeRowBase extends Record<string, unknown> {
+export interface ChangeRow extends Record<string, unknown> {
   seq: number;
   id: number;
   event: string;
   at: Date;
   product_id: string;
   internal_code: string;
-}
-
-export interface ChangeRow extends ChangeRowBase {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
-}
-
-/** A feed row whose before/after are the JSON text the trigger wrote (sent as is by GET /changes). */
-export interface ChangeTextRow extends ChangeRowBase {
-  before: string | null;
-  after: string | null;
 }
 
 /**
@@ -27,13 +18,14 @@ export interface ChangeTextRow extends ChangeRowBase {
  * commits are read, and a number is handed out only after the previous one is visible, so a page never
  * skips an event that commits later.
  *
- * One statement (0840, decision 044): the next commits by seq, each an index range of the events' key cut
- * by the LIMIT (a LATERAL per commit; one commit more than the page, as the cursor's own may have nothing left), merged by an incremental sort that stops at the page's end. A single
- * (seq, id) range re-read and sorted whole commits on every page.
+ * One statement (decision 044): the next commits by seq (one more than the page: the cursor's own may have
+ * nothing left), each an index range of the events' key cut by the LIMIT (a LATERAL per commit), merged by
+ * an incremental sort that stops at the page's end. A single (seq, id) range re-read and sorted whole
+ * commits on every page; a query per commit cost a round trip each.
  */
-function changesPage(companyId: string, seq: number, id: number, limit: number, fiscal: SQL) {
-  return sql`
-    SELECT c.seq, e.id, e.event, e.at, e.product_id, e.internal_code, ${fiscal}
+export async function findChangesAfter(db: DbOrTx, companyId: string, seq: number, id: number, limit: number) {
+  const res = await db.execute<ChangeRow>(sql`
+    SELECT c.seq, e.id, e.event, e.at, e.product_id, e.internal_code, e.before, e.after
     FROM (SELECT seq, xid FROM change_commits WHERE company_id = ${companyId} AND seq >= ${seq}
           ORDER BY seq LIMIT ${limit + 1}) c
     CROSS JOIN LATERAL (
@@ -41,20 +33,7 @@ function changesPage(companyId: string, seq: number, id: number, limit: number, 
       WHERE e.company_id = ${companyId} AND e.xid = c.xid
         AND e.id > CASE WHEN c.seq = ${seq} THEN ${id}::bigint ELSE 0 END
       ORDER BY e.id LIMIT ${limit}) e
-    ORDER BY c.seq, e.id LIMIT ${limit}`;
-}
-
-/** A page of the feed with before/after parsed (webhook payloads). */
-export async function findChangesAfter(db: DbOrTx, companyId: string, seq: number, id: number, limit: number) {
-  const res = await db.execute<ChangeRow>(changesPage(companyId, seq, id, limit, sql`e.before, e.after`));
-  return res.rows;
-}
-
-/** A page of the feed with before/after as the stored JSON text: GET /changes embeds them unparsed. */
-export async function findChangeTextsAfter(db: DbOrTx, companyId: string, seq: number, id: number, limit: number) {
-  const res = await db.execute<ChangeTextRow>(
-    changesPage(companyId, seq, id, limit, sql`e.before::text AS before, e.after::text AS after`),
-  );
+    ORDER BY c.seq, e.id LIMIT ${limit}`);
   return res.rows;
 }
 

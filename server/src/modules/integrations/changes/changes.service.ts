@@ -1,8 +1,8 @@
-import type { TProductChange } from '@app/contract';
+import type { TChangesResponse, TProductChange } from '@app/contract';
 import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../../lib/actor.js';
 import { findUsableCompany } from '../../../lib/company-access.js';
-import { type ChangeRow, type ChangeTextRow, findChangeTextsAfter } from './changes.repository.js';
+import { type ChangeRow, findChangesAfter } from './changes.repository.js';
 
 export const formatCursor = (seq: number, id: number) => `${seq}.${id}`;
 
@@ -24,31 +24,15 @@ export function toChange(row: ChangeRow): TProductChange {
   };
 }
 
-/**
- * A feed page as the response's JSON text, fields in the schema's order. before/after are the JSON the
- * feed trigger wrote from the product's columns (0840), embedded as stored: parsing them and printing them
- * again, with a validation of each, was most of the route's CPU per page (decision 044). changes.test.ts
- * holds the text equal to what the response schema makes of the same rows.
- */
-export function serializeChangesPage(rows: ChangeTextRow[], next: string): string {
-  const items = rows.map(
-    (r) =>
-      `{"cursor":"${formatCursor(r.seq, r.id)}","event":${JSON.stringify(r.event)},"at":"${new Date(r.at).toISOString()}",` +
-      `"productId":"${r.product_id}","internalCode":${JSON.stringify(r.internal_code)},` +
-      `"before":${r.before ?? 'null'},"after":${r.after ?? 'null'}}`,
-  );
-  return `{"changes":[${items.join(',')}],"next":${JSON.stringify(next)}}`;
-}
-
-/** GET /changes: a page of the company's feed after the cursor (from the start without one), as JSON text. */
-export async function listChangesJson(
+/** GET /changes: a page of the company's feed after the cursor (from the start without one). */
+export async function listChanges(
   db: Db,
   actor: Actor,
   query: { companyId: string; after?: string; limit: number },
-): Promise<string> {
+): Promise<TChangesResponse> {
   const company = await findUsableCompany(db, actor, query.companyId);
   const from = parseCursor(query.after);
-  const rows = await findChangeTextsAfter(db, company.id, from.seq, from.id, query.limit);
-  const last = rows.at(-1);
-  return serializeChangesPage(rows, last ? formatCursor(last.seq, last.id) : formatCursor(from.seq, from.id));
+  const rows = await findChangesAfter(db, company.id, from.seq, from.id, query.limit);
+  const changes = rows.map(toChange);
+  return { changes, next: changes.at(-1)?.cursor ?? formatCursor(from.seq, from.id) };
 }
