@@ -1,22 +1,63 @@
 /**
- * ERP sync figures (issue 23, decision 032): `npx tsx bench/erp-sync-bench.ts`.
- *  - fan-out overhead: one transaction classifying 10k Pending products of a company (the fan-out's UPDATE
- *    shape), with the feed trigger on vs. off (baseline, same run), rolled back, 3 runs each, medians;
- *  - feed read: 100k events of one company (10 commits of 10k) read in pages of 1,000 through the route's query.
- * Delivery latency (commit → receiver p95) is not measured here yet.
+ * ERP sync figures (issue 23, decisions 032 and 044): `npx tsx bench/erp-sync-bench.ts`.
+ *  - fan-out: one transaction classifying BENCH_PRODUCTS (10,000) Pending products of a company (the fan-out's
+ *    UPDATE shape), rolled back; BENCH_RUNS (3) runs of each variant, medians: no feed trigger (the baseline),
+ *    the feed trigger of migration 0700 (put back inside the rolled-back transaction) and the current one.
+ *    Wall time and the PostgreSQL backend's CPU time (/proc/<pid>/stat) of the UPDATE. Then the same for the
+ *    fan-out job's own statement (classifyPendingByGtin: UPDATE, audit items, history, audit events) over the
+ *    same products, their GTINs put in the global base.
+ *  - feed read: BENCH_FEED_COMMITS (10) commits changing every product (+ the creations: 110k events) read in
+ *    pages of 1,000: the raw SQL of the same pages (pg driver, one pool) beside GET /changes over HTTP through
+ *    the real server bundle (what an ERP sees).
+ *  - delivery latency: the real server (workers on) delivers `product.changed` to a local HTTP receiver while
+ *    the bench commits BENCH_RATE (1,000) single-product changes per minute for BENCH_LATENCY_SECONDS (60);
+ *    latency = receive time − the writer's COMMIT return time (same clock), p50/p95/max; beside it, the
+ *    same receiver reached directly by the writer after each commit (the HTTP floor).
+ * BENCH_PARTS (fanout,feed,latency) picks parts. Raw output: bench/results/erp-sync-*.txt when BENCH_SAVE=1.
  */
-import { sql } from 'drizzle-orm';
-import { createCompany, createFiscalRule, createPartner } from '../server/src/db/factories.js';
-import { findChangesAfter } from '../server/src/modules/integrations/changes/changes.repository.js';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import {
+  createCompany,
+  createFiscalRule,
+  createPartner,
+  createSessionToken,
+  createUser,
+} from '../server/src/db/factories.js';
+import { auditCodes } from '../server/src/lib/audit.js';
+import { AUDIT } from '../server/src/modules/classifying/classifying.codes.js';
+import { classifyPendingByGtin, insertFanout } from '../server/src/modules/classifying/fanout/fanout.repository.js';
 import { startBenchCluster } from './lib/cluster.js';
+import { loadAverage, processCpuSeconds, repoRoot, type ServerProcess, startServer, stats } from './lib/measure.js';
 
-const N = 10_000;
+const N = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const FEED_COMMITS = Number(process.env.BENCH_FEED_COMMITS ?? 10);
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const LATENCY_S = Number(process.env.BENCH_LATENCY_SECONDS ?? 60);
+const PARTS = (process.env.BENCH_PARTS ?? 'fanout,feed,latency').split(',');
+const PAGE = 1000;
+
 const cluster = await startBenchCluster();
 const { db, pool } = cluster.database;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const cpuNow = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const backendCpuMs = async (c: pg.PoolClient) => {
+  const pid = (await c.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+  return () => processCpuSeconds(pid) * 1000;
+};
+let server: ServerProcess | null = null;
+console.log(`load before: ${loadAverage().join(' ')}`);
 try {
   const partner = await createPartner(db);
   const company = await createCompany(db, { partnerId: partner.id, uf: 'SP' });
+  const owner = await createUser(db, { partnerId: partner.id, role: 'PartnerOwner' });
   const rule = await createFiscalRule(db, { uf: 'SP' });
   await pool.query(
     `INSERT INTO products (company_id, internal_code, description, gtin)
@@ -25,60 +66,237 @@ try {
   );
   await pool.query('VACUUM ANALYZE products');
 
-  const classify = async (withFeed: boolean) => {
-    const c = await pool.connect();
-    try {
-      await c.query('BEGIN');
-      if (!withFeed) await c.query('ALTER TABLE products DISABLE TRIGGER product_changes_update');
-      const t = performance.now();
+  if (PARTS.includes('fanout')) {
+    await benchFanout('bare UPDATE', async (c) => {
       await c.query(
         `UPDATE products SET status = 'F', ncm = '22021000', fiscal_service_reference_code = 'G-1',
           fiscal_rule_id = $2, fiscal_rule_since = now(), fiscal_rule_status = 'Unchecked', updated_at = now()
          WHERE company_id = $1 AND status = 'P'`,
         [company.id, rule.id],
       );
+    });
+    await pool.query(
+      `INSERT INTO global_products (code, description, gtin, ncm)
+       SELECT 'FAN-' || g, 'PRODUTO ' || g, lpad(g::text, 14, '0'), '22021000' FROM generate_series(1, ${N}) g`,
+    );
+    const fanoutId = await insertFanout(db, { source: 'Create', userId: owner.id, companies: 1, products: N, jobs: 1 });
+    const gtins = (await pool.query(`SELECT gtin FROM products WHERE company_id = $1`, [company.id])).rows.map(
+      (r) => r.gtin as string,
+    );
+    await benchFanout('fan-out job statement', async (c) => {
+      // The job's statement (fanout.repository.ts) on this connection: its transaction is the bench's.
+      await classifyPendingByGtin(onClient(c), {
+        steps: [{ companyId: company.id, gtins }],
+        actor: { id: owner.id, name: 'Bench' },
+        fanoutId,
+        audit: { code: AUDIT.classifiedByGlobal, description: auditCodes[AUDIT.classifiedByGlobal]!.description },
+      });
+    });
+  }
+  if (PARTS.includes('feed') || PARTS.includes('latency')) {
+    process.env.WEBHOOK_ALLOW_PRIVATE = 'true';
+    server = await startServer(cluster.url, cluster.dir);
+  }
+  const token = await createSessionToken(db, owner.id);
+  if (PARTS.includes('feed')) await benchFeed(company.id, token);
+  if (PARTS.includes('latency')) await benchLatency(company.id);
+  console.log(`load after: ${loadAverage().join(' ')}`);
+} finally {
+  await server?.stop();
+  await cluster.stop();
+}
+
+/** 0700's update trigger (whole-row to_jsonb through a function PostgreSQL cannot inline), for comparison. */
+function previousTriggerSql(): string {
+  const text = readFileSync(path.join(repoRoot, 'server/src/db/migrations/0700_erp_sync.sql'), 'utf8');
+  const view = /CREATE FUNCTION product_change_view[\s\S]*?\n\$\$;/.exec(text)![0];
+  const update = /CREATE FUNCTION record_product_changes_update[\s\S]*?END \$\$;/.exec(text)![0];
+  return `${view};\n${update.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION')}`.replace(/;;/g, ';');
+}
+
+/** A drizzle database whose statements run on one pool client (inside the bench's own transaction). */
+function onClient(c: pg.PoolClient): typeof db {
+  return drizzle(c) as unknown as typeof db;
+}
+
+async function benchFanout(what: string, statement: (c: pg.PoolClient) => Promise<void>) {
+  type Variant = 'no feed' | '0700 trigger' | 'current trigger';
+  const classify = async (variant: Variant) => {
+    const c = await pool.connect();
+    try {
+      const cpu = await backendCpuMs(c);
+      await c.query('BEGIN');
+      if (variant === 'no feed') await c.query('ALTER TABLE products DISABLE TRIGGER product_changes_update');
+      if (variant === '0700 trigger') await c.query(previousTriggerSql());
+      const cpu0 = cpu();
+      const t = performance.now();
+      await statement(c);
       const ms = performance.now() - t;
+      const cpuMs = cpu() - cpu0;
       const events = (await c.query(`SELECT count(*)::int AS n FROM product_changes WHERE xid = pg_current_xact_id()`))
-        .rows[0].n;
+        .rows[0].n as number;
       await c.query('ROLLBACK');
-      return { ms, events };
+      return { ms, cpuMs, events };
     } finally {
       c.release();
     }
   };
-  const off: number[] = [];
-  const on: number[] = [];
-  let events = 0;
-  for (let i = 0; i < 3; i++) {
-    off.push((await classify(false)).ms);
-    const r = await classify(true);
-    on.push(r.ms);
-    events = r.events;
-  }
-  console.log(
-    `fan-out UPDATE of ${N} products: baseline (no feed) median ${median(off).toFixed(0)} ms, with feed ${median(on).toFixed(0)} ms ` +
-      `(+${((median(on) / median(off) - 1) * 100).toFixed(1)} %), ${events} events`,
-  );
-
-  for (let i = 0; i < 10; i++) {
-    await pool.query(
-      `UPDATE products SET description = 'PRODUTO ' || internal_code || ' v${i}' WHERE company_id = $1`,
-      [company.id],
+  const variants: Variant[] = ['no feed', '0700 trigger', 'current trigger'];
+  const runs = new Map(variants.map((v) => [v, [] as { ms: number; cpuMs: number; events: number }[]]));
+  for (let i = 0; i < RUNS; i++) for (const v of variants) runs.get(v)!.push(await classify(v));
+  const base = runs.get('no feed')!;
+  const [bMs, bCpu] = [median(base.map((r) => r.ms)), median(base.map((r) => r.cpuMs))];
+  for (const v of variants) {
+    const r = runs.get(v)!;
+    const [ms, cpuMs] = [median(r.map((x) => x.ms)), median(r.map((x) => x.cpuMs))];
+    const pct = (a: number, b: number) => `${a >= b ? '+' : ''}${((a / b - 1) * 100).toFixed(1)} %`;
+    console.log(
+      `${what} of ${N} products, ${v}: median wall ${ms.toFixed(0)} ms (${pct(ms, bMs)}), backend CPU ` +
+        `${cpuMs.toFixed(0)} ms (${pct(cpuMs, bCpu)}), ${r[0]!.events} events; runs ${r.map((x) => x.ms.toFixed(0)).join('/')} ms`,
     );
   }
-  const total = (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM product_changes`)).rows[0]!.n;
-  const t = performance.now();
-  let read = 0;
-  let seq = 0;
-  let id = 0;
-  for (;;) {
-    const page = await findChangesAfter(db, company.id, seq, id, 1000);
-    if (page.length === 0) break;
-    read += page.length;
-    seq = page.at(-1)!.seq;
-    id = page.at(-1)!.id;
+}
+
+async function benchFeed(companyId: string, token: string) {
+  for (let i = 0; i < FEED_COMMITS; i++) {
+    await pool.query(
+      `UPDATE products SET description = 'PRODUTO ' || internal_code || ' v${i}' WHERE company_id = $1`,
+      [companyId],
+    );
   }
-  console.log(`feed read: ${read} of ${total} events in pages of 1,000: ${(performance.now() - t).toFixed(0)} ms`);
-} finally {
-  await cluster.stop();
+  await pool.query('VACUUM ANALYZE product_changes, change_commits');
+  const total = (await pool.query(`SELECT count(*)::int AS n FROM product_changes`)).rows[0].n as number;
+
+  // The raw SQL of the same pages: the feed's statement (0840) with the pg driver's own row parsing.
+  const raw = async () => {
+    let read = 0;
+    let after = { seq: 0, id: 0 };
+    for (;;) {
+      const res = await pool.query(
+        `SELECT c.seq, e.id, e.event, e.at, e.product_id, e.internal_code, e.before, e.after
+         FROM (SELECT seq, xid FROM change_commits WHERE company_id = $1 AND seq >= $2 ORDER BY seq LIMIT $4) c
+         CROSS JOIN LATERAL (
+           SELECT e.id, e.event, e.at, e.product_id, e.internal_code, e.before, e.after FROM product_changes e
+           WHERE e.company_id = $1 AND e.xid = c.xid AND e.id > CASE WHEN c.seq = $2 THEN $3::bigint ELSE 0 END
+           ORDER BY e.id LIMIT $4) e
+         ORDER BY c.seq, e.id LIMIT $4`,
+        [companyId, after.seq, after.id, PAGE],
+      );
+      if (res.rows.length === 0) return read;
+      read += res.rows.length;
+      const last = res.rows.at(-1);
+      after = { seq: Number(last.seq), id: Number(last.id) };
+    }
+  };
+  const route = async () => {
+    let read = 0;
+    let next = '';
+    for (;;) {
+      const q = new URLSearchParams({ companyId, limit: String(PAGE), ...(next ? { after: next } : {}) });
+      const res = await fetch(`${server!.base}/v1/public/changes?${q}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (res.status !== 200) throw new Error(`GET /changes: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { changes: unknown[]; next: string };
+      if (body.changes.length === 0) return read;
+      read += body.changes.length;
+      next = body.next;
+    }
+  };
+  const measure = async (name: string, fn: () => Promise<number>) => {
+    const [c0, s0, t0] = [cpuNow(), processCpuSeconds(server!.pid), performance.now()];
+    const read = await fn();
+    const ms = performance.now() - t0;
+    const [client, srv] = [cpuNow() - c0, (processCpuSeconds(server!.pid) - s0) * 1000];
+    return { name, read, ms, client, srv };
+  };
+  await route(); // warm-up: the server's first requests compile its code paths
+  const results = [];
+  for (let i = 0; i < RUNS; i++) {
+    results.push(await measure('raw SQL of the pages', raw));
+    results.push(await measure('GET /changes over HTTP', route));
+  }
+  for (const name of ['raw SQL of the pages', 'GET /changes over HTTP']) {
+    const r = results.filter((x) => x.name === name);
+    console.log(
+      `feed read, ${name}: ${r[0]!.read} of ${total} events in pages of ${PAGE}: median ${median(r.map((x) => x.ms)).toFixed(0)} ms ` +
+        `(runs ${r.map((x) => x.ms.toFixed(0)).join('/')}); CPU per run: bench ${median(r.map((x) => x.client)).toFixed(0)} ms, ` +
+        `server ${median(r.map((x) => x.srv)).toFixed(0)} ms`,
+    );
+  }
+}
+
+async function benchLatency(companyId: string) {
+  const committed = new Map<number, number>();
+  const received = new Map<number, number>();
+  const direct: number[] = [];
+  const receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (d: Buffer) => chunks.push(d));
+    req.on('end', () => {
+      const at = performance.now();
+      res.writeHead(204).end();
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      const m = /^LAT (\d+)$/.exec(body.data?.after?.description ?? '');
+      if (m && req.url === '/hook' && !received.has(Number(m[1]))) received.set(Number(m[1]), at);
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+  await pool.query(
+    `INSERT INTO webhooks (company_id, url, events, secret, cursor_seq)
+     VALUES ($1, $2, '{product.changed}', 'whsec_YmVuY2hiZW5jaGJlbmNoYmVuY2hiZW5jaA==',
+       (SELECT coalesce(max(seq), 0) FROM change_commits WHERE company_id = $1))`,
+    [companyId, `${url}/hook`],
+  );
+  const ids = (await pool.query(`SELECT id FROM products WHERE company_id = $1 ORDER BY id`, [companyId])).rows.map(
+    (r) => r.id as string,
+  );
+  const total = Math.round((RATE * LATENCY_S) / 60);
+  const every = 60_000 / RATE;
+  const s0 = processCpuSeconds(server!.pid);
+  const start = performance.now();
+  const writes: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + i * every;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    writes.push(
+      (async () => {
+        await pool.query(`UPDATE products SET description = $2 WHERE id = $1`, [ids[i % ids.length], `LAT ${i}`]);
+        const at = performance.now();
+        committed.set(i, at);
+        // The HTTP floor: the same receiver reached directly, every tenth change.
+        if (i % 10 === 0) {
+          await fetch(`${url}/direct`, { method: 'POST', body: '{}' });
+          direct.push(performance.now() - at);
+        }
+      })(),
+    );
+  }
+  await Promise.all(writes);
+  const sent = performance.now() - start;
+  for (let i = 0; i < 600 && received.size < total; i++) await new Promise((r) => setTimeout(r, 100));
+  const srvCpu = processCpuSeconds(server!.pid) - s0;
+  receiver.close();
+  const lat = [...received].map(([i, at]) => at - committed.get(i)!);
+  const s = stats(lat);
+  const d = stats(direct);
+  console.log(
+    `delivery latency commit → receiver, ${total} changes in ${(sent / 1000).toFixed(1)} s (${((total / sent) * 60_000).toFixed(0)}/min), ` +
+      `${received.size} received: p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms; server CPU ${srvCpu.toFixed(1)} s`,
+  );
+  // Where the time goes: commit → dispatch (the delivery row's created_at, the dispatch transaction's start)
+  // and dispatch → receiver.
+  const dispatched = new Map<number, number>();
+  for (const r of (await pool.query(`SELECT body, created_at FROM webhook_deliveries`)).rows) {
+    const m = /^LAT (\d+)$/.exec(JSON.parse(r.body).data?.after?.description ?? '');
+    if (m) dispatched.set(Number(m[1]), (r.created_at as Date).getTime() - performance.timeOrigin);
+  }
+  const toDispatch = stats([...dispatched].map(([i, at]) => at - committed.get(i)!));
+  const toReceiver = stats([...dispatched].filter(([i]) => received.has(i)).map(([i, at]) => received.get(i)! - at));
+  console.log(
+    `  commit → dispatch p50 ${toDispatch.p50} ms, p95 ${toDispatch.p95} ms; dispatch → receiver p50 ${toReceiver.p50} ms, p95 ${toReceiver.p95} ms`,
+  );
+  console.log(`  floor (writer → receiver directly, ${d.n} posts): p50 ${d.p50} ms, p95 ${d.p95} ms, max ${d.max} ms`);
 }

@@ -12,6 +12,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   /** Seconds before a running job is considered lost and retried (default 15 min). */
   expireInSeconds?: number;
   retryLimit?: number;
+  /**
+   * Jobs a worker takes per fetch (default 1). Above 1 they run concurrently, each settled on its own, and a
+   * full batch fetches the next at once instead of waiting for the poll: for many short jobs that must leave
+   * within seconds (webhook deliveries, decision 044).
+   */
+  batchSize?: number;
 }
 
 export function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> {

@@ -73,6 +73,19 @@ export default fp(
       return def.handle(app, def.schema.parse(data));
     }
 
+    /** One job of a batch, settled on its own: a failure retries that job only. */
+    async function settle(def: JobDefinition, job: { id: string; data: unknown }) {
+      try {
+        return {
+          id: job.id,
+          status: 'completed' as const,
+          output: ((await run(def, job.data)) ?? null) as object | null,
+        };
+      } catch (err) {
+        return { id: job.id, status: 'failed' as const, output: { message: (err as Error).message } };
+      }
+    }
+
     const jobs: Jobs = {
       async send(name, data, options) {
         const def = byName.get(name);
@@ -113,10 +126,19 @@ export default fp(
       app.addHook('onReady', async () => {
         await ensureStarted();
         for (const def of definitions) {
-          const workerId = await boss.work(def.name, { pollingIntervalSeconds: 1 }, async ([job]) => {
-            if (!job) return null;
-            return (await run(def, job.data)) ?? null;
-          });
+          const pollingIntervalSeconds = 1;
+          const batchSize = def.batchSize ?? 1;
+          const workerId =
+            batchSize > 1
+              ? await boss.work(
+                  def.name,
+                  { pollingIntervalSeconds, batchSize, burstWhenBatchFull: true, perJobResults: true },
+                  (batch) => Promise.all(batch.map((job) => settle(def, job))),
+                )
+              : await boss.work(def.name, { pollingIntervalSeconds }, async ([job]) => {
+                  if (!job) return null;
+                  return (await run(def, job.data)) ?? null;
+                });
           workerIds.set(def.name, workerId);
         }
       });

@@ -13,6 +13,7 @@ import {
 } from '../../db/factories.js';
 import { DELIVER_WEBHOOK_JOB, DISPATCH_WEBHOOKS_JOB } from './integrations.codes.js';
 import { startReceiver } from './test-receiver.js';
+import { dispatchCompany } from './webhooks/dispatch.service.js';
 
 let ctx: TestContext;
 const h = {} as Record<'owner' | 'member' | 'readOnly' | 'stranger', Record<string, string>>;
@@ -279,6 +280,32 @@ describe('webhooks', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('a dispatch that finds the webhook locked by another waits, then sends what committed meanwhile', async () => {
+    const { id } = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: `${api}/webhooks`,
+        headers: h.owner,
+        payload: { companyId: ids.b, url: 'http://127.0.0.1:9/hook', events: ['product.changed'] },
+      })
+    ).json<{ id: string }>();
+    const p = await createProduct(ctx.db, { companyId: ids.b, internalCode: 'LOCKED-1' });
+    const holder = await ctx.database.pool.connect();
+    try {
+      // Another dispatch holds the webhook; a change commits after it read the feed.
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM webhooks WHERE id = $1 FOR UPDATE', [id]);
+      await ctx.db.execute(sql`UPDATE products SET ncm = '22021000' WHERE id = ${p.id}`);
+      const second = dispatchCompany(ctx.app, ids.b);
+      await new Promise((r) => setTimeout(r, 200));
+      await holder.query('COMMIT');
+      expect(await second).toBe(1);
+    } finally {
+      holder.release();
+    }
+    await ctx.db.execute(sql`UPDATE webhooks SET status = 'Disabled' WHERE id = ${id}`);
   });
 
   it('does not follow redirects, and disables a webhook failing for 24 h with an e-mail to its owner', async () => {

@@ -35,25 +35,21 @@ export async function attemptDelivery(app: FastifyInstance, deliveryId: string):
     allowPrivate: app.config.webhookAllowPrivate,
     timeoutMs: app.config.webhookTimeoutMs,
   });
-  const error = result.ok ? null : (result.error ?? `HTTP ${result.status}`);
+  if (result.ok) {
+    // The common case in one statement (decision 044): no lock needed to record a success.
+    await repo.recordDeliverySuccess(app.db, deliveryId, {
+      responseStatus: result.status,
+      durationMs: result.durationMs,
+    });
+    return 'entregue';
+  }
+  const error = result.error ?? `HTTP ${result.status}`;
   let disabled = false;
   await app.db.transaction(async (tx) => {
     const locked = await repo.lockDelivery(tx, deliveryId);
     if (!locked) return;
     const attempts = locked.delivery.attempts + 1;
     const base = { attempts, responseStatus: result.status, durationMs: result.durationMs, error };
-    if (result.ok) {
-      await repo.updateDelivery(tx, deliveryId, {
-        ...base,
-        status: 'Succeeded',
-        lastAttemptAt: sql`now()` as unknown as Date,
-        nextAttemptAt: null,
-      });
-      await tx.execute(
-        sql`UPDATE webhooks SET failing_since = NULL WHERE id = ${webhook.id} AND failing_since IS NOT NULL`,
-      );
-      return;
-    }
     const age = Date.now() - locked.delivery.createdAt.getTime();
     const delayS = retryDelaySeconds(attempts);
     const retry = age + delayS * 1000 < DAY_MS;
@@ -90,7 +86,7 @@ export async function attemptDelivery(app: FastifyInstance, deliveryId: string):
     }
   });
   if (disabled && current.ownerEmail) await mailOwner(app, current.ownerEmail, webhook.url, error);
-  return result.ok ? 'entregue' : `falhou: ${error}`;
+  return `falhou: ${error}`;
 }
 
 async function mailOwner(app: FastifyInstance, to: string, url: string, error: string | null): Promise<void> {

@@ -15,12 +15,15 @@ export const dispatchWebhooksJob = defineJob({
 
 /**
  * One attempt of one delivery. Retries are new jobs queued by the attempt itself (the backoff of
- * decision 032), so pg-boss's own retry only covers a worker that died mid-attempt.
+ * decision 032), so pg-boss's own retry only covers a worker that died mid-attempt. A worker takes up to
+ * ten at once and sends them concurrently (decision 044): one at a time, each fetch waited for the next
+ * wake-up or poll, and deliveries fell behind 1,000 changes a minute.
  */
 export const deliverWebhookJob = defineJob({
   name: DELIVER_WEBHOOK_JOB,
   schema: z.object({ deliveryId: z.uuid() }),
   expireInSeconds: 120,
   retryLimit: 3,
+  batchSize: 10,
   handle: async (app, data) => ({ result: await attemptDelivery(app, data.deliveryId) }),
 });

@@ -84,13 +84,34 @@ export async function updateDelivery(
   await db.update(webhookDeliveries).set(set).where(eq(webhookDeliveries.id, id));
 }
 
-/** The company's active webhooks not being dispatched by another worker, locked for this dispatch. */
+/**
+ * The company's active webhooks, locked for this dispatch in id order. A second dispatch of the company
+ * waits for the first to commit and then reads the feed after the positions it left: skipping a locked
+ * webhook instead (SKIP LOCKED) could drop a commit the first dispatch read too early to see, and nothing
+ * would dispatch it until the next change.
+ */
 export async function lockActiveWebhooks(db: DbOrTx, companyId: string) {
   return db
     .select()
     .from(webhooks)
     .where(and(eq(webhooks.companyId, companyId), eq(webhooks.status, 'Active')))
-    .for('update', { skipLocked: true });
+    .orderBy(webhooks.id)
+    .for('update');
+}
+
+/** A successful attempt in one statement: the delivery recorded, the webhook's failure clock cleared. */
+export async function recordDeliverySuccess(
+  db: DbOrTx,
+  id: string,
+  outcome: { responseStatus: number | null; durationMs: number },
+): Promise<void> {
+  await db.execute(sql`
+    WITH d AS (
+      UPDATE webhook_deliveries SET status = 'Succeeded', attempts = attempts + 1,
+        response_status = ${outcome.responseStatus}, duration_ms = ${outcome.durationMs}, error = NULL,
+        last_attempt_at = now(), next_attempt_at = NULL
+      WHERE id = ${id} RETURNING webhook_id)
+    UPDATE webhooks w SET failing_since = NULL FROM d WHERE w.id = d.webhook_id AND w.failing_since IS NOT NULL`);
 }
 
 /** Companies whose active webhooks may be behind the feed (a sweep after the listener (re)connects). */
