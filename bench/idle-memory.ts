@@ -5,7 +5,8 @@
  *
  * Starts the production bundle with `npm start`'s node flags (bench/lib/measure.ts) against a cluster of
  * its own, so the figure is the Node process alone, never PostgreSQL. Readings of /proc/<pid>/status:
- * 1. idle after start (migrations checked, reference tables loaded, job workers polling);
+ * 0. idle after the database's first start (it loads the reference tables), then stopped;
+ * 1. idle after an ordinary start (migrations and reference tables checked, job workers polling);
  * 2. idle after a walk: every GET operation of the OpenAPI document without path parameters, as an Admin,
  *    plus the API docs page, the web app's index and the products XLSX export of a small catalogue;
  * and the peak (VmHWM) over the whole run. Baseline beside it: an empty `node` process with the same flags.
@@ -50,6 +51,11 @@ const partner = await createPartner(db);
 const admin = await createUser(db, { role: 'Admin', partnerId: null });
 const company = await createCompany(db, { partnerId: partner.id, uf: 'SP' });
 for (let i = 0; i < 200; i++) await createProduct(db, { companyId: company.id, internalCode: `IM-${i}` });
+// The first start of a database loads the official reference tables (tens of MB of garbage the heap keeps
+// committed for a while): measured, then stopped; the figures that follow are those of an ordinary start.
+const first = await startServer(cluster.url, cluster.dir);
+const firstStart = await idleRss(first.pid);
+await first.stop();
 const server = await startServer(cluster.url, cluster.dir);
 try {
   const afterStart = await idleRss(server.pid);
@@ -75,6 +81,7 @@ try {
         loadBefore: load0,
         loadAfter: loadAverage(),
         emptyNodeRssMb: emptyNodeRssMb(),
+        idleAfterFirstStartMb: firstStart,
         idleAfterStartMb: afterStart,
         rightAfterWalkMb: afterWalk,
         idleAfterWalkMb: idleAfterWalk,

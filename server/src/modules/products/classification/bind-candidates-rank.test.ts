@@ -39,7 +39,7 @@ describe('GET /products/fiscalservice ranking', () => {
   });
 });
 
-describe('GET /products/fiscalservice with the modal\'s first two words', () => {
+describe("GET /products/fiscalservice with the modal's first two words", () => {
   // The bind-code modal searches the first two words of the product's description (firstWords in web):
   // "OLEO DE" holds as many words of "FILTRO DE OLEO" as of "OLEO DE SOJA 900ML", and the shorter text
   // has the higher trigram similarity, so the filter came first. The words in the typed order decide.
