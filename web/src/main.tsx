@@ -6,9 +6,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, preloadLanding } from './app/router';
-import { getSession } from './lib/session';
 
-preloadLanding(window.location.pathname, getSession() !== null);
+preloadLanding(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -19,3 +19,16 @@ export function CompanyGuard() {
 export function PartnerGuard({ children }: { children: ReactNode }) {
   return isPartnerRole(getSession()?.role) ? children : <Navigate to={paths.member.home} replace />;
 }
+
+/**
+ * The address the guards above end on for a visit to `pathname` (itself when they let it through), so
+ * that a preload asks only for the chunks of the page that will show, never for those of a page a
+ * guard leaves at once (a Member's bookmark of /member/home without a selected company).
+ */
+export function guardedPath(pathname: string): string {
+  const role = getSession()?.role;
+  if (!role) return paths.login;
+  if (pathname.startsWith('/partner/') && !isPartnerRole(role)) return guardedPath(paths.member.home);
+  const needsCompany = pathname.startsWith('/member/') && pathname !== paths.member.companies;
+  return needsCompany && !hasSelectedCompany() ? paths.member.companies : pathname;
+}

@@ -1,7 +1,10 @@
 import { Center, Loader } from '@mantine/core';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { CompanyGuard, PartnerGuard, RoleGuard } from './guards';
+// The first page of every visit is in the first chunk: the libraries it uses are then the first chunk's,
+// and the signed-in pages' libraries can be grouped without the login page loading them (code-splitting.ts).
+import LoginPage from '../features/auth/routes/login-page';
+import { CompanyGuard, guardedPath, PartnerGuard, RoleGuard } from './guards';
 import { paths } from './paths';
 
 // Each area's pages load on demand. lazy() runs once per page at module level: calling it during
@@ -31,7 +34,6 @@ const loadFinalizedProducts: Load = () => import('../features/global-products/ro
 const loadPendingProducts: Load = () => import('../features/pending-products/routes/pending-products-page');
 const loadIntegrations: Load = () => import('../features/integrations/routes/integrations-page');
 
-const LoginPage = page(() => import('../features/auth/routes/login-page'));
 const IconsPage = page(() => import('../features/shell/routes/icons-page'));
 const NotFoundPage = page(() => import('../features/shell/routes/not-found-page'));
 const MemberLayout = page(loadMemberLayout);
@@ -86,12 +88,13 @@ const pageLoads: Record<string, Load> = {
 /**
  * A signed-in first visit (a reload, a bookmark, a link opened in a new tab) would fetch the area's
  * layout chunk, render it, and only then ask for the page's chunk: two rounds of ~40 files each over
- * HTTP/1.1's six connections. Both start at once instead; lazy() later finds the modules loaded.
+ * HTTP/1.1's six connections. Both start at once instead; lazy() later finds the modules loaded. The
+ * sign-in does the same for its landing page. Only the page the guards will show is preloaded.
  */
-export function preloadLanding(pathname: string, signedIn: boolean): Load[] {
-  const path = pathname.replace(/\/+$/, '');
+export function preloadLanding(pathname: string): Load[] {
+  const path = guardedPath(pathname.replace(/\/+$/, ''));
   const pageLoad = pageLoads[path];
-  if (!signedIn || !pageLoad) return [];
+  if (!pageLoad) return [];
   const loads = [path.startsWith('/member/') ? loadMemberLayout : loadPartnerLayout, pageLoad];
   for (const load of loads) load().catch(() => undefined); // a failed preload is retried by lazy()
   return loads;

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { documentFindingLabels, type TDocumentFindingKind } from '@app/contract';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/exceljs.js';
 import { neutralise } from '../products/export/export-writers.js';
 import type { FindingListRow } from './documents-findings.repository.js';
 
@@ -24,9 +24,10 @@ const HEADERS = [
  */
 export function writeFindingsXlsx(pages: AsyncIterable<FindingListRow[]>): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Auditoria');
   (async () => {
+    const ExcelJS = await loadExcelJs();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Auditoria');
     sheet.addRow(HEADERS).commit();
     for await (const page of pages) {
       for (const r of page) {

@@ -1,8 +1,8 @@
 import { productRuleStatusLabels } from '@app/contract';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
+import { loadExcelJs } from '../../lib/exceljs.js';
 import * as repo from './fiscal-rules.repository.js';
 import * as productsRepo from './rule-products.repository.js';
 import { productScope } from './rule-scope.js';
@@ -22,6 +22,7 @@ export async function exportRuleProducts(db: Db, actor: Actor, ruleId: string) {
   const rule = await repo.findRule(db, ruleId);
   if (!rule) throw new AppError('FISCAL_RULE_NOT_FOUND');
   const lists = await productsRepo.findRuleProductLists(db, rule, productScope(actor), undefined);
+  const ExcelJS = await loadExcelJs();
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Produtos');
   sheet.columns = [

@@ -1,8 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { simulationBuyerLabels, type TSimulation } from '@app/contract';
 import { transitionTaxFields } from '@app/tax-engine';
-import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../../db/client.js';
+import { loadExcelJs } from '../../lib/exceljs.js';
 import { neutralise } from '../products/export/export-writers.js';
 import { findExportPage } from './simulation.repository.js';
 
@@ -16,8 +16,9 @@ const yearHeaders = ['Ano', ...transitionTaxFields, 'vTotal', 'pCarga (%)', 'Est
  */
 export function writeSimulationXlsx(db: DbOrTx, sim: TSimulation): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   (async () => {
+    const ExcelJS = await loadExcelJs();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const years = workbook.addWorksheet('Anos');
     years
       .addRow([`Destino ${sim.ufDestino} — ${simulationBuyerLabels[sim.comprador]}; ${sim.produtos} produtos`])

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { displayGtin, productStatusLabels } from '@app/contract';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../../lib/exceljs.js';
 import { toStatusName } from '../products.mapper.js';
 import type { ExportRow } from './export.repository.js';
 
@@ -106,9 +106,10 @@ export function writeCsv(pages: AsyncIterable<ExportRow[]>): Readable {
 /** XLSX written row by row by exceljs' streaming writer (no shared strings, nothing kept). */
 export function writeXlsx(pages: AsyncIterable<ExportRow[]>): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Produtos');
   (async () => {
+    const ExcelJS = await loadExcelJs();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Produtos');
     sheet.addRow([...EXPORT_HEADERS]).commit();
     for await (const page of pages) {
       for (const r of page) {

@@ -119,8 +119,10 @@ const SIMILAR_MAX_WORDS = 4;
  *    word, times the correction's similarity), and the sets are probed heaviest first through the
  *    GIN index of description words, each set taking the rows that hold exactly those of the words,
  *    until 250 rows;
- * 3. the 250 are ordered by that weight, then word similarity to the corrected text (floor 0.3),
- *    then whole-string similarity.
+ * 3. the 250 are ordered by that weight, then by the order of the words (the description starting
+ *    with the set's words in the typed order, then holding them in that order, then the rest: "OLEO DE"
+ *    puts "OLEO DE SOJA" before "FILTRO DE OLEO", which trigram similarity alone ranks first for being
+ *    shorter), then word similarity to the corrected text (floor 0.3), then whole-string similarity.
  * Every step reads an index by exact words, so the cost no longer depends on how many rows share
  * a typo's neighbours (the KNN of decision 009 rechecked them all).
  */
@@ -150,7 +152,7 @@ export function similarIdsQuery(text: string): SQL {
       SELECT s.has, s.lacks, s.weight, row_number() OVER (ORDER BY s.weight DESC, s.n DESC, m) AS rank
       FROM q CROSS JOIN generate_series(1, (1 << cardinality(q.words)) - 1) m
       CROSS JOIN LATERAL (
-        SELECT array_agg(u.w) FILTER (WHERE m & (1 << (u.i::int - 1)) <> 0) AS has,
+        SELECT array_agg(u.w ORDER BY u.i) FILTER (WHERE m & (1 << (u.i::int - 1)) <> 0) AS has,
           array_agg(u.w) FILTER (WHERE m & (1 << (u.i::int - 1)) = 0) AS lacks,
           sum(u.weight) FILTER (WHERE m & (1 << (u.i::int - 1)) <> 0) AS weight,
           count(*) FILTER (WHERE m & (1 << (u.i::int - 1)) <> 0) AS n
@@ -159,18 +161,23 @@ export function similarIdsQuery(text: string): SQL {
       ORDER BY rank LIMIT ${2 ** SIMILAR_MAX_WORDS - 1}
     ), best AS MATERIALIZED (
       -- Nested loop over the sets in rank order: the LIMIT stops the probes once it has its rows.
-      SELECT c.id, c.description, c.folded, s.weight FROM sets s
+      SELECT c.id, c.description, c.folded, c.words, s.weight, s.has FROM sets s
       CROSS JOIN LATERAL (
-        SELECT g.id, g.description, f_unaccent(lower(g.description)) AS folded FROM global_products g
+        SELECT g.id, g.description, f_unaccent(lower(g.description)) AS folded,
+          ' ' || array_to_string(description_words(g.description), ' ') || ' ' AS words
+        FROM global_products g
         WHERE description_words(g.description) @> s.has
           AND (s.lacks IS NULL OR NOT description_words(g.description) && s.lacks)) c
       ORDER BY s.rank LIMIT ${SIMILAR_MAX_RESULTS}
     ), scored AS MATERIALIZED (
-      SELECT b.id, b.description, b.weight, word_similarity(q.text, b.folded) AS ws, similarity(q.text, b.folded) AS sim
+      -- Words are [[:alnum:]] runs, so they go into the patterns as they are.
+      SELECT b.id, b.description, b.weight, word_similarity(q.text, b.folded) AS ws, similarity(q.text, b.folded) AS sim,
+        CASE WHEN b.words LIKE ' ' || array_to_string(b.has, ' ') || ' %' THEN 2
+          WHEN b.words ~ (' ' || array_to_string(b.has, ' (.* )?') || ' ') THEN 1 ELSE 0 END AS in_order
       FROM best b CROSS JOIN q
     )
     SELECT s.id FROM scored s WHERE s.ws >= ${SIMILAR_MIN_WORD_SIMILARITY}
-    ORDER BY s.weight DESC, s.ws DESC, s.sim DESC, s.description, s.id`;
+    ORDER BY s.weight DESC, s.in_order DESC, s.ws DESC, s.sim DESC, s.description, s.id`;
 }
 
 async function findSimilarIds(db: DbOrTx, text: string): Promise<string[]> {

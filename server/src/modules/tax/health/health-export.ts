@@ -1,5 +1,5 @@
 import { healthFindingInfo } from '@app/contract';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../../lib/exceljs.js';
 import { neutralise } from '../../products/export/export-writers.js';
 import type { FindingRow } from './health.repository.js';
 
@@ -7,6 +7,7 @@ const headers = ['Código Interno', 'Descrição', 'Achado', 'Rejeição evitada
 
 /** The findings as an XLSX; user-typed text is neutralised so no cell runs as a formula. */
 export async function writeFindingsXlsx(rows: FindingRow[]): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Saúde fiscal');
   ws.addRow(headers).font = { bold: true };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { preloadLanding } from '../../../app/router';
 import { ApiError } from '../../../lib/api-client';
 import { notifyApiError } from '../../../lib/api-errors';
 import { notify } from '../../../lib/notify';
@@ -78,7 +79,9 @@ export function useLoginFlow(passwordResetId: string | undefined) {
           return;
         }
         setSession({ name: session.name, role: session.role, token: session.token });
-        navigate(session.role === 'Member' ? paths.member.companies : paths.partner.home, { replace: true });
+        const landing = session.role === 'Member' ? paths.member.companies : paths.partner.home;
+        preloadLanding(landing); // the layout's and the page's chunks in one round, not one after the other
+        navigate(landing, { replace: true });
       } catch (err) {
         notifySignInError(err);
       }
