@@ -26,7 +26,7 @@ interface Props<T extends GlobalRow> {
   isLoading: boolean;
   hasSearched: boolean;
   onDetails: (row: T) => void;
-  /** Absent: no operations action (the partner side has no company to query for). */
+  /** Absent: no operations action (no company to query for: a partner without companies). */
   onOperations?: (row: T) => void;
   onBarcode: (row: T) => void;
   /** Extra leading columns (the finalized screen's integration code). */
