@@ -69,8 +69,7 @@ export default function GlobalProductsPage() {
   // The partner side queries operations for one of its companies, picked in the modal (spec 02 §2 actions).
   const partnerCompanies = useQuery({ ...partnerCompaniesQueryOptions(), enabled: !isMemberSide });
   const companyChoices = useMemo(
-    () =>
-      (partnerCompanies.data ?? []).map((c) => ({ id: c.id, label: `${c.nomeFantasia} (${c.uf})`, uf: c.uf })),
+    () => (partnerCompanies.data ?? []).map((c) => ({ id: c.id, label: `${c.nomeFantasia} (${c.uf})`, uf: c.uf })),
     [partnerCompanies.data],
   );
   const operationsTarget = useMemo(() => {
@@ -128,10 +127,7 @@ export default function GlobalProductsPage() {
         }
         onClose={() => setDetails(null)}
       />
-      <OperationsQueryDialog
-        target={operationsTarget}
-        onClose={() => setOperations(null)}
-      />
+      <OperationsQueryDialog target={operationsTarget} onClose={() => setOperations(null)} />
       <BarcodeDialog
         target={barcode?.gtin ? { gtin: barcode.gtin, description: barcode.description } : null}
         onClose={() => setBarcode(null)}
