@@ -53,7 +53,7 @@ test('products home at 1024×768: CEST, Atualização and the first row’s acti
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'Indicadores' }).click();
   await expect(page).toHaveURL(/\/member\/company\/indicators$/);
-  await expect(page.getByRole('link', { name: 'Indicadores' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Indicadores' })).not.toBeInViewport();
 });
 
 test('finalized products at 1024×768: the empty state is whole on screen', async ({ page }) => {
@@ -89,6 +89,9 @@ test('partner global base by keyboard: Operações picks one of the partner’s 
   await createGlobalProduct(e2eDb(), { description: `${tag} AGUA MINERAL`, ncm: rule.ncm, rules: { RJ: rule.id } });
   await useSessionOf(page, owner);
   await page.goto('/partner/products/global');
+  // The partner side picks the UF of the search (the member's is the company's).
+  await page.getByRole('combobox', { name: 'UF' }).click(LOAD);
+  await page.getByRole('option', { name: 'RJ', exact: true }).click();
   await page.getByLabel('Pesquisa').fill(tag);
   await page.getByLabel('Pesquisa').press('Enter');
   const operations = page.getByRole('button', { name: `Operações de ${tag} AGUA MINERAL` });
@@ -115,6 +118,7 @@ test("member global base: the operations modal opens on the selected company's U
   // A query remembered for another UF must not win over the company's own.
   await page.evaluate(() => localStorage.setItem('OperationsSearchSettings', JSON.stringify({ uf: 'AM' })));
   await page.goto('/member/products/global');
+  await expect(page.getByRole('combobox', { name: 'UF' })).toHaveValue('MG', LOAD);
   await page.getByLabel('Pesquisa').fill(tag);
   await page.getByLabel('Pesquisa').press('Enter');
   await page.getByRole('button', { name: `Operações de ${tag} CAFE TORRADO` }).click(LOAD);
