@@ -114,11 +114,12 @@ async function auditPage(page: Page, route: string): Promise<string[]> {
   const started = Date.now();
   await page.goto(route);
   const problems: string[] = [];
-  // The page's own title renders with its lazy chunk: wait for it before counting.
+  // The page's own title renders with its lazy chunk: wait for it before counting (a loaded two-core machine
+  // has taken over 15 s for a first chunk).
   await page
     .locator('h1')
     .first()
-    .waitFor({ timeout: 15_000 })
+    .waitFor({ timeout: 30_000 })
     .catch(() => undefined);
   // Then skeletons gone: the page shows what a user reads.
   await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0, { timeout: 20_000 });
