@@ -17,7 +17,7 @@ test('creates a key and a webhook, and the receiver gets a signed test delivery'
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto('/partner/home');
     await page.getByRole('link', { name: 'Integrações' }).click();
-    await expect(page.getByRole('heading', { name: 'Integrações', level: 2 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Integrações', level: 1 })).toBeVisible({ timeout: 30_000 });
 
     // Keyboard alone: focus the button and open the dialog with Enter.
     await page.getByRole('button', { name: 'Nova chave' }).focus();

@@ -15,6 +15,8 @@ export const operationsMessages = {
   notClassified: 'Produto não está classificado',
   nothingFound: 'Nenhum dado foi encontrado!',
   failed: 'Erro ao visualizar operações!',
+  /** The partner side queries a global product for one of its companies: which one must be chosen. */
+  companyRequired: 'Selecione a empresa da consulta!',
 } as const;
 
 /** The all-zero GUID the client sends when it has no product id (global products screen). */

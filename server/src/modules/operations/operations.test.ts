@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import {
   createCompany,
   createFiscalRule,
+  createGlobalProduct,
   createPartner,
   createProduct,
   createUser,
@@ -13,8 +14,11 @@ import {
 
 const URL = '/v1/public/products/fiscalservice/operations';
 let ctx: TestContext;
-const h = {} as Record<'member' | 'unlinked' | 'otherOwner' | 'admin', Record<string, string>>;
-const ids = {} as Record<'company' | 'stProduct' | 'plainProduct' | 'pending' | 'otherCompanyProduct', string>;
+const h = {} as Record<'member' | 'unlinked' | 'owner' | 'otherOwner' | 'admin', Record<string, string>>;
+const ids = {} as Record<
+  'company' | 'stProduct' | 'plainProduct' | 'pending' | 'otherCompanyProduct' | 'globalCode',
+  string
+>;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -65,10 +69,11 @@ beforeAll(async () => {
   const plainRule = await createFiscalRule(ctx.db, { ncm: '19053100', cest: null, uf: 'SP' });
   const member = await createUser(ctx.db, { role: 'Member', partnerId: partner.id });
   const unlinked = await createUser(ctx.db, { role: 'Member', partnerId: partner.id });
+  const owner = await createUser(ctx.db, { role: 'PartnerOwner', partnerId: partner.id });
   const otherOwner = await createUser(ctx.db, { role: 'PartnerOwner', partnerId: other.id });
   const admin = await createUser(ctx.db, { role: 'Admin' });
   await linkMemberToCompany(ctx.db, member.id, company.id);
-  for (const [who, user] of Object.entries({ member, unlinked, otherOwner, admin })) {
+  for (const [who, user] of Object.entries({ member, unlinked, owner, otherOwner, admin })) {
     h[who as keyof typeof h] = bearer(await createSessionToken(ctx.db, user.id));
   }
   const stProduct = await createProduct(ctx.db, {
@@ -79,7 +84,9 @@ beforeAll(async () => {
   const plainProduct = await createProduct(ctx.db, { companyId: company.id, fiscalRuleId: plainRule.id });
   const pending = await createProduct(ctx.db, { companyId: company.id });
   const otherCompanyProduct = await createProduct(ctx.db, { companyId: otherCompany.id, fiscalRuleId: plainRule.id });
+  const globalRefri = await createGlobalProduct(ctx.db, { ncm: '22021000', cest: '0300700' });
   Object.assign(ids, {
+    globalCode: globalRefri.code,
     company: company.id,
     stProduct: stProduct.id,
     plainProduct: plainProduct.id,
@@ -179,6 +186,15 @@ describe('POST /products/fiscalservice/operations', () => {
     const foreign = await ask(h.member, { productId: ids.otherCompanyProduct, uf: 'SP', cfop: 'venda' });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().detail).toBe(operationsMessages.notClassified);
+  });
+
+  it("answers a partner's staff for a global product through one of their companies, not another partner's", async () => {
+    // The partner's global base offers Operações (spec 02): the modal sends the company the partner picked.
+    const global = { productId: NIL_PRODUCT_ID, CodeIntegrator: ids.globalCode, uf: 'RJ', cfop: 'venda' };
+    const res = await ask(h.owner, global);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as TOperation[])[0]).toMatchObject({ cfop: '6404', uf: 'RJ' });
+    expect((await ask(h.otherOwner, global)).statusCode).toBe(404);
   });
 
   it('is documented in the OpenAPI document with its body schema', async () => {

@@ -1,5 +1,5 @@
 import { AppShell, Divider, ScrollArea, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
@@ -8,6 +8,9 @@ import { DfeLink } from '../../features/shell/components/dfe-link';
 import { TopBar } from '../../features/shell/components/top-bar';
 import { UserCard } from '../../features/shell/components/user-card';
 import { getSession } from '../../lib/session';
+
+/** Mantine's lg breakpoint (75em): the side bar shows from here up (1280 and 1366 px screens keep it). */
+export const NAV_FOLD_BELOW_PX = 1200;
 
 interface AppFrameProps {
   /** Menu of the area; gets a callback that closes the side bar on small screens. */
@@ -23,19 +26,22 @@ interface AppFrameProps {
  */
 export function AppFrame({ menu, subtitle }: AppFrameProps) {
   const [isNavOpened, nav] = useDisclosure(false);
+  // Below 1200 px (a 1024 px office laptop) the side bar folds behind the top bar's menu button, so the tables
+  // keep their columns and row actions on screen (decision 045); folded, it takes no focus.
+  const isNavFoldable = useMediaQuery(`(max-width: ${NAV_FOLD_BELOW_PX - 0.1}px)`) ?? false;
   const [isSignOutOpened, signOutDialog] = useDisclosure(false);
   const session = getSession();
   return (
     <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Voltar' }}>
       <AppShell
         header={{ height: 60 }}
-        navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !isNavOpened } }}
+        navbar={{ width: 250, breakpoint: NAV_FOLD_BELOW_PX, collapsed: { mobile: !isNavOpened } }}
         padding="md"
       >
         <AppShell.Header>
           <TopBar isNavOpened={isNavOpened} onToggleNav={nav.toggle} onSignOut={signOutDialog.open} />
         </AppShell.Header>
-        <AppShell.Navbar p="sm">
+        <AppShell.Navbar p="sm" inert={isNavFoldable && !isNavOpened}>
           <AppShell.Section>
             <UserCard session={session} />
             {subtitle ? (

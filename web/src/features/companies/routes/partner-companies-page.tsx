@@ -29,7 +29,9 @@ export default function PartnerCompaniesPage() {
     <Paper p="md" withBorder>
       <Group justify="space-between" mb="md">
         <Group gap="xs">
-          <Title order={3}>Empresas</Title>
+          <Title order={1} size="h3">
+            Empresas
+          </Title>
           <Badge variant="light" size="lg" aria-label="Total de empresas">
             {companies?.length ?? 0}
           </Badge>

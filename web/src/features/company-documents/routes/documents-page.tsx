@@ -64,7 +64,9 @@ export default function DocumentsPage() {
 
   return (
     <Stack>
-      <Title order={2}>Documentos fiscais</Title>
+      <Title order={1} size="h2">
+        Documentos fiscais
+      </Title>
       <Text size="sm" c="dimmed">
         Importe as NF-e, NFC-e e a EFD da empresa: os produtos que ainda não estão no catálogo entram como pendentes e
         cada item é comparado com a classificação e a regra fiscal do produto, com a diferença em reais.

@@ -98,7 +98,9 @@ export default function FiscalRulesPage() {
     <Stack gap="md" p="md">
       <Group justify="space-between">
         <Group gap="xs">
-          <Title order={3}>Regras Fiscais</Title>
+          <Title order={1} size="h3">
+            Regras Fiscais
+          </Title>
           <Badge variant="light" size="lg" tt="none" data-testid="rules-count">
             {formatNumber(data?.count ?? 0)} regras
           </Badge>

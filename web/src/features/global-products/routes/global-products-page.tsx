@@ -1,9 +1,11 @@
 import { globalProductMessages, type TSharedProduct } from '@app/contract';
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PageInputPager } from '../../../components/ui/page-input-pager';
 import { getSelectedCompany } from '../../../lib/session';
+import { partnerCompaniesQueryOptions } from '../../companies/api/partner-get-companies';
 import { OperationsQueryDialog } from '../../operations/components/operations-query-dialog';
 import { BarcodeDialog } from '../../products/components/barcode-dialog';
 import { type GlobalProductsQuery, useGlobalProducts } from '../api/get-global-products';
@@ -46,7 +48,8 @@ export function MineHint() {
  * /member/products/global and /partner/products/global (spec 02 §2, §5): the shared base searched by
  * UF, field, filter and text. The side is Member when the path contains "member": the company's UF
  * is loaded and fixed, the company is sent (its products come back blue) and operations can be
- * queried for it. The last search options are kept in localStorage.
+ * queried for it; the partner side picks one of its companies in the operations modal. The last
+ * search options are kept in localStorage.
  */
 export default function GlobalProductsPage() {
   const { pathname } = useLocation();
@@ -63,6 +66,17 @@ export default function GlobalProductsPage() {
   );
   const result = useGlobalProducts(query);
   const rows = useMemo(() => (result.data?.objects ?? []).map(toRow), [result.data]);
+  // The partner side queries operations for one of its companies, picked in the modal (spec 02 §2 actions).
+  const partnerCompanies = useQuery({ ...partnerCompaniesQueryOptions(), enabled: !isMemberSide });
+  const companyChoices = useMemo(
+    () => (partnerCompanies.data ?? []).map((c) => ({ id: c.id, label: `${c.nomeFantasia} (${c.uf})`, uf: c.uf })),
+    [partnerCompanies.data],
+  );
+  const operationsTarget = useMemo(() => {
+    if (!operations) return null;
+    if (company) return { companyId: company.id, codeIntegrator: operations.product.code };
+    return { companyId: '', companies: companyChoices, codeIntegrator: operations.product.code };
+  }, [operations, company, companyChoices]);
 
   return (
     <Stack gap="md">
@@ -88,7 +102,7 @@ export default function GlobalProductsPage() {
           isLoading={result.isLoading}
           hasSearched={!!search}
           onDetails={setDetails}
-          onOperations={company ? setOperations : undefined}
+          onOperations={company || companyChoices.length > 0 ? setOperations : undefined}
           onBarcode={setBarcode}
         />
       </Paper>
@@ -113,10 +127,7 @@ export default function GlobalProductsPage() {
         }
         onClose={() => setDetails(null)}
       />
-      <OperationsQueryDialog
-        target={operations && company ? { companyId: company.id, codeIntegrator: operations.product.code } : null}
-        onClose={() => setOperations(null)}
-      />
+      <OperationsQueryDialog target={operationsTarget} onClose={() => setOperations(null)} />
       <BarcodeDialog
         target={barcode?.gtin ? { gtin: barcode.gtin, description: barcode.description } : null}
         onClose={() => setBarcode(null)}

@@ -10,7 +10,9 @@ function IntegrationsScreen({ companies, companyId }: { companies: CompanyOption
   return (
     <Stack>
       <div>
-        <Title order={2}>Integrações</Title>
+        <Title order={1} size="h2">
+          Integrações
+        </Title>
         <Text size="sm" c="dimmed">
           Chaves de API e webhooks para o ERP acompanhar as alterações fiscais dos produtos sem reexportar planilhas.
         </Text>

@@ -21,8 +21,18 @@ import { useQueryOperations } from '../api/query-operations';
 import { loadOperationsSettings, type OperationsSettings, saveOperationsSettings } from '../lib/operations-settings';
 import { OperationDetailsDialog } from './operation-details-dialog';
 
+/** A company the query may be made for (the partner side picks one of its companies). */
+export interface OperationsCompanyChoice {
+  id: string;
+  label: string;
+  uf: string;
+}
+
 export interface OperationsTarget {
+  /** Empty when the user picks the company in the form (`companies`). */
   companyId: string;
+  /** The partner's companies to pick from when the target has no company of its own (spec 02 global base). */
+  companies?: OperationsCompanyChoice[];
   /** Product id; omitted for a global product (the nil GUID is sent with codeIntegrator). */
   productId?: string;
   codeIntegrator?: string;
@@ -31,10 +41,12 @@ export interface OperationsTarget {
 }
 
 /** The UF the form opens with (issue 24): the company's own, else the one remembered from the last query. */
-function companyUfOf(target: OperationsTarget): string | undefined {
+function companyUfOf(target: OperationsTarget, companyId: string): string | undefined {
   if (target.uf) return target.uf;
+  const choice = target.companies?.find((c) => c.id === companyId);
+  if (choice) return choice.uf || undefined;
   const selected = getSelectedCompany();
-  return selected.id === target.companyId ? selected.uf || undefined : undefined;
+  return selected.id === companyId ? selected.uf || undefined : undefined;
 }
 
 interface Props {
@@ -51,27 +63,40 @@ export function OperationsQueryDialog({ target, onClose }: Props) {
   const [form, setForm] = useState<OperationsSettings>(loadOperationsSettings);
   const [results, setResults] = useState<TOperation[] | null>(null);
   const [openOperation, setOpenOperation] = useState<TOperation | null>(null);
+  const [companyId, setCompanyId] = useState('');
   const query = useQueryOperations();
 
   useEffect(() => {
     if (target) {
       const saved = loadOperationsSettings();
-      setForm({ ...saved, uf: companyUfOf(target) ?? saved.uf });
+      const only = target.companies?.length === 1 ? target.companies[0]!.id : '';
+      const id = target.companyId || only;
+      setCompanyId(id);
+      setForm({ ...saved, uf: companyUfOf(target, id) ?? saved.uf });
       setResults(null);
     }
   }, [target]);
+
+  // Picking a company preselects its UF, as the member's modal opens on the selected company's (issue 24).
+  const pickCompany = (id: string) => {
+    setCompanyId(id);
+    setResults(null);
+    const uf = target ? companyUfOf(target, id) : undefined;
+    if (uf) setForm((f) => ({ ...f, uf }));
+  };
 
   const set = <K extends keyof OperationsSettings>(key: K, value: OperationsSettings[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
   const onSubmit = async () => {
     if (!target) return;
+    if (!companyId) return notify('error', operationsMessages.companyRequired);
     if (!form.uf) return notify('error', operationsMessages.ufRequired);
     if (!form.cfop) return notify('error', operationsMessages.operationRequired);
     saveOperationsSettings(form);
     try {
       const list = await query.mutateAsync({
-        companyId: target.companyId,
+        companyId,
         productId: target.productId ?? NIL_PRODUCT_ID,
         CodeIntegrator: target.codeIntegrator ?? null,
         uf: form.uf as (typeof ufs)[number],
@@ -109,13 +134,22 @@ export function OperationsQueryDialog({ target, onClose }: Props) {
           }}
         >
           <Stack gap="sm">
+            {target?.companies && (
+              <NativeSelect
+                label="Empresa"
+                data={[{ value: '', label: '' }, ...target.companies.map((c) => ({ value: c.id, label: c.label }))]}
+                value={companyId}
+                onChange={(e) => pickCompany(e.currentTarget.value)}
+                data-autofocus
+              />
+            )}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <NativeSelect
                 label="Operação"
                 data={[{ value: '', label: '' }, ...operationKindOptions]}
                 value={form.cfop}
                 onChange={(e) => set('cfop', e.currentTarget.value as OperationsSettings['cfop'])}
-                data-autofocus
+                data-autofocus={target?.companies ? undefined : true}
               />
               <NativeSelect
                 label="UF"

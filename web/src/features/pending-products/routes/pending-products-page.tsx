@@ -91,7 +91,9 @@ export default function PendingProductsPage() {
   const page = list.data;
   return (
     <Stack gap="md" p="md">
-      <Title order={3}>Produtos Pendentes</Title>
+      <Title order={1} size="h3">
+        Produtos Pendentes
+      </Title>
       <BulkActions
         count={selection.selection.length}
         onLinkGlobal={() =>

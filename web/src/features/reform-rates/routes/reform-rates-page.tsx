@@ -13,7 +13,9 @@ export default function ReformRatesPage() {
   return (
     <Stack gap="md" maw={1100}>
       <div>
-        <Title order={2}>Alíquotas da Reforma</Title>
+        <Title order={1} size="h2">
+          Alíquotas da Reforma
+        </Title>
         <Text size="sm" c="dimmed">
           Alíquotas de referência de CBS e IBS de 2026 a 2033. As que a lei ainda não fixou são estimativas da
           calculadora oficial da Receita Federal: edite-as quando o Senado e os entes publicarem os valores. Os cálculos

@@ -27,10 +27,9 @@ export function PartnerMenu({ pathname, onNavigate }: PartnerMenuProps) {
             offset={4}
             withinPortal
           >
+            {/* The link itself is the target: aria-expanded on a wrapping div is not allowed (axe). */}
             <Menu.Target>
-              <div>
-                <NavItem item={item} pathname={pathname} onNavigate={onNavigate} />
-              </div>
+              <NavItem item={item} pathname={pathname} onNavigate={onNavigate} />
             </Menu.Target>
             <Menu.Dropdown>
               {item.children.map((child) => (

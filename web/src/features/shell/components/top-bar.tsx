@@ -13,7 +13,14 @@ export function TopBar({ isNavOpened, onToggleNav, onSignOut }: TopBarProps) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
-        <Burger opened={isNavOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Menu" />
+        <Burger
+          opened={isNavOpened}
+          onClick={onToggleNav}
+          hiddenFrom="lg"
+          size="sm"
+          aria-label="Menu"
+          aria-expanded={isNavOpened}
+        />
         <Brand />
       </Group>
       <Group gap="xs" wrap="nowrap">

@@ -39,7 +39,9 @@ export default function SimulationPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Simulação da reforma</Title>
+        <Title order={1} size="h2">
+          Simulação da reforma
+        </Title>
         <Button
           variant="light"
           leftSection={<IconFileSpreadsheet size={16} />}

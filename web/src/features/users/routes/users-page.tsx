@@ -37,7 +37,9 @@ export default function UsersPage() {
     <Paper p="md" withBorder>
       <Group justify="space-between" mb="md">
         <Group gap="xs">
-          <Title order={3}>Usuários</Title>
+          <Title order={1} size="h3">
+            Usuários
+          </Title>
           <Badge variant="light" size="lg" aria-label="Total de usuários">
             {users?.length ?? 0}
           </Badge>
