@@ -229,12 +229,9 @@ describe('the calculator\'s "calculoscorretos" cases (cbsibs/cclasstrib_*)', () 
     ],
   ];
 
-  // CST 550 (suspension): the CST table says gIBSCBS=1, and the calculator answers the group with the nominal rates,
-  // zero values and gTribRegular; our engine treats 550 as a CST with no group (cbs-ibs-item.ts, noTaxCsts). Kept
-  // here with the calculator's figures as expected failures until the engine change lands (decision 042).
-  const engineDiffers = (c: Case) => c.cst === '550';
-  for (const [file, c, e] of cases)
-    (engineDiffers(c) ? it.fails : it)(`${SRC}/calculoscorretos/cbsibs/${file}`, () => replay(c, e));
+  // CST 550 (suspension): the CST table says gIBSCBS=1, and the calculator answers the group with the regular
+  // regime's nominal rates, zero values, no gRed and gTribRegular with the regular figures.
+  for (const [file, c, e] of cases) it(`${SRC}/calculoscorretos/cbsibs/${file}`, () => replay(c, e));
 
   async function replay(c: Case, e: Expected) {
     const r = await calc(c);
@@ -290,7 +287,7 @@ describe('the calculator\'s "calculoscorretos" cases (cbsibs/cclasstrib_*)', () 
     ],
   ] as const;
   for (const [file, c, regular, is] of suspensionCases)
-    it.fails(`${SRC}/calculoscorretos/cbsibs/${file} (suspension with IS)`, async () => {
+    it(`${SRC}/calculoscorretos/cbsibs/${file} (suspension with IS)`, async () => {
       const r = await calc({
         ...c,
         cst: '550',
@@ -313,10 +310,10 @@ describe('the calculator\'s "calculoscorretos" cases (cbsibs/cclasstrib_*)', () 
       expect(r.IS?.vIS).toBe(Math.round((vBC - 200) * 100) / 100);
     });
 
-  // The calculator answers vIBSMono = 10 × 1.47 (one adRemIBS, as the NT's gIBSCBSMono has one) = 14.70; our engine
-  // rounds the IBS-UF (12.495 → 12.50) and IBS-Mun (2.205 → 2.21) parts apart and answers 14.71. Expected failure
-  // until the engine sums the ad rem rates before multiplying (decision 042).
-  it.fails(`${SRC}/calculoscorretos/cbsibs/cclasstrib_620001/Teste_620001_1.java: gasoline, 10 L`, async () => {
+  // The calculator answers vIBSMono = 10 × 1.47 (one adRemIBS, as the NT's gIBSCBSMono has one, rounded once:
+  // CalculoCbsIbsService evaluates `quantidade × aliquota` to 2 places) = 14.70, not 12.50 + 2.21 = 14.71 from
+  // rounding the IBS-UF (12.495) and IBS-Mun (2.205) parts apart.
+  it(`${SRC}/calculoscorretos/cbsibs/cclasstrib_620001/Teste_620001_1.java: gasoline, 10 L`, async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: URL,
@@ -334,6 +331,8 @@ describe('the calculator\'s "calculoscorretos" cases (cbsibs/cclasstrib_*)', () 
     expect(res.statusCode).toBe(200);
     // qBCMono 10, adRemCBS 1.47, vCBSMono 14.70, vIBSMono 14.7 (IBS-UF 1.2495 + IBS-Mun 0.2205 per litre).
     expect(res.json().gIBSCBSMono).toMatchObject({ qBCMono: 10, adRemCBS: 1.47, vCBSMono: 14.7, vIBSMono: 14.7 });
+    // The flat fields add up to the group's value (the municipal part is what the state part leaves).
+    expect(res.json().vIBSUF + res.json().vIBSMun).toBeCloseTo(14.7, 10);
   });
 });
 
@@ -351,8 +350,7 @@ describe('the calculator\'s "indicadores" cases (which group appears)', () => {
     expectGroups(r, { vBC: 1000, cbs: [0.9, 9], uf: [0.1, 1], mun: [0, 0], red: null });
   });
 
-  // Expected failure: CST 550 answers no gIBSCBS in our engine yet (see engineDiffers).
-  it.fails(`${SRC}/indicadores/Teste_indicador_gRed_3_tributacaoRegular.java: suspension has gTribRegular, no gRed`, async () => {
+  it(`${SRC}/indicadores/Teste_indicador_gRed_3_tributacaoRegular.java: suspension has gTribRegular, no gRed`, async () => {
     const r = await calc({
       data: '2026-01-01',
       ncm: '24021000',
