@@ -374,10 +374,56 @@ describe('the calculator\'s "indicadores" cases (which group appears)', () => {
     });
   });
 
-  it(`${SRC}/indicadores/Teste_indicador_gRed_4_cst515.java: deferral with reduction has gRed and gDif`, async () => {
-    // The calculator takes pDif from the treatment's expression (TRATAMENTO_TRIBUTARIO 21: pDif 1.00, i.e. all of
-    // it); NT 2025.002 has the issuer send pDif (gDif is required with CST 510/515 in our request), and our
-    // percent fields stop below 100 %, so the case sends 50 % (decision 042).
+  const deferred = (pDif: number) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: auth,
+      payload: {
+        ...request({ data: '2026-01-01', cst: '515', cClassTrib: '515001' }),
+        item: {
+          vProd: 1000,
+          ncm: '31010000',
+          icms: { cst: '41' },
+          ibscbs: { cst: '515', cClassTrib: '515001', gDif: { pDifCBS: pDif, pDifIBSUF: pDif, pDifIBSMun: pDif } },
+        },
+      },
+    });
+  it(`${SRC}/indicadores/Teste_indicador_gRed_4_cst515.java: deferral of 100 % with reduction has gRed and gDif`, async () => {
+    // The calculator takes pDif from the treatment's expression (TRATAMENTO_TRIBUTARIO 21: percentualDiferimento
+    // "1.00", valorDiferimento "tributoCalculado*1.00"): all of it. NT 2025.002 has the issuer send pDif, and
+    // allows 100 %: the same request with pDif 100.
+    const res = await deferred(100);
+    expect(res.json().errors).toBeUndefined();
+    expect(res.statusCode).toBe(200);
+    const g = res.json<TTaxCalculateResponse>().gIBSCBS!;
+    for (const t of [g.gCBS, g.gIBSUF, g.gIBSMun]) {
+      expect(t.gRed?.pRedAliq).toBe(60);
+      expect(t.gDif).toBeDefined();
+    }
+    // 1000 × 0.9 % × (1 − 60 %) = 3.60, all of it deferred: vDif 3.60 (the calculator's tributoCalculado × 1.00).
+    // vCBS = 3.60 − 3.60 = 0 by NT 2025.002 (the calculator's treatment answers tributoDevido = tributoCalculado
+    // beside the deferral; decision 042). IBS-UF: 1000 × 0.1 % × 40 % = 0.40, all deferred.
+    expect(g.gCBS).toMatchObject({
+      pCBS: 0.9,
+      gRed: { pRedAliq: 60, pAliqEfet: 0.36 },
+      gDif: { pDif: 100, vDif: 3.6 },
+    });
+    expect(g.gIBSUF).toMatchObject({
+      pIBSUF: 0.1,
+      gRed: { pRedAliq: 60, pAliqEfet: 0.04 },
+      gDif: { pDif: 100, vDif: 0.4 },
+    });
+    expect([g.gCBS.vCBS, g.gIBSUF.vIBSUF, g.gIBSMun.vIBSMun]).toEqual([0, 0, 0]);
+  });
+
+  it('deferral above 100 % is refused naming the field, and nothing is computed', async () => {
+    const res = await deferred(100.01);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('gDif.pDifCBS deve ser no máximo 100%');
+  });
+
+  it('deferral of part of the tax (50 %) with reduction', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: URL,
