@@ -524,10 +524,9 @@ describe('the calculator\'s "validacoes/negocio" cases (refusals), as 400s namin
     });
     expect(r.vCBS).toBe(1.8);
   });
-  // Not refused yet, on purpose: one item through 2026–2033 (POST /tax/transition, the catalogue simulation) cannot
-  // carry the IS group in 2026 (refused before 2027) and would have to from 2027. Expected failure until the
-  // transition adds the IS group by year (decision 042).
-  it.fails(v('15_ImpostoSeletivoNaoInformadoException'), () =>
+  // One item through 2026–2033 (POST /tax/transition, the catalogue simulation) settles its IS group per year
+  // itself (none in 2026, the IS table's from 2027): see transition.test.ts.
+  it(v('15_ImpostoSeletivoNaoInformadoException'), () =>
     refused(
       request({ data: '2027-01-01', ncm: '24021000', cst: '000', cClassTrib: '000001' }),
       'item.is',
