@@ -225,11 +225,10 @@ export function buildReformContext(
   const group = req.item.ibscbs;
   const isByYear = opts.isByYear ? settleIsByYear(index, req, date) : undefined;
   const isReq = isByYear === undefined ? req : { ...req, item: { ...req.item, is: isByYear ?? undefined } };
-  const out: Partial<NfeItemContext> = {
-    isRates: findIsRates(index, isReq, date),
-    ...(isByYear === undefined ? {} : { isByYear }),
-  };
-  if (!group) return out;
+  const out: Partial<NfeItemContext> = isByYear === undefined ? {} : { isByYear };
+  // The IS after the cClassTrib's checks, as the calculator orders them (an NCM the code does not apply to is
+  // named before a missing IS group).
+  if (!group) return { ...out, isRates: findIsRates(index, isReq, date) };
   out.cbsIbsRates = findRates(index, date, req.operacao.cMunFG);
   if (group.cClassTrib) {
     const row = findClassTrib(index, 'IBSCBS', group.cClassTrib, 'item.ibscbs.cClassTrib', date);
@@ -258,6 +257,7 @@ export function buildReformContext(
       );
     out.classTribReg = toClassTrib(row, index, date);
   }
+  out.isRates = findIsRates(index, isReq, date);
   out.monoRates = findMonoRates(index, req, date);
   return out;
 }
