@@ -5,7 +5,6 @@ import {
   type ClassTribFacts,
   icmsUfTable,
   type NfeItemContext,
-  type NfeItemIs,
 } from '@app/tax-engine';
 import { AppError } from '../../lib/app-error.js';
 import { isInForce, type ReformIndex, rowsInForce } from './reform-index.js';
@@ -137,6 +136,8 @@ function checkNcm(index: ReformIndex, code: string, ncm: string | undefined, dat
     );
 }
 
+type RequestIs = NonNullable<TTaxCalculateRequest['item']['is']>;
+
 /** The IS rates in force for an NCM on the date, the most specific NCM row first (a prefix row gives way). */
 function findIsRows(index: ReformIndex, ncm: string | undefined, date: string) {
   return rowsInForce(index.isRates, date)
@@ -183,7 +184,7 @@ function findIsRates(index: ReformIndex, req: TTaxCalculateRequest, date: string
  * cClassTribIS 000001 ("Primeiro fornecimento a qualquer título de bem", the calculator's taxed code) and the
  * table's rates — an NCM with a rate per unit (cigarettes) still needs qTrib, which only the request can give.
  */
-function settleIsByYear(index: ReformIndex, req: TTaxCalculateRequest, date: string): NfeItemIs | null {
+function settleIsByYear(index: ReformIndex, req: TTaxCalculateRequest, date: string): RequestIs | null {
   if (date < '2027-01-01') return null;
   if (req.item.is) return req.item.is;
   if (!findIsRows(index, req.item.ncm, date).some((r) => r.kind === 'AD_VALOREM')) return null;
