@@ -113,11 +113,10 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
   }
   const year = findTaxYear(input.operacao);
   const refRates = ctx.cbsIbsRates ?? findCbsIbsRateFacts(year);
-  // Suspension (CST 550; the calculator's treatments with TRTR_IN_EXIGE_GRUPO_DESONERACAO): the CST table has
-  // gIBSCBS = 1, so the group is answered with the regular regime's nominal rates, no gRed, zero values, and the
-  // regular figures in gTribRegular (calculator: CalculoCbsIbsService, `tributoDevido(temTributacaoRegular ? ZERO
-  // : …)`, `grupoReducao(… || temTributacaoRegular ? null : …)`).
-  const suspended = group.cst === '550' || !!ct?.flags?.exigeTribRegular;
+  // Suspension (CST 550): the CST table has gIBSCBS = 1, so the group is answered with the regular regime's nominal
+  // rates, no gRed, zero values, and the regular figures in gTribRegular (calculator: CalculoCbsIbsService,
+  // `tributoDevido(temTributacaoRegular ? ZERO : …)`, `grupoReducao(… || temTributacaoRegular ? null : …)`).
+  const suspended = group.cst === '550';
   const rateClass = suspended ? (ctx.classTribReg ?? ct) : ct;
   const pRed: Record<CbsIbsTax, string | number> = suspended
     ? { CBS: '0', IBSUF: '0', IBSMun: '0' }
