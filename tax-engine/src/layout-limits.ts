@@ -10,12 +10,16 @@ export interface LayoutDecimal {
   dec: number;
   /** Percentages: the value must stay below this (a reduction or a deferral of 100 % is no rate). */
   below?: number;
+  /** Percentages that may reach this value itself (a deferral of 100 %, NT 2025.002 gDif). */
+  atMost?: number;
 }
 
 /** The layout formats of the tags the engine reads. */
 export const layoutDecimals = {
   valor: { int: 13, dec: 2 },
   percentual: { int: 3, dec: 4, below: 100 },
+  /** pDif of gDif (3v2-4): NT 2025.002 lets the issuer defer all of the tax, so 100 % itself is allowed. */
+  percentualAte100: { int: 3, dec: 4, atMost: 100 },
   /** pIPI (3v2-4): TIPI has rates of 300 % (cigarettes, 2402.20.00). */
   aliquotaIpi: { int: 3, dec: 4 },
   /** qCom, qTrib (11v0-4). */
@@ -54,5 +58,7 @@ export function describeLayoutProblem(label: string, value: unknown, spec: Layou
   if (decimals.length > spec.dec) return `${label}: no máximo ${spec.dec} casas decimais (leiaute da NF-e).`;
   if (spec.below !== undefined && Number(text.replace(',', '.')) >= spec.below)
     return `${label} deve ser menor que ${spec.below}%.`;
+  if (spec.atMost !== undefined && Number(text.replace(',', '.')) > spec.atMost)
+    return `${label} deve ser no máximo ${spec.atMost}%.`;
   return null;
 }

@@ -41,6 +41,8 @@ export function layoutField(label: string, spec: LayoutDecimal, format: string) 
 export const valorNfe = (label: string) => layoutField(label, layoutDecimals.valor, '13v2');
 /** pIPI, pPIS, pCOFINS: 3v2-4; pIPI may pass 100 % (TIPI). */
 export const aliquota = (label: string) => layoutField(label, layoutDecimals.percentual, '3v2-4');
+/** pDif of the IBS/CBS gDif (3v2-4): 0 to 100 % inclusive (NT 2025.002: a deferral may be of all of the tax). */
+export const percentualAte100 = (label: string) => layoutField(label, layoutDecimals.percentualAte100, '3v2-4');
 export const aliquotaIpi = (label: string) => layoutField(label, layoutDecimals.aliquotaIpi, '3v2-4');
 export const quantidade = (label: string) => layoutField(label, layoutDecimals.quantidade, '11v0-4');
 export const valorUnitario = (label: string) => layoutField(label, layoutDecimals.valorUnitario, '11v0-10');

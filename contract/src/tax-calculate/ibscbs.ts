@@ -1,6 +1,6 @@
 import { ibsCbsCsts } from '@app/tax-engine';
 import { z } from 'zod';
-import { codeField, percentual, valor } from './fields.js';
+import { codeField, percentual, percentualAte100, valor } from './fields.js';
 
 const classTrib = (label: string) => z.string().regex(/^\d{6}$/, { message: `${label} deve ter 6 dígitos.` });
 
@@ -11,9 +11,9 @@ export const ZTaxIbsCbs = z
     cClassTrib: classTrib('cClassTrib').optional(),
     gDif: z
       .object({
-        pDifCBS: percentual('gDif.pDifCBS').optional(),
-        pDifIBSUF: percentual('gDif.pDifIBSUF').optional(),
-        pDifIBSMun: percentual('gDif.pDifIBSMun').optional(),
+        pDifCBS: percentualAte100('gDif.pDifCBS').optional(),
+        pDifIBSUF: percentualAte100('gDif.pDifIBSUF').optional(),
+        pDifIBSMun: percentualAte100('gDif.pDifIBSMun').optional(),
       })
       .optional(),
     gDevTrib: z

@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import { applyRateReduction, findCbsIbsRateFacts } from '../cbs-ibs.js';
-import { atLeastZero, percentOf, round2, TaxDecimal, toDecimal } from '../decimal.js';
+import { atLeastZero, percentOf, round2, TaxDecimal, type TaxValue, toDecimal } from '../decimal.js';
 import { calculateCbsIbsTax } from './cbs-ibs-tax.js';
 import { calculateIsItem } from './is-item.js';
 import type { Memoria } from './memoria.js';
@@ -9,8 +9,8 @@ import type { CbsIbsTax, GIbsCbs, GIbsCbsMono, GIs, NfeItemContext, NfeItemInput
 
 export { findTaxYear } from './reform-year.js';
 
-/** CST IBS/CBS with no tax on the item: exemption, immunity, suspension, credit transfers and adjustments, other DF-e. */
-const noTaxCsts = new Set(['400', '410', '550', '800', '810', '811', '820']);
+/** CST IBS/CBS with no tax on the item: exemption, immunity, credit transfers and adjustments, other DF-e. */
+const noTaxCsts = new Set(['400', '410', '800', '810', '811', '820']);
 const taxes: CbsIbsTax[] = ['CBS', 'IBSUF', 'IBSMun'];
 
 export interface CbsIbsItem {
@@ -113,29 +113,38 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
   }
   const year = findTaxYear(input.operacao);
   const refRates = ctx.cbsIbsRates ?? findCbsIbsRateFacts(year);
-  const pRed: Record<CbsIbsTax, string | number> = {
-    CBS: String(ct?.pRedCBS ?? 0),
-    IBSUF: String(ct?.pRedIBSUF ?? ct?.pRedIBS ?? 0),
-    IBSMun: String(ct?.pRedIBSMun ?? ct?.pRedIBS ?? 0),
-  };
+  // Suspension (CST 550): the CST table has gIBSCBS = 1, so the group is answered with the regular regime's nominal
+  // rates, no gRed, zero values, and the regular figures in gTribRegular (calculator: CalculoCbsIbsService,
+  // `tributoDevido(temTributacaoRegular ? ZERO : …)`, `grupoReducao(… || temTributacaoRegular ? null : …)`).
+  const suspended = group.cst === '550';
+  const rateClass = suspended ? (ctx.classTribReg ?? ct) : ct;
+  const pRed: Record<CbsIbsTax, string | number> = suspended
+    ? { CBS: '0', IBSUF: '0', IBSMun: '0' }
+    : {
+        CBS: String(ct?.pRedCBS ?? 0),
+        IBSUF: String(ct?.pRedIBSUF ?? ct?.pRedIBS ?? 0),
+        IBSMun: String(ct?.pRedIBSMun ?? ct?.pRedIBS ?? 0),
+      };
   const gov = group.gTribCompraGov;
   const out = {} as Record<CbsIbsTax, ReturnType<typeof calculateCbsIbsTax>>;
   const classBasis = ct ? `; cClassTrib ${ct.code} (${ct.legalBasis || 'Tabela cClassTrib'})` : '';
   for (const tax of taxes) {
-    const specific = ct?.specificRates?.[tax];
+    const specific = rateClass?.specificRates?.[tax];
     const ref = refRates[tax];
     const nominal = specific ?? ref.rate;
     if (specific === undefined && ref.estimado) result.groups.estimado = true;
-    const r = calculateCbsIbsTax({
-      tax,
-      vBC,
-      nominal,
-      pRed: pRed[tax],
-      showRed: !!ct?.flags?.gRed || toDecimal(pRed[tax]).gt(0),
-      pRedutor: gov?.pRedutor,
-      pDif: group.gDif?.[`pDif${tax}`],
-      vDevTrib: group.gDevTrib?.[`vDevTrib${tax}`],
-    });
+    const r = suspended
+      ? suspendedTax(nominal)
+      : calculateCbsIbsTax({
+          tax,
+          vBC,
+          nominal,
+          pRed: pRed[tax],
+          showRed: !!ct?.flags?.gRed || toDecimal(pRed[tax]).gt(0),
+          pRedutor: gov?.pRedutor,
+          pDif: group.gDif?.[`pDif${tax}`],
+          vDevTrib: group.gDevTrib?.[`vDevTrib${tax}`],
+        });
     out[tax] = r;
     const name = { CBS: 'CBS', IBSUF: 'IBS estadual', IBSMun: 'IBS municipal' }[tax];
     const law = {
@@ -145,8 +154,10 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
     }[tax];
     m.add({
       campo: `v${tax}`,
-      descricao: `${name} de ${year}${specific !== undefined ? ' (alíquota fixa do cClassTrib)' : ref.estimado ? ' (alíquota estimada)' : ''}`,
-      formula: 'vBCIBSCBS × pAliqEfet − vDif − vDevTrib; pAliqEfet = alíquota × (1 − pRedAliq) × (1 − pRedutor)',
+      descricao: `${name} de ${year}${specific !== undefined ? ' (alíquota fixa do cClassTrib)' : ref.estimado ? ' (alíquota estimada)' : ''}${suspended ? `: suspenso (CST ${group.cst}), a tributação afastada em gTribRegular` : ''}`,
+      formula: suspended
+        ? 'suspensão: zero; alíquota nominal do regime regular (gTribRegular)'
+        : 'vBCIBSCBS × pAliqEfet − vDif − vDevTrib; pAliqEfet = alíquota × (1 − pRedAliq) × (1 − pRedutor)',
       valores: {
         vBCIBSCBS: vBC,
         aliquota: toDecimal(nominal),
@@ -157,7 +168,7 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
         vDevTrib: r.vDevTrib,
       },
       resultado: r.value,
-      baseLegal: `${law}${specific === undefined ? `; alíquota: ${ref.source}` : ''}${classBasis}; NT 2025.002 (gRed, gDif, gDevTrib)`,
+      baseLegal: `${law}${specific === undefined ? `; alíquota: ${ref.source}` : ''}${classBasis}; ${suspended ? 'Tabela de CST do IBS/CBS (CST 550, indicador gIBSCBS = 1); NT 2025.002 (gTribRegular, UB68)' : 'NT 2025.002 (gRed, gDif, gDevTrib)'}`,
     });
   }
   Object.assign(result, {
@@ -182,6 +193,21 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
   addOptionalGroups(input, ctx, vBC, refRates, gIBSCBS, m);
   result.groups.gIBSCBS = gIBSCBS;
   return result;
+}
+
+/** One tax under suspension: the nominal rate shown, nothing due, no gRed/gDif/gDevTrib (the calculator's answer). */
+function suspendedTax(nominal: TaxValue): ReturnType<typeof calculateCbsIbsTax> {
+  const zero = new TaxDecimal(0);
+  const p = toDecimal(nominal);
+  return {
+    nominal: p,
+    effective: p,
+    vOp: zero,
+    vDif: zero,
+    vDevTrib: zero,
+    value: zero,
+    group: { p: p.toNumber(), v: 0 },
+  };
 }
 
 /** gTribRegular, gIBSCredPres/gCBSCredPres and gTribCompraGov (NT 2025.002, UB68, UB73, UB82A). */
@@ -270,22 +296,29 @@ function addMonophasic(input: NfeItemInput, ctx: NfeItemContext, result: CbsIbsI
   const adRemCBS = toDecimal(rates?.adRemCBS ?? 0);
   const adRemIBSUF = toDecimal(rates?.adRemIBSUF ?? 0);
   const adRemIBSMun = toDecimal(rates?.adRemIBSMun ?? 0);
+  // NT 2025.002 has one adRemIBS: vIBSMono = qBCMono × adRemIBS rounded once, as the calculator rounds each tax's
+  // `qBCMono × aliquota` to 2 places (CalculoCbsIbsService, `avaliador.evaluate(expressaoTributoCalculado, …, 2)`)
+  // and fills vIBSMono from that one figure (MonofasiaPadraoDomain.getMonofasiaIBS). Rounding the state and
+  // municipal parts apart could add a cent (10 L: 12,50 + 2,21 = 14,71 against 14,70). The municipal part of the
+  // flat fields is what the state part leaves of vIBSMono, so vIBSUF + vIBSMun = vIBSMono.
+  const adRemIBS = adRemIBSUF.plus(adRemIBSMun);
+  const vIBSMono = round2(q.times(adRemIBS));
   result.vCBS = round2(q.times(adRemCBS));
   result.vIBSUF = round2(q.times(adRemIBSUF));
-  result.vIBSMun = round2(q.times(adRemIBSMun));
+  result.vIBSMun = vIBSMono.minus(result.vIBSUF);
   result.vBCIBSCBS = new TaxDecimal(0);
   result.groups.gIBSCBSMono = {
     qBCMono: q.toNumber(),
-    adRemIBS: adRemIBSUF.plus(adRemIBSMun).toNumber(),
+    adRemIBS: adRemIBS.toNumber(),
     adRemCBS: adRemCBS.toNumber(),
-    vIBSMono: result.vIBSUF.plus(result.vIBSMun).toNumber(),
+    vIBSMono: vIBSMono.toNumber(),
     vCBSMono: result.vCBS.toNumber(),
   };
   m.add({
     campo: 'gIBSCBSMono',
     descricao: `Tributação monofásica de combustíveis (${rates?.unit ?? 'unidade'})`,
     formula: 'qBCMono × adRemIBS; qBCMono × adRemCBS',
-    valores: { qBCMono: q, adRemIBS: adRemIBSUF.plus(adRemIBSMun), adRemCBS },
+    valores: { qBCMono: q, adRemIBS, adRemCBS },
     resultado: result.vCBS.plus(result.vIBSUF).plus(result.vIBSMun),
     baseLegal: 'LC 214/2025, arts. 172 a 180; alíquotas ad rem da calculadora de referência da RFB',
   });

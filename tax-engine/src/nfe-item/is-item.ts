@@ -17,7 +17,7 @@ export function calculateIsItem(
   m: Memoria,
 ): { vIS: Decimal; IS?: GIs; estimado: boolean } {
   const zero = new TaxDecimal(0);
-  const g = input.item.is;
+  const g = ctx.isByYear === undefined ? input.item.is : (ctx.isByYear ?? undefined);
   if (!g) return { vIS: zero, estimado: false };
   const it = input.item;
   const vBCIS = round2(

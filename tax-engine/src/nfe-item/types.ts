@@ -183,6 +183,11 @@ export interface NfeItemContext {
   monoRates?: { adRemCBS: TaxValue; adRemIBSUF: TaxValue; adRemIBSMun: TaxValue; unit: string };
   /** 2029–2032: the share of the ICMS rates still charged (ADCT art. 128), set by the year rules. */
   icmsShare?: number;
+  /**
+   * The IS group the item carries on this date when the caller settles it by year (one item through 2026–2033:
+   * none before 2027, the IS table's from 2027): null, no IS group; absent, the request's own `item.is`.
+   */
+  isByYear?: NfeItemIs | null;
 }
 
 /** One step of the calculation memory: formula in words, values used, result, legal basis. */

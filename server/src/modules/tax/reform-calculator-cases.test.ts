@@ -229,12 +229,9 @@ describe('the calculator\'s "calculoscorretos" cases (cbsibs/cclasstrib_*)', () 
     ],
   ];
 
-  // CST 550 (suspension): the CST table says gIBSCBS=1, and the calculator answers the group with the nominal rates,
-  // zero values and gTribRegular; our engine treats 550 as a CST with no group (cbs-ibs-item.ts, noTaxCsts). Kept
-  // here with the calculator's figures as expected failures until the engine change lands (decision 042).
-  const engineDiffers = (c: Case) => c.cst === '550';
-  for (const [file, c, e] of cases)
-    (engineDiffers(c) ? it.fails : it)(`${SRC}/calculoscorretos/cbsibs/${file}`, () => replay(c, e));
+  // CST 550 (suspension): the CST table says gIBSCBS=1, and the calculator answers the group with the regular
+  // regime's nominal rates, zero values, no gRed and gTribRegular with the regular figures.
+  for (const [file, c, e] of cases) it(`${SRC}/calculoscorretos/cbsibs/${file}`, () => replay(c, e));
 
   async function replay(c: Case, e: Expected) {
     const r = await calc(c);
@@ -290,7 +287,7 @@ describe('the calculator\'s "calculoscorretos" cases (cbsibs/cclasstrib_*)', () 
     ],
   ] as const;
   for (const [file, c, regular, is] of suspensionCases)
-    it.fails(`${SRC}/calculoscorretos/cbsibs/${file} (suspension with IS)`, async () => {
+    it(`${SRC}/calculoscorretos/cbsibs/${file} (suspension with IS)`, async () => {
       const r = await calc({
         ...c,
         cst: '550',
@@ -313,10 +310,10 @@ describe('the calculator\'s "calculoscorretos" cases (cbsibs/cclasstrib_*)', () 
       expect(r.IS?.vIS).toBe(Math.round((vBC - 200) * 100) / 100);
     });
 
-  // The calculator answers vIBSMono = 10 × 1.47 (one adRemIBS, as the NT's gIBSCBSMono has one) = 14.70; our engine
-  // rounds the IBS-UF (12.495 → 12.50) and IBS-Mun (2.205 → 2.21) parts apart and answers 14.71. Expected failure
-  // until the engine sums the ad rem rates before multiplying (decision 042).
-  it.fails(`${SRC}/calculoscorretos/cbsibs/cclasstrib_620001/Teste_620001_1.java: gasoline, 10 L`, async () => {
+  // The calculator answers vIBSMono = 10 × 1.47 (one adRemIBS, as the NT's gIBSCBSMono has one, rounded once:
+  // CalculoCbsIbsService evaluates `quantidade × aliquota` to 2 places) = 14.70, not 12.50 + 2.21 = 14.71 from
+  // rounding the IBS-UF (12.495) and IBS-Mun (2.205) parts apart.
+  it(`${SRC}/calculoscorretos/cbsibs/cclasstrib_620001/Teste_620001_1.java: gasoline, 10 L`, async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: URL,
@@ -334,6 +331,8 @@ describe('the calculator\'s "calculoscorretos" cases (cbsibs/cclasstrib_*)', () 
     expect(res.statusCode).toBe(200);
     // qBCMono 10, adRemCBS 1.47, vCBSMono 14.70, vIBSMono 14.7 (IBS-UF 1.2495 + IBS-Mun 0.2205 per litre).
     expect(res.json().gIBSCBSMono).toMatchObject({ qBCMono: 10, adRemCBS: 1.47, vCBSMono: 14.7, vIBSMono: 14.7 });
+    // The flat fields add up to the group's value (the municipal part is what the state part leaves).
+    expect(res.json().vIBSUF + res.json().vIBSMun).toBeCloseTo(14.7, 10);
   });
 });
 
@@ -351,8 +350,7 @@ describe('the calculator\'s "indicadores" cases (which group appears)', () => {
     expectGroups(r, { vBC: 1000, cbs: [0.9, 9], uf: [0.1, 1], mun: [0, 0], red: null });
   });
 
-  // Expected failure: CST 550 answers no gIBSCBS in our engine yet (see engineDiffers).
-  it.fails(`${SRC}/indicadores/Teste_indicador_gRed_3_tributacaoRegular.java: suspension has gTribRegular, no gRed`, async () => {
+  it(`${SRC}/indicadores/Teste_indicador_gRed_3_tributacaoRegular.java: suspension has gTribRegular, no gRed`, async () => {
     const r = await calc({
       data: '2026-01-01',
       ncm: '24021000',
@@ -376,10 +374,56 @@ describe('the calculator\'s "indicadores" cases (which group appears)', () => {
     });
   });
 
-  it(`${SRC}/indicadores/Teste_indicador_gRed_4_cst515.java: deferral with reduction has gRed and gDif`, async () => {
-    // The calculator takes pDif from the treatment's expression (TRATAMENTO_TRIBUTARIO 21: pDif 1.00, i.e. all of
-    // it); NT 2025.002 has the issuer send pDif (gDif is required with CST 510/515 in our request), and our
-    // percent fields stop below 100 %, so the case sends 50 % (decision 042).
+  const deferred = (pDif: number) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: auth,
+      payload: {
+        ...request({ data: '2026-01-01', cst: '515', cClassTrib: '515001' }),
+        item: {
+          vProd: 1000,
+          ncm: '31010000',
+          icms: { cst: '41' },
+          ibscbs: { cst: '515', cClassTrib: '515001', gDif: { pDifCBS: pDif, pDifIBSUF: pDif, pDifIBSMun: pDif } },
+        },
+      },
+    });
+  it(`${SRC}/indicadores/Teste_indicador_gRed_4_cst515.java: deferral of 100 % with reduction has gRed and gDif`, async () => {
+    // The calculator takes pDif from the treatment's expression (TRATAMENTO_TRIBUTARIO 21: percentualDiferimento
+    // "1.00", valorDiferimento "tributoCalculado*1.00"): all of it. NT 2025.002 has the issuer send pDif, and
+    // allows 100 %: the same request with pDif 100.
+    const res = await deferred(100);
+    expect(res.json().errors).toBeUndefined();
+    expect(res.statusCode).toBe(200);
+    const g = res.json<TTaxCalculateResponse>().gIBSCBS!;
+    for (const t of [g.gCBS, g.gIBSUF, g.gIBSMun]) {
+      expect(t.gRed?.pRedAliq).toBe(60);
+      expect(t.gDif).toBeDefined();
+    }
+    // 1000 × 0.9 % × (1 − 60 %) = 3.60, all of it deferred: vDif 3.60 (the calculator's tributoCalculado × 1.00).
+    // vCBS = 3.60 − 3.60 = 0 by NT 2025.002 (the calculator's treatment answers tributoDevido = tributoCalculado
+    // beside the deferral; decision 042). IBS-UF: 1000 × 0.1 % × 40 % = 0.40, all deferred.
+    expect(g.gCBS).toMatchObject({
+      pCBS: 0.9,
+      gRed: { pRedAliq: 60, pAliqEfet: 0.36 },
+      gDif: { pDif: 100, vDif: 3.6 },
+    });
+    expect(g.gIBSUF).toMatchObject({
+      pIBSUF: 0.1,
+      gRed: { pRedAliq: 60, pAliqEfet: 0.04 },
+      gDif: { pDif: 100, vDif: 0.4 },
+    });
+    expect([g.gCBS.vCBS, g.gIBSUF.vIBSUF, g.gIBSMun.vIBSMun]).toEqual([0, 0, 0]);
+  });
+
+  it('deferral above 100 % is refused naming the field, and nothing is computed', async () => {
+    const res = await deferred(100.01);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('gDif.pDifCBS deve ser no máximo 100%');
+  });
+
+  it('deferral of part of the tax (50 %) with reduction', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: URL,
@@ -480,10 +524,9 @@ describe('the calculator\'s "validacoes/negocio" cases (refusals), as 400s namin
     });
     expect(r.vCBS).toBe(1.8);
   });
-  // Not refused yet, on purpose: one item through 2026–2033 (POST /tax/transition, the catalogue simulation) cannot
-  // carry the IS group in 2026 (refused before 2027) and would have to from 2027. Expected failure until the
-  // transition adds the IS group by year (decision 042).
-  it.fails(v('15_ImpostoSeletivoNaoInformadoException'), () =>
+  // One item through 2026–2033 (POST /tax/transition, the catalogue simulation) settles its IS group per year
+  // itself (none in 2026, the IS table's from 2027): see transition.test.ts.
+  it(v('15_ImpostoSeletivoNaoInformadoException'), () =>
     refused(
       request({ data: '2027-01-01', ncm: '24021000', cst: '000', cClassTrib: '000001' }),
       'item.is',

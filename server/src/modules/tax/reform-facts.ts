@@ -136,9 +136,28 @@ function checkNcm(index: ReformIndex, code: string, ncm: string | undefined, dat
     );
 }
 
+type RequestIs = NonNullable<TTaxCalculateRequest['item']['is']>;
+
+/** The IS rates in force for an NCM on the date, the most specific NCM row first (a prefix row gives way). */
+function findIsRows(index: ReformIndex, ncm: string | undefined, date: string) {
+  return rowsInForce(index.isRates, date)
+    .filter((r) => r.ncm && ncm?.startsWith(r.ncm) && !r.excluded.some((x) => ncm.startsWith(x)))
+    .sort((a, b) => (b.ncm?.length ?? 0) - (a.ncm?.length ?? 0));
+}
+
 function findIsRates(index: ReformIndex, req: TTaxCalculateRequest, date: string): NfeItemContext['isRates'] {
   const g = req.item.is;
-  if (!g) return undefined;
+  const ncm = req.item.ncm;
+  if (!g) {
+    // The calculator refuses an NCM with an IS ad valorem rate on the date sent without the IS group
+    // (CalculadoraService.obterTratamentoClassificacao: ImpostoSeletivoNaoInformadoException).
+    if (findIsRows(index, ncm, date).some((r) => r.kind === 'AD_VALOREM'))
+      throw refused(
+        'item.is',
+        `O NCM ${ncm} está sujeito ao Imposto Seletivo em ${brDate(date)}: informe o grupo item.is (CSTIS e cClassTribIS; LC 214/2025, art. 409; NT 2025.002, grupo UB01).`,
+      );
+    return undefined;
+  }
   if (date < '2027-01-01')
     throw refused(
       'item.is',
@@ -146,11 +165,7 @@ function findIsRates(index: ReformIndex, req: TTaxCalculateRequest, date: string
     );
   findClassTrib(index, 'IS', g.cClassTribIS, 'item.is.cClassTribIS', date);
   if (g.CSTIS !== '000' || g.pIS !== undefined || g.pISEspec !== undefined) return undefined;
-  const ncm = req.item.ncm;
-  // The most specific NCM row wins (a prefix row gives way to the full code).
-  const rows = rowsInForce(index.isRates, date)
-    .filter((r) => r.ncm && ncm?.startsWith(r.ncm) && !r.excluded.some((x) => ncm.startsWith(x)))
-    .sort((a, b) => (b.ncm?.length ?? 0) - (a.ncm?.length ?? 0));
+  const rows = findIsRows(index, ncm, date);
   if (rows.length === 0)
     throw refused(
       'item.is.pIS',
@@ -161,6 +176,19 @@ function findIsRates(index: ReformIndex, req: TTaxCalculateRequest, date: string
   if (adRem && g.qTrib === undefined)
     throw refused('item.is.qTrib', `O NCM ${ncm} tem Imposto Seletivo por unidade (${adRem.unit}): informe qTrib.`);
   return { pIS: adValorem?.rate, pISEspec: adRem?.rate, uTrib: adRem?.unit ?? undefined };
+}
+
+/**
+ * The IS group of one item carried through 2026–2033 (POST /tax/transition, the catalogue simulation): none before
+ * 2027 (the IS does not exist yet); from 2027 the one sent, else, for an NCM of the IS table, CSTIS 000 with
+ * cClassTribIS 000001 ("Primeiro fornecimento a qualquer título de bem", the calculator's taxed code) and the
+ * table's rates — an NCM with a rate per unit (cigarettes) still needs qTrib, which only the request can give.
+ */
+function settleIsByYear(index: ReformIndex, req: TTaxCalculateRequest, date: string): RequestIs | null {
+  if (date < '2027-01-01') return null;
+  if (req.item.is) return req.item.is;
+  if (!findIsRows(index, req.item.ncm, date).some((r) => r.kind === 'AD_VALOREM')) return null;
+  return { CSTIS: '000', cClassTribIS: '000001' };
 }
 
 function findMonoRates(index: ReformIndex, req: TTaxCalculateRequest, date: string): NfeItemContext['monoRates'] {
@@ -190,13 +218,18 @@ export function buildReformContext(
   req: TTaxCalculateRequest,
   facts: CalculationFacts,
   date: string,
+  opts: { isByYear?: boolean } = {},
 ): Partial<NfeItemContext> {
   const index = facts.reform;
   if (!index) return {};
   checkMunicipality(req);
   const group = req.item.ibscbs;
-  const out: Partial<NfeItemContext> = { isRates: findIsRates(index, req, date) };
-  if (!group) return out;
+  const isByYear = opts.isByYear ? settleIsByYear(index, req, date) : undefined;
+  const isReq = isByYear === undefined ? req : { ...req, item: { ...req.item, is: isByYear ?? undefined } };
+  const out: Partial<NfeItemContext> = isByYear === undefined ? {} : { isByYear };
+  // The IS after the cClassTrib's checks, as the calculator orders them (an NCM the code does not apply to is
+  // named before a missing IS group).
+  if (!group) return { ...out, isRates: findIsRates(index, isReq, date) };
   out.cbsIbsRates = findRates(index, date, req.operacao.cMunFG);
   if (group.cClassTrib) {
     const row = findClassTrib(index, 'IBSCBS', group.cClassTrib, 'item.ibscbs.cClassTrib', date);
@@ -225,6 +258,7 @@ export function buildReformContext(
       );
     out.classTribReg = toClassTrib(row, index, date);
   }
+  out.isRates = findIsRates(index, isReq, date);
   out.monoRates = findMonoRates(index, req, date);
   return out;
 }

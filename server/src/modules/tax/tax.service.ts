@@ -121,6 +121,8 @@ export async function buildCalculationContext(
   db: DbOrTx,
   req: TTaxCalculateRequest,
   date: string,
+  /** isByYear: one item carried through the years settles its IS group per year (buildReformContext). */
+  opts: { isByYear?: boolean } = {},
 ): Promise<NfeItemContext> {
   const op = req.operacao;
   const facts = await findCalculationFacts(db, {
@@ -145,7 +147,7 @@ export async function buildCalculationContext(
       ? { code: ct.code, cst: ct.cst, pRedCBS: ct.pRedCbs, pRedIBS: ct.pRedIbs, legalBasis: ct.legalBasis }
       : undefined,
     // The reform's dated facts (decision 038); its cClassTrib row, from the official calculator, wins.
-    ...buildReformContext(req, facts, date),
+    ...buildReformContext(req, facts, date, opts),
   };
 }
 

@@ -114,7 +114,7 @@ async function computeYears(
       ].join('|');
       let ctx = cache.contexts.get(key);
       if (!ctx) {
-        ctx = await buildCalculationContext(db, dated, date);
+        ctx = await buildCalculationContext(db, dated, date, { isByYear: true });
         remember(cache.contexts, key, ctx);
       }
       contexts.set(ano, ctx);

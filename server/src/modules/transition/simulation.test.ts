@@ -142,6 +142,14 @@ describe('catalogue transition simulation', () => {
       // pCarga of the catalogue: its vTotal over 6 items of 1000.00.
       expect(t.pCarga).toBeCloseTo((t.vTotal / 6000) * 100, 4);
     }
+    // Beer is in the IS table from 2027 (imposto-seletivo.json, NCM 22030000, IDs 169–174: 3 % in 2027–2028,
+    // 5, 7, 9, 11 % in 2029–2032, 20 % in 2033): the simulation adds the IS group by year, so vIS = 1000.00 × rate;
+    // bread has none. The catalogue's vIS is beer's four products.
+    const beerIs: Record<number, number> = { 2026: 0, 2027: 30, 2028: 30, 2029: 50, 2030: 70, 2031: 90 };
+    Object.assign(beerIs, { 2032: 110, 2033: 200 });
+    expect(beer.anos.map((a) => [a.ano, a.vIS])).toEqual(years.map((ano) => [ano, beerIs[ano]]));
+    expect(bread.anos.every((a) => a.vIS === 0)).toBe(true);
+    for (const t of sim.totais ?? []) expect(cents(t.vIS), `${t.ano}`).toBe(4 * cents(beerIs[t.ano]!));
     // Bread's reduced ICMS base: a lower load than beer's in the first year.
     expect(bread.anos[0]!.pCarga).toBeLessThan(beer.anos[0]!.pCarga);
   });

@@ -65,7 +65,7 @@ export async function buildTransitionContexts(
   for (const ano of anos) {
     const dated = dateTransitionRequest(req, ano, diaMes);
     try {
-      contexts.set(ano, await buildCalculationContext(db, dated, dated.operacao.data!));
+      contexts.set(ano, await buildCalculationContext(db, dated, dated.operacao.data!, { isByYear: true }));
     } catch (err) {
       throw refusedInYear(ano, err);
     }

@@ -55,12 +55,16 @@ describe('POST /tax/transition', () => {
     const { anos } = res.json<TTaxTransitionResponse>();
     expect(anos.map((r) => r.ano)).toEqual(years);
     for (const row of anos) {
+      // Beer (NCM 2203) is in the IS table from 2027: /tax/calculate needs the IS group then, and refuses the
+      // item without it; the transition adds CSTIS 000 / cClassTribIS 000001 by year itself.
+      const dated = row.ano >= 2027 ? { ...item, is: { CSTIS: '000', cClassTribIS: '000001' } } : item;
       const single = await ctx.app.inject({
         method: 'POST',
         url: '/v1/public/tax/calculate',
         headers: auth,
-        payload: { operacao: { ...operacao, data: `${row.ano}-07-01` }, item },
+        payload: { operacao: { ...operacao, data: `${row.ano}-07-01` }, item: dated },
       });
+      expect(single.statusCode, single.body).toBe(200);
       const calc = single.json<TTaxCalculateResponse>() as unknown as Record<string, unknown>;
       let cents = 0;
       for (const f of transitionTaxFields) {
@@ -76,7 +80,56 @@ describe('POST /tax/transition', () => {
       // Interstate sale to a consumer: the DIFAL is part of the load until ICMS ends (ADCT art. 129: 2033).
       if (row.ano < 2033) expect(row.vICMSUFDest, `${row.ano}`).toBeGreaterThan(0);
       else expect(row.vICMSUFDest).toBe(0);
+      if (row.ano === 2026) expect(row.vIS).toBe(0);
+      else expect(row.vIS, `${row.ano}`).toBeGreaterThan(0);
     }
+  });
+
+  describe('the Imposto Seletivo by year (the IS table of the official calculator, imposto-seletivo.json)', () => {
+    const car = { vProd: '100000.00', ncm: '87032100', icms: { cst: '00', pICMS: 12 } };
+    const internal = { ufOrigem: 'SP', ufDestino: 'SP', consumidorFinal: true, contribuinte: false };
+
+    it('a car without the IS group: none in 2026, 5.27 % of the value from 2027 (LC 214/2025, art. 409)', async () => {
+      const res = await post({ operacao: internal, item: car, anoInicial: 2026, anoFinal: 2028 });
+      expect(res.statusCode, res.body).toBe(200);
+      const { anos } = res.json<TTaxTransitionResponse>();
+      // NCM 87032100: AD_VALOREM 5.27 % from 2027-01-01 (imposto-seletivo.json, ID 1): 100,000.00 × 5.27 % = 5,270.00.
+      expect(anos.map((r) => [r.ano, r.vIS])).toEqual([
+        [2026, 0],
+        [2027, 5270],
+        [2028, 5270],
+      ]);
+      const memo = anos[1]!.memoria.find((s) => s.campo === 'vIS');
+      expect(memo?.descricao).toContain('CST 000, cClassTrib 000001');
+    });
+
+    it('an IS group sent is left out in 2026 and used from 2027', async () => {
+      const res = await post({
+        operacao: internal,
+        item: { ...car, is: { CSTIS: '000', cClassTribIS: '000001', pIS: 10 } },
+        anoInicial: 2026,
+        anoFinal: 2027,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<TTaxTransitionResponse>().anos.map((r) => r.vIS)).toEqual([0, 10000]);
+    });
+
+    it('cigarettes (IS per unit) need qTrib: a 400 naming the year and item.is.qTrib', async () => {
+      const cigs = { vProd: '1000.00', ncm: '24021000', icms: { cst: '00', pICMS: 25 } };
+      const res = await post({ operacao: internal, item: cigs, anoInicial: 2026, anoFinal: 2027 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ field: 'item.is.qTrib' });
+      expect(res.json().errors[0].message).toContain('Ano 2027:');
+      // With the quantity (10 vintenas): 1000 × 13 % + 10 × 21.30 = 343.00 (the calculator's Teste_000001_2 rates).
+      const ok = await post({
+        operacao: internal,
+        item: { ...cigs, is: { CSTIS: '000', cClassTribIS: '000001', qTrib: 10 } },
+        anoInicial: 2026,
+        anoFinal: 2027,
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json<TTaxTransitionResponse>().anos.map((r) => r.vIS)).toEqual([0, 343]);
+    });
   });
 
   it('dates each year on the day asked', async () => {
