@@ -85,13 +85,13 @@ test('a Member opens a ticket from a product, sees related tickets, gets the sta
   await related.getByRole('button').first().click();
   await expect(related).toBeHidden();
 
-  // the spec's messages before sending; counters turn red over the maximum
+  // the spec's messages before sending; counters turn red (the theme's AA red, red 9 darkened) over the maximum
   await dialog.getByRole('button', { name: 'Abrir ticket' }).click();
   await expect(toast(page, 'Preencha o campo de título corretamente!')).toBeVisible();
   await expect(toast(page, 'Preencha o campo de descrição corretamente!')).toBeVisible();
   await dialog.getByLabel('Título').fill('t'.repeat(201));
   await expect(dialog.getByTestId('ticket-title-counter')).toHaveText('201/200');
-  await expect(dialog.getByTestId('ticket-title-counter')).toHaveCSS('color', 'rgb(224, 49, 49)');
+  await expect(dialog.getByTestId('ticket-title-counter')).toHaveCSS('color', 'rgb(191, 40, 40)');
   await dialog.getByLabel('Título').fill('NCM do refrigerante 2L');
   await dialog.getByLabel('Descrição').fill('O NCM sugerido parece ser de água mineral. Podem conferir?');
   await dialog.getByRole('button', { name: 'Abrir ticket' }).click();
