@@ -13,7 +13,9 @@
  *    the bench commits BENCH_RATE (1,000) single-product changes per minute for BENCH_LATENCY_SECONDS (60);
  *    latency = receive time − the writer's COMMIT return time (same clock), p50/p95/max; beside it, the
  *    same receiver reached directly by the writer after each commit (the HTTP floor).
- * BENCH_PARTS (fanout,feed,latency) picks parts. Raw output: bench/results/erp-sync-*.txt when BENCH_SAVE=1.
+ *  - burst (with latency): one commit changing every product (a fan-out's shape): time until the receiver has
+ *    all BENCH_PRODUCTS deliveries, deliveries/s and server CPU per delivery.
+ * BENCH_PARTS (fanout,feed,latency,burst) picks parts. Raw output: bench/results/erp-sync-*.txt when BENCH_SAVE=1.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -38,7 +40,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const FEED_COMMITS = Number(process.env.BENCH_FEED_COMMITS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const LATENCY_S = Number(process.env.BENCH_LATENCY_SECONDS ?? 60);
-const PARTS = (process.env.BENCH_PARTS ?? 'fanout,feed,latency').split(',');
+const PARTS = (process.env.BENCH_PARTS ?? 'fanout,feed,latency,burst').split(',');
 const PAGE = 1000;
 
 const cluster = await startBenchCluster();
@@ -99,7 +101,7 @@ try {
   }
   const token = await createSessionToken(db, owner.id);
   if (PARTS.includes('feed')) await benchFeed(company.id, token);
-  if (PARTS.includes('latency')) await benchLatency(company.id);
+  if (PARTS.includes('latency')) await benchLatency(company.id, token);
   console.log(`load after: ${loadAverage().join(' ')}`);
 } finally {
   await server?.stop();
@@ -226,10 +228,11 @@ async function benchFeed(companyId: string, token: string) {
   }
 }
 
-async function benchLatency(companyId: string) {
+async function benchLatency(companyId: string, token: string) {
   const committed = new Map<number, number>();
   const received = new Map<number, number>();
   const direct: number[] = [];
+  const burst = new Set<string>();
   const receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (d: Buffer) => chunks.push(d));
@@ -239,16 +242,20 @@ async function benchLatency(companyId: string) {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       const m = /^LAT (\d+)$/.exec(body.data?.after?.description ?? '');
       if (m && req.url === '/hook' && !received.has(Number(m[1]))) received.set(Number(m[1]), at);
+      if (req.url === '/hook' && /^BURST /.test(body.data?.after?.description ?? '')) burst.add(body.data.productId);
     });
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
-  await pool.query(
-    `INSERT INTO webhooks (company_id, url, events, secret, cursor_seq)
-     VALUES ($1, $2, '{product.changed}', 'whsec_YmVuY2hiZW5jaGJlbmNoYmVuY2hiZW5jaA==',
-       (SELECT coalesce(max(seq), 0) FROM change_commits WHERE company_id = $1))`,
-    [companyId, `${url}/hook`],
-  );
+  // Created through the API, as an ERP does: it starts after everything already committed (the feed part's
+  // last commit of 10,000 events is not replayed ahead of the measured changes).
+  const created = await fetch(`${server!.base}/v1/public/webhooks`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ companyId, url: `${url}/hook`, events: ['product.changed'] }),
+  });
+  if (created.status !== 201 && created.status !== 200)
+    throw new Error(`webhook: HTTP ${created.status} ${await created.text()}`);
   const ids = (await pool.query(`SELECT id FROM products WHERE company_id = $1 ORDER BY id`, [companyId])).rows.map(
     (r) => r.id as string,
   );
@@ -278,6 +285,7 @@ async function benchLatency(companyId: string) {
   const sent = performance.now() - start;
   for (let i = 0; i < 600 && received.size < total; i++) await new Promise((r) => setTimeout(r, 100));
   const srvCpu = processCpuSeconds(server!.pid) - s0;
+  if (PARTS.includes('burst')) await measureBurst(companyId, burst);
   receiver.close();
   const lat = [...received].map(([i, at]) => at - committed.get(i)!);
   const s = stats(lat);
@@ -299,4 +307,21 @@ async function benchLatency(companyId: string) {
     `  commit → dispatch p50 ${toDispatch.p50} ms, p95 ${toDispatch.p95} ms; dispatch → receiver p50 ${toReceiver.p50} ms, p95 ${toReceiver.p95} ms`,
   );
   console.log(`  floor (writer → receiver directly, ${d.n} posts): p50 ${d.p50} ms, p95 ${d.p95} ms, max ${d.max} ms`);
+}
+
+/** One commit changing every product of the company: how long until every delivery reached the receiver. */
+async function measureBurst(companyId: string, burst: Set<string>) {
+  const s0 = processCpuSeconds(server!.pid);
+  const start = performance.now();
+  const res = await pool.query(`UPDATE products SET description = 'BURST ' || internal_code WHERE company_id = $1`, [
+    companyId,
+  ]);
+  const n = res.rowCount ?? 0;
+  for (let i = 0; i < 3000 && burst.size < n; i++) await new Promise((r) => setTimeout(r, 100));
+  const s = (performance.now() - start) / 1000;
+  const cpu = processCpuSeconds(server!.pid) - s0;
+  console.log(
+    `burst: one commit of ${n} changes, ${burst.size} delivered in ${s.toFixed(1)} s (${(burst.size / s).toFixed(0)} deliveries/s); ` +
+      `server CPU ${cpu.toFixed(1)} s (${((cpu * 1000) / Math.max(burst.size, 1)).toFixed(2)} ms per delivery)`,
+  );
 }

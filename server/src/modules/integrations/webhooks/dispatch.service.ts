@@ -41,9 +41,12 @@ export async function dispatchCompany(app: FastifyInstance, companyId: string): 
           };
           return { webhookId: hook.id, event: change.event, body: JSON.stringify(payload), nextAttemptAt: new Date() };
         });
-      for (const d of await repo.insertDeliveries(tx, deliveries)) {
-        await app.jobs.send(DELIVER_WEBHOOK_JOB, { deliveryId: d.id }, { tx });
-      }
+      const inserted = await repo.insertDeliveries(tx, deliveries);
+      await app.jobs.sendMany(
+        DELIVER_WEBHOOK_JOB,
+        inserted.map((d) => ({ deliveryId: d.id })),
+        { tx },
+      );
       const last = rows.at(-1)!;
       await tx.execute(sql`UPDATE webhooks SET cursor_seq = ${last.seq}, cursor_id = ${last.id} WHERE id = ${hook.id}`);
       count += deliveries.length;
