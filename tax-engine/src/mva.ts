@@ -40,7 +40,7 @@ export function resolveMva(
 ): number {
   const interstateRate = mvaOptions.find((o) => o.value === option)?.interstateRate ?? null;
   // A Simples Nacional sender (CRT 1/4) takes the MVA of internal operations, never the adjusted one
-  // (Conv. ICMS 142/2018, cláusula décima terceira, from Conv. ICMS 35/2011).
+  // (Conv. ICMS 35/2011, cláusula primeira, repeated in Conv. ICMS 142/2018; decision 048).
   if (interstateRate === null || opts.simples) return round2(iva).toNumber();
   return adjustMva({ mva: iva, interstateRate, internalRate });
 }

@@ -46,7 +46,7 @@ describe('calculateSt with the year', () => {
   });
 
   it("the adjusted MVA equalises the year's rates (2029: 12 % → 10.8 %, 18 % → 16.2 %)", () => {
-    // [(1.40 × (1 − 0.108) / (1 − 0.162)] − 1 = 1.4 × 0.892 / 0.838 − 1 = 49.02 % (Conv. ICMS 142/2018 formula)
+    // [(1.40 × (1 − 0.108) / (1 − 0.162)] − 1 = 1.4 × 0.892 / 0.838 − 1 = 49.02 % (formula of Conv. ICMS 74/1994, cl. 3ª, §1º, as written by Conv. ICMS 104/2008)
     expect(resolveStMva('nacional', 40, 18, { year: 2029 })).toBe(49.02);
     // without a year: 1.4 × 0.88 / 0.82 − 1 = 50.24 %
     expect(resolveStMva('nacional', 40, 18)).toBe(50.24);

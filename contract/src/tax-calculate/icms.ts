@@ -56,6 +56,9 @@ export const ZTaxIcms = z
     adRemICMSReten: valor('adRemICMSReten').optional(),
     qBCMonoRet: valor('qBCMonoRet').optional(),
     adRemICMSRet: valor('adRemICMSRet').optional(),
+    // Read so the engine can refuse them by name (decision 048); never computed.
+    pRedAdRem: valor('pRedAdRem').optional(),
+    motRedAdRem: valor('motRedAdRem').optional(),
     indDeduzDeson: z.union([z.literal(0), z.literal(1)], { message: 'indDeduzDeson deve ser 0 ou 1.' }).optional(),
   })
   .superRefine((icms, ctx) => {

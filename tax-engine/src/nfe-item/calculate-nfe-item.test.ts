@@ -100,7 +100,7 @@ describe('ICMS own and ST (calculateNfeItem)', () => {
   });
 
   it('reduces the ST base (pRedBCST)', () => {
-    // Convênio ICMS 142/2018 cláusula décima primeira: 150.00 × (1 − 20 %) = 120.00; × 18 % − 18.00
+    // ST base reduced by the layout's pRedBCST (MOC, N20): 150.00 × (1 − 20 %) = 120.00; × 18 % − 18.00
     // (CST 10: the own base is whole; CST 70 would need its own pRedBC)
     const r = calculateNfeItem({
       operacao: sale(),

@@ -7,10 +7,12 @@ import type { IcmsSituation } from './icms-situation.js';
 import type { Memoria } from './memoria.js';
 import type { NfeItemContext, NfeItemInput } from './types.js';
 
+// A sale to a final consumer who is not a taxpayer is LC 87 art. 12, XVI, whose base is art. 13, X and §7º;
+// art. 13, IX and §6º are the taxpayer's own DIFAL (art. 12, XIII and XV) — decision 048, text read.
 export const difalDoubleBaseBasis =
-  'LC 87/1996, art. 13, IX, "b", §1º, I, e §6º, II (LC 190/2022): o ICMS do destino integra a base';
+  'LC 87/1996, art. 13, X, §1º, I, §3º e §7º (LC 190/2022): o ICMS do destino integra a base, estabelecida pela alíquota interna do destino';
 export const difalSingleBaseBasis =
-  'LC 87/1996, art. 13, IX, "b" (LC 190/2022), base única conforme a lei da UF de destino';
+  'LC 87/1996, art. 13, X e §3º (LC 190/2022), base única conforme a lei da UF de destino';
 
 export interface DifalItem {
   vBCUFDest: Decimal;

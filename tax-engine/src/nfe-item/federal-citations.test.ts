@@ -128,13 +128,16 @@ describe('memória citations of IPI, PIS/COFINS and DIFAL steps', () => {
       'DIFAL base dupla',
       withItem({ icms: { cst: '00', pICMS: 7, pICMSUFDest: 20, pFCPUFDest: 2 } }, dupla()),
       'vBCUFDest',
-      'LC 87/1996, art. 13, IX, "b", §1º, I, e §6º, II (LC 190/2022): o ICMS do destino integra a base; método informado na requisição (operacao.difal)',
+      // LC 87, art. 13, X: "nas hipóteses dos incisos XIV e XVI do caput do art. 12 ..., o valor da operação ou o preço
+      // do serviço, para o cálculo do imposto devido ao Estado de origem e ao de destino"; §7º: "a alíquota prevista
+      // para a operação ou prestação interna no Estado de destino para estabelecer a base de cálculo" (decision 048).
+      'LC 87/1996, art. 13, X, §1º, I, §3º e §7º (LC 190/2022): o ICMS do destino integra a base, estabelecida pela alíquota interna do destino; método informado na requisição (operacao.difal)',
     ],
     [
       'DIFAL base única',
       withItem({ icms: { cst: '00', pICMS: 7, pICMSUFDest: 20, pFCPUFDest: 2 } }, { ...dupla(), difal: 'simples' }),
       'vBCUFDest',
-      'LC 87/1996, art. 13, IX, "b" (LC 190/2022), base única conforme a lei da UF de destino; método informado na requisição (operacao.difal)',
+      'LC 87/1996, art. 13, X e §3º (LC 190/2022), base única conforme a lei da UF de destino; método informado na requisição (operacao.difal)',
     ],
     [
       'DIFAL value',

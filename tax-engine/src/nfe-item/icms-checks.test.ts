@@ -116,4 +116,14 @@ describe('ICMS bad inputs (issue 21 §3): a message naming the field, nothing co
     expect(problems(input({ cst: '53', qBCMono: 10, adRemICMS: 1 }))[0]?.[0]).toBe('item.icms.pDif');
     expect(problems(input({ cst: '61' })).map((p) => p[0])).toEqual(['item.icms.qBCMonoRet', 'item.icms.adRemICMSRet']);
   });
+
+  it('pRedAdRem/motRedAdRem (NT 2023.001, N47/N48) are refused by name: the formula is not settled (decision 048)', () => {
+    const cst15 = { cst: '15', qBCMono: 10, adRemICMS: 1, qBCMonoReten: 10, adRemICMSReten: 1 };
+    expect(problems(input({ ...cst15, pRedAdRem: 100, motRedAdRem: 1 })).map((p) => p[0])).toEqual([
+      'item.icms.pRedAdRem',
+      'item.icms.motRedAdRem',
+    ]);
+    expect(problems(input({ ...cst15, pRedAdRem: 0 }))[0]?.[1]).toContain('não é calculada');
+    expect(problems(input(cst15))).toEqual([]);
+  });
 });

@@ -47,7 +47,14 @@ describe('memória: the citation of each ICMS step kind', () => {
     expect(cite(sp, 'vICMS')).toBe(cite(sp, 'vICMSDif'));
     const go = steps({ cst: '51', pICMS: 19, pDif: 50 }, { operacao: { ufOrigem: 'GO', ufDestino: 'GO' } });
     expect(cite(go, 'vICMSDif')).toMatch(/^RICMS de GO/);
-    for (const memoria of [sp, go]) for (const s of memoria) expect(s.baseLegal).not.toContain('art. 7º');
+    // RICMS-TO, art. 6º-A: "Ocorre o diferimento quando o lançamento e o pagamento do imposto ... forem adiados
+    // para etapa posterior"; Lei 1.287/2001, art. 7º, §5º: "Fica o Poder Executivo autorizado a conceder
+    // diferimento do imposto em operações ou prestações internas" (decision 048).
+    const to = steps({ cst: '51', pICMS: 20, pDif: 50 }, { operacao: { ufOrigem: 'TO', ufDestino: 'TO' } });
+    expect(cite(to, 'vICMSDif')).toBe(
+      'RICMS-TO (Decreto 2.912/2006), art. 6º-A (diferimento), com base na Lei 1.287/2001, art. 7º, II e §5º; MOC NF-e, grupo ICMS51 (vICMSOp, pDif, vICMSDif)',
+    );
+    for (const memoria of [sp, go]) for (const s of memoria) expect(s.baseLegal).not.toContain('LC 87/1996, art. 7º');
   });
 
   it('ICMS-ST: base per method, adjusted or original MVA, the tax and FCP-ST', () => {
@@ -55,21 +62,32 @@ describe('memória: the citation of each ICMS step kind', () => {
       { cst: '10', pICMS: 12, pMVAST: 50, ajustarMva: true, pICMSST: 20, pFCPST: 2 },
       { operacao: { ufDestino: 'RJ' } },
     );
+    // Decision 048: Conv. 142/2018 has no "MVA ajustada" formula; its cláusula décima primeira sends the base to
+    // "a Margem de Valor Agregado (MVA) estabelecida na unidade federada de destino ou prevista em convênio e
+    // protocolo". The formula was read in Conv. ICMS 104/2008 (Conv. 74/1994, cláusula terceira, §1º):
+    // "MVA ajustada = [(1+ MVA-ST original) x (1 - ALQ inter) / (1- ALQ intra)] -1".
     expect(cite(mva, 'pMVAST')).toBe(
-      'Convênio ICMS 142/2018, cláusula décima terceira (MVA ajustada nas operações interestaduais)',
+      'MVA ajustada = [(1 + MVA-ST original) × (1 − ALQ inter) / (1 − ALQ intra)] − 1, fórmula do convênio ou protocolo da mercadoria e da legislação da UF de destino (ex.: Convênio ICMS 74/1994, cláusula terceira, §1º, na redação do Convênio ICMS 104/2008); o Convênio ICMS 142/2018, cláusula décima primeira, remete à MVA desses acordos',
     );
     expect(cite(mva, 'vBCST')).toBe(
-      'LC 87/1996, art. 8º, II, "c" e §4º (margem de valor agregado); Convênio ICMS 142/2018, cláusula décima primeira',
+      'LC 87/1996, art. 8º, II, "c" e §4º (margem de valor agregado); Convênio ICMS 142/2018, cláusula décima primeira (MVA estabelecida na UF de destino ou prevista em convênio e protocolo)',
     );
+    // The base and the adjusted MVA point to the same clause of Conv. 142/2018, never to another one.
+    for (const s of mva) expect(s.baseLegal).not.toMatch(/142\/2018, cláusula décima (segunda|terceira)/);
     expect(cite(mva, 'vICMSST')).toMatch(/^LC 87\/1996, art\. 8º, §5º/);
     expect(cite(mva, 'vFCPST')).toContain('NT 2016.002, campos N23a–N23d');
     const simples = steps(
       { csosn: '201', pCredSN: 1, pICMS: 12, pMVAST: 50, ajustarMva: true, pICMSST: 20 },
       { operacao: { ufDestino: 'RJ', crt: 1 } },
     );
-    expect(cite(simples, 'pMVAST')).toContain('optante pelo Simples Nacional');
-    expect(cite(simples, 'pMVAST')).toContain('Convênio ICMS 35/2011, cláusula primeira, caput e parágrafo único');
-    expect(cite(simples, 'vICMSST')).toMatch(/^LC 123\/2006, art\. 13, §1º, XIII, "a"/);
+    // Conv. 35/2011, cláusula primeira: the Simples substitute "não aplicará 'MVA ajustada'"; parágrafo único:
+    // "o percentual de MVA adotado será aquele estabelecido a título de 'MVA ST original'".
+    expect(cite(simples, 'pMVAST')).toBe(
+      'Convênio ICMS 35/2011, cláusula primeira, caput e parágrafo único (remetente optante pelo Simples Nacional não aplica a "MVA ajustada"; usa a "MVA ST original"); regra repetida no Convênio ICMS 142/2018 (MVA prevista para as operações internas)',
+    );
+    expect(cite(simples, 'vICMSST')).toBe(
+      'LC 123/2006, art. 13, §1º, XIII, "a" e §6º (ICMS próprio deduzido pela alíquota aplicável aos demais contribuintes)',
+    );
     expect(cite(simples, 'vCredICMSSN')).toBe(
       'LC 123/2006, art. 23, §§1º e 2º (crédito do adquirente = alíquota do Simples do vendedor × valor da operação)',
     );

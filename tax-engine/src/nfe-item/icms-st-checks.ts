@@ -65,4 +65,20 @@ export function checkIcmsStInputs(input: NfeItemInput, out: IcmsProblem[]): void
   if (situation.mono === 'deferred') need(out, icms, qTrib, ['pDif'], `ICMS monofásico diferido, ${code}`);
   if (situation.mono === 'charged-before')
     need(out, icms, qTrib, ['qBCMonoRet', 'adRemICMSRet'], `ICMS monofásico cobrado anteriormente, ${code}`);
+  checkAdRemReduction(icms, out);
+}
+
+/**
+ * pRedAdRem/motRedAdRem (NT 2023.001, N47/N48) are refused by name rather than dropped: the layout only says
+ * "Percentual de redução do valor da alíquota ad rem do ICMS", and neither the layout nor the texts read say
+ * whether it reduces adRemICMS, adRemICMSReten or is already inside the rate the issuer sends (decision 048).
+ * Dropping it would answer the unreduced figure as if it were right.
+ */
+function checkAdRemReduction(icms: NfeItemIcms, out: IcmsProblem[]): void {
+  for (const f of ['pRedAdRem', 'motRedAdRem'] as const)
+    if (given(icms[f]))
+      out.push({
+        field: `item.icms.${f}`,
+        message: `${f}: a redução da alíquota ad rem (grupo ICMS15) não é calculada; envie em adRemICMS e adRemICMSReten as alíquotas já aplicadas, sem ${f}.`,
+      });
 }

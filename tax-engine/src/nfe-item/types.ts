@@ -121,6 +121,12 @@ export interface NfeItemIcms {
   adRemICMSReten?: TaxValue;
   qBCMonoRet?: TaxValue;
   adRemICMSRet?: TaxValue;
+  /**
+   * N47/N48 of grupo ICMS15 (NT 2023.001): accepted only to be refused by name. Whether the reduction acts on
+   * adRemICMS, adRemICMSReten or is already inside the rate sent is not settled by the texts read (decision 048).
+   */
+  pRedAdRem?: TaxValue;
+  motRedAdRem?: TaxValue;
   /** N28b (NT 2023.004): 0 = vICMSDeson is not deducted from the NF-e total (vNF); absent or 1 = it is. */
   indDeduzDeson?: 0 | 1;
 }

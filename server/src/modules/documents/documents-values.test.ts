@@ -126,7 +126,7 @@ beforeAll(async () => {
 describe('document audit: DIFAL and IBS/CBS values', () => {
   it('recomputes ICMSUFDest with the destination’s table rate and reports the difference in R$', () => {
     expect(imported).toMatchObject({ status: 'Done', documents: 2, items: 4, errors: 0 });
-    // LC 87/1996, art. 13, IX and §1º (LC 190/2022), single base in AC: DIFAL = base × (internal − interstate)
+    // LC 87/1996, art. 13, X and §3º (LC 190/2022), single base in AC: DIFAL = base × (internal − interstate)
     // = 1,000.00 × (19 % − 7 %) = 120.00; 7 % from SP to the North (Resolução do Senado 22/1989); AC 19 % (Lei
     // Complementar estadual 55/1997, as in the rate table); no FCP in AC.
     const difal = findings.items.filter((f) => f.internalCode.startsWith('CAFE-DIFAL'));

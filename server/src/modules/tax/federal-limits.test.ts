@@ -152,7 +152,7 @@ describe('DIFAL by state', () => {
     const operacao = { ufOrigem: 'SP', ufDestino: 'BA', consumidorFinal: true, contribuinte: false };
     const res = await calc(body({ operacao, icms: { pICMS: 7 } }));
     const r = res.json<TTaxCalculateResponse>();
-    // LC 87/1996 art. 13, IX, §1º, I, §6º (LC 190/2022): (1000 − 70) / (1 − 20.5 %) = 1169.81;
+    // LC 87/1996 art. 13, X, §1º, I, §7º (LC 190/2022): (1000 − 70) / (1 − 20.5 %) = 1169.81;
     // × 20.5 % = 239.81 − 70 = 169.81 (icms-uf.csv: BA 20.5 %, no separate FCP)
     expect(r).toMatchObject({ vBCUFDest: 1169.81, vICMSUFDest: 169.81, vFCPUFDest: 0 });
     expect(r.memoria.find((s) => s.campo === 'vBCUFDest')?.baseLegal).toContain('regra da UF BA');

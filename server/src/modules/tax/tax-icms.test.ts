@@ -129,4 +129,19 @@ describe('POST /tax/calculate: ICMS bad inputs are 400s naming the field', () =>
       'Use um dos motivos: 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 90',
     );
   });
+
+  it('CST 15 with pRedAdRem/motRedAdRem is refused by name, never computed on the unreduced rate', async () => {
+    // NT 2023.001, N47: "Percentual de redução do valor da alíquota ad rem do ICMS"; N48: 1 = transporte coletivo
+    // de passageiros, 9 = outros. Which ad rem it reduces is not settled by the texts read (decision 048).
+    const cst15 = { cst: '15', qBCMono: 1000, adRemICMS: '1.17', qBCMonoReten: 150, adRemICMSReten: '1.17' };
+    const message = await refused(body({ ...cst15, pRedAdRem: 50, motRedAdRem: 1 }), 'item.icms.pRedAdRem');
+    expect(message).toBe(
+      'pRedAdRem: a redução da alíquota ad rem (grupo ICMS15) não é calculada; envie em adRemICMS e adRemICMSReten as alíquotas já aplicadas, sem pRedAdRem.',
+    );
+    await refused(body({ ...cst15, motRedAdRem: 9 }), 'item.icms.motRedAdRem');
+    // Without the reduction the group is computed: 1000 × 1.17 = 1170.00; 150 × 1.17 = 175.50.
+    const plain = await calc(body(cst15));
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json()).toMatchObject({ vICMSMono: 1170, vICMSMonoReten: 175.5 });
+  });
 });

@@ -38,6 +38,19 @@ describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () 
     expect(byUf.SC).toMatchObject({ difalMethod: 'dupla' });
     expect(byUf.RN).toMatchObject({ difalMethod: 'dupla', cbenefRequired: true });
     expect(byUf.SP).toMatchObject({ difalMethod: 'dupla', cbenefRequired: true });
+    // Decision 048: TO's ICMS law was read — Lei 1.287/2001, art. 22, XVII ("o valor da operação ... para calcular o
+    // imposto devido ao Estado de origem e ao de destino"), §1º, I (own tax in the base) and §9º ("a alíquota prevista
+    // para a operação ou prestação interna no Estado de destino para estabelecer a base de cálculo").
+    expect(byUf.TO).toMatchObject({ difalMethod: 'dupla', difalFcpInGrossUp: false });
+    expect(byUf.TO?.source).toContain('Lei 1.287/2001 (TO), art. 22, XVII, §1º, I, e §9º');
+    expect(byUf.TO?.source).not.toContain('não conferido');
+    // A sale to a non-taxpayer is LC 87 art. 13, X (art. 12, XVI); no row cites the taxpayer's own DIFAL (IX, §6º).
+    for (const r of Object.values(byUf)) expect(r?.source).not.toContain('art. 13, IX');
+    // The rows whose state article is still unread say so (CE: the method in Lei 18.665/2023 was not read).
+    const unchecked = Object.values(byUf).filter((r) => /não conferid/.test(r?.source ?? ''));
+    expect(unchecked.map((r) => r?.uf).sort()).toEqual(
+      'AC AL AM AP BA CE ES MA MG MS MT PA PB PE PI RO RR SE'.split(' '),
+    );
     // The official tables that could be sourced and checked (reference-data/README.md); DF, GO and RN load none.
     expect(byUf.SP?.cbenefCount).toBe(309);
     expect(byUf.PR?.cbenefCount).toBe(499);

@@ -38,7 +38,7 @@ export function toTransitionItem(
         ...(icms.csosn ? { csosn: icms.csosn } : { cst: (icms.cst ?? '').slice(-2) }),
         pICMS: rate(icms.aliqICMSOperacao),
         pRedBC: rate(icms.redBCICMS ?? icms.redBCICMSInterestadual),
-        // The operation already adjusted the MVA for an interstate sale (Convênio ICMS 142/2018, cl. 11).
+        // The operation already adjusted the MVA for an interstate sale (formula of the product's agreement; Conv. ICMS 142/2018, cl. 11, points to it).
         ...(st
           ? {
               pMVAST: rate(icms.ivaAjustado ?? icms.iva),
