@@ -42,6 +42,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const LATENCY_S = Number(process.env.BENCH_LATENCY_SECONDS ?? 60);
 const PARTS = (process.env.BENCH_PARTS ?? 'fanout,feed,latency,burst').split(',');
 const PAGE = 1000;
+const BURST_NCM = '22029900';
 
 const cluster = await startBenchCluster();
 const { db, pool } = cluster.database;
@@ -122,7 +123,7 @@ function onClient(c: pg.PoolClient): typeof db {
 }
 
 async function benchFanout(what: string, statement: (c: pg.PoolClient) => Promise<void>) {
-  type Variant = 'no feed' | '0700 trigger' | 'current trigger';
+  type Variant = 'no feed' | '0700 trigger' | 'current trigger' | 'current, after single-row edits';
   const classify = async (variant: Variant) => {
     const c = await pool.connect();
     try {
@@ -130,6 +131,13 @@ async function benchFanout(what: string, statement: (c: pg.PoolClient) => Promis
       await c.query('BEGIN');
       if (variant === 'no feed') await c.query('ALTER TABLE products DISABLE TRIGGER product_changes_update');
       if (variant === '0700 trigger') await c.query(previousTriggerSql());
+      // A pooled connection that served single edits first: PL/pgSQL keeps the plan of a trigger's first run
+      // in the session (0862 plans the transition-table joins per statement; before it, 18 s here).
+      if (variant === 'current, after single-row edits') {
+        for (let i = 0; i < 6; i++) {
+          await c.query(`UPDATE products SET updated_at = now() WHERE id = (SELECT id FROM products LIMIT 1)`);
+        }
+      }
       const cpu0 = cpu();
       const t = performance.now();
       await statement(c);
@@ -143,7 +151,7 @@ async function benchFanout(what: string, statement: (c: pg.PoolClient) => Promis
       c.release();
     }
   };
-  const variants: Variant[] = ['no feed', '0700 trigger', 'current trigger'];
+  const variants: Variant[] = ['no feed', '0700 trigger', 'current trigger', 'current, after single-row edits'];
   const runs = new Map(variants.map((v) => [v, [] as { ms: number; cpuMs: number; events: number }[]]));
   for (let i = 0; i < RUNS; i++) for (const v of variants) runs.get(v)!.push(await classify(v));
   const base = runs.get('no feed')!;
@@ -242,7 +250,7 @@ async function benchLatency(companyId: string, token: string) {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       const m = /^LAT (\d+)$/.exec(body.data?.after?.description ?? '');
       if (m && req.url === '/hook' && !received.has(Number(m[1]))) received.set(Number(m[1]), at);
-      if (req.url === '/hook' && /^BURST /.test(body.data?.after?.description ?? '')) burst.add(body.data.productId);
+      if (req.url === '/hook' && body.data?.after?.ncm === BURST_NCM) burst.add(body.data.productId);
     });
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
@@ -313,15 +321,21 @@ async function benchLatency(companyId: string, token: string) {
 async function measureBurst(companyId: string, burst: Set<string>) {
   const s0 = processCpuSeconds(server!.pid);
   const start = performance.now();
-  const res = await pool.query(`UPDATE products SET description = 'BURST ' || internal_code WHERE company_id = $1`, [
-    companyId,
-  ]);
+  // The fiscal column a fan-out changes (a description rewrite of 10,000 rows spends ~20 s in the search
+  // indexes, which is the writer's cost, not the delivery's).
+  const res = await pool.query(`UPDATE products SET ncm = $2 WHERE company_id = $1`, [companyId, BURST_NCM]);
   const n = res.rowCount ?? 0;
+  const committedS = (performance.now() - start) / 1000;
   for (let i = 0; i < 3000 && burst.size < n; i++) await new Promise((r) => setTimeout(r, 100));
   const s = (performance.now() - start) / 1000;
   const cpu = processCpuSeconds(server!.pid) - s0;
+  // The last delivery row's creation: when the dispatch had turned every event into deliveries.
+  const last = await pool.query(`SELECT max(created_at) AS at FROM webhook_deliveries WHERE body LIKE $1`, [
+    `%"after":{%"ncm":"${BURST_NCM}"%`,
+  ]);
+  const dispatchedS = ((last.rows[0].at as Date).getTime() - performance.timeOrigin - start) / 1000;
   console.log(
-    `burst: one commit of ${n} changes, ${burst.size} delivered in ${s.toFixed(1)} s (${(burst.size / s).toFixed(0)} deliveries/s); ` +
-      `server CPU ${cpu.toFixed(1)} s (${((cpu * 1000) / Math.max(burst.size, 1)).toFixed(2)} ms per delivery)`,
+    `burst: one commit of ${n} changes (committed after ${committedS.toFixed(1)} s), ${burst.size} delivered in ${s.toFixed(1)} s (${(burst.size / s).toFixed(0)} deliveries/s); ` +
+      `all dispatched after ${dispatchedS.toFixed(1)} s; server CPU ${cpu.toFixed(1)} s (${((cpu * 1000) / Math.max(burst.size, 1)).toFixed(2)} ms per delivery)`,
   );
 }

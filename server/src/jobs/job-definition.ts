@@ -18,6 +18,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
    * within seconds (webhook deliveries, decision 044).
    */
   batchSize?: number;
+  /**
+   * Workers of this queue in each process (default 1), each fetching its own batches: while one waits for its
+   * batch's slowest job (a receiver taking seconds), the others keep taking jobs.
+   */
+  concurrency?: number;
 }
 
 export function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> {

@@ -149,7 +149,13 @@ export default fp(
             batchSize > 1
               ? await boss.work(
                   def.name,
-                  { pollingIntervalSeconds, batchSize, burstWhenBatchFull: true, perJobResults: true },
+                  {
+                    pollingIntervalSeconds,
+                    batchSize,
+                    burstWhenBatchFull: true,
+                    perJobResults: true,
+                    localConcurrency: def.concurrency ?? 1,
+                  },
                   (batch) => Promise.all(batch.map((job) => settle(def, job))),
                 )
               : await boss.work(def.name, { pollingIntervalSeconds }, async ([job]) => {

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createSessionToken } from '../../../test/auth-helpers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createCompany, createPartner, createProduct, createUser } from '../../db/factories.js';
+import { DISPATCH_WEBHOOKS_JOB } from './integrations.codes.js';
 import { startReceiver } from './test-receiver.js';
+import { DISPATCH_BATCH } from './webhooks/dispatch.service.js';
 
 // Workers on, as in production: deliveries leave through the change listener and the job workers alone.
 let ctx: TestContext;
@@ -89,4 +91,45 @@ describe('webhook delivery by the workers', () => {
       await receiver.close();
     }
   });
+
+  it('dispatches a commit of more events than one batch in the same run, each delivered once', async () => {
+    const partner = await createPartner(ctx.db);
+    const other = (await createCompany(ctx.db, { partnerId: partner.id, uf: 'SP', status: 'Active' })).id;
+    const owner = await createUser(ctx.db, { role: 'PartnerOwner', partnerId: partner.id });
+    const auth = bearer(await createSessionToken(ctx.db, owner.id));
+    const receiver = await startReceiver();
+    try {
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: `${api}/webhooks`,
+        headers: auth,
+        payload: { companyId: other, url: `${receiver.url}/hook`, events: ['product.changed'] },
+      });
+      expect(created.statusCode).toBe(201);
+      receiver.secret = created.json<{ secret: string }>().secret;
+      const n = DISPATCH_BATCH * 2 + 1;
+      await ctx.db.execute(sql`
+        INSERT INTO products (company_id, internal_code, description)
+        SELECT ${other}, 'LOTE-' || g, 'PRODUTO ' || g FROM generate_series(1, ${n}) g`);
+      const queuedBefore = await dispatchJobs();
+      // One commit, three batches of the dispatch.
+      await ctx.db.execute(sql`UPDATE products SET ncm = '22021000' WHERE company_id = ${other}`);
+      for (let i = 0; i < 400 && receiver.received.length < n; i++) await new Promise((r) => setTimeout(r, 50));
+      const ids = receiver.received.map((r) => JSON.parse(r.body).data.productId as string);
+      expect(ids).toHaveLength(n);
+      expect(new Set(ids).size).toBe(n);
+      expect(receiver.received.every((r) => r.signatureValid)).toBe(true);
+      // The run went on to the next batch itself: no job was queued to continue it.
+      expect(await dispatchJobs()).toBe(queuedBefore);
+    } finally {
+      await receiver.close();
+    }
+  });
 });
+
+async function dispatchJobs(): Promise<number> {
+  const res = await ctx.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${DISPATCH_WEBHOOKS_JOB}`,
+  );
+  return res.rows[0]!.n;
+}

@@ -25,5 +25,6 @@ export const deliverWebhookJob = defineJob({
   expireInSeconds: 120,
   retryLimit: 3,
   batchSize: 10,
+  concurrency: 4,
   handle: async (app, data) => ({ result: await attemptDelivery(app, data.deliveryId) }),
 });
