@@ -103,9 +103,26 @@ beforeAll(async () => {
       }),
     ],
   });
+  // The same sale in 2027: PIS and COFINS no longer exist, whatever the document says.
+  const in2027 = buildNfeXml({
+    issuerCnpj: s.companySP.document,
+    issuerUf: 'SP',
+    recipientCnpj: '44555666000172',
+    recipientUf: 'SP',
+    number: 303,
+    date: '2027-02-10',
+    items: [
+      inside({
+        code: 'CAFE-2027-PIS',
+        icms: { cst: '00', pICMS: '18.00', vICMS: '180.00' },
+        pis: { cst: '01', pPIS: '1.65', vPIS: '13.53' },
+      }),
+    ],
+  });
   const zip = buildZip([
     { name: 'difal.xml', data: toConsumer },
     { name: 'reforma.xml', data: reform },
+    { name: '2027.xml', data: in2027 },
   ]);
   const res = await uploadDocuments(ctx.app, s.companySP.id, [{ name: 'valores.zip', content: zip }], s.headers.member);
   expect(res.statusCode, res.body).toBe(202);
@@ -125,7 +142,7 @@ beforeAll(async () => {
 
 describe('document audit: DIFAL and IBS/CBS values', () => {
   it('recomputes ICMSUFDest with the destination’s table rate and reports the difference in R$', () => {
-    expect(imported).toMatchObject({ status: 'Done', documents: 2, items: 4, errors: 0 });
+    expect(imported).toMatchObject({ status: 'Done', documents: 3, items: 5, errors: 0 });
     // LC 87/1996, art. 13, X and §3º (LC 190/2022), single base in AC: DIFAL = base × (internal − interstate)
     // = 1,000.00 × (19 % − 7 %) = 120.00; 7 % from SP to the North (Resolução do Senado 22/1989); AC 19 % (Lei
     // Complementar estadual 55/1997, as in the rate table); no FCP in AC.
@@ -144,6 +161,15 @@ describe('document audit: DIFAL and IBS/CBS values', () => {
       ['CAFE-IBS-ERRADO', 'valor-divergente', 'vIBSUF', '0.82', '1.00', '0.18'],
     ]);
     const summary = Object.fromEntries(findings.summary.map((k) => [k.kind, [k.count, k.difference]]));
-    expect(summary['valor-divergente']).toEqual([3, '-8.20']);
+    expect(summary['valor-divergente']).toEqual([4, '5.33']);
+  });
+
+  it('audits a document with the rules of its own date', () => {
+    // EC 132/2023, ADCT art. 126, II: PIS and COFINS are extinct from 2027; a 2027 document charging PIS is
+    // told so (the engine read with the import's date would have found 820.00 × 1.65 % = 13.53 right).
+    const pis = findings.items.filter((f) => f.internalCode === 'CAFE-2027-PIS');
+    expect(pis.map((f) => [f.kind, f.field, f.expected, f.found, f.difference])).toEqual([
+      ['valor-divergente', 'vPIS', '0.00', '13.53', '13.53'],
+    ]);
   });
 });

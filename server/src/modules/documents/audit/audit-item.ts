@@ -99,7 +99,7 @@ export async function auditItem(a: ItemAuditInput): Promise<FindingRow[]> {
 
   checkCfop(a, add);
 
-  const req = buildItemRequest(a.doc, item);
+  const req = buildItemRequest(a.doc, item, a.date);
   const { ctx, refusals } = await a.contexts.get(req, a.date);
   for (const r of refusals) {
     if (r.field === 'item.icms.cBenef')
@@ -186,7 +186,7 @@ function compareWithRule(
   const foundRate = t['ICMS.pICMS'];
   const wantRate = op.icms.aliqICMSOperacao;
   if (foundRate !== undefined && wantRate !== null && differs(foundRate, wantRate)) {
-    const asRule = recompute(buildItemRequest(a.doc, a.item, { pICMS: String(wantRate) }), ctx);
+    const asRule = recompute(buildItemRequest(a.doc, a.item, a.date, { pICMS: String(wantRate) }), ctx);
     add('aliquota-divergente', 'pICMS', toDecimal(wantRate).toFixed(2), foundRate, {
       difference: asRule && computed ? money(t['ICMS.vICMS']).minus(money(asRule.vICMS)).toFixed(2) : null,
     });
@@ -199,7 +199,7 @@ function compareWithRule(
   const substitute = ['10', '30', '70', '201', '202', '203'].includes(ruleCode);
   if (op.icms.substituicaoTributaria && substitute && stFound.isZero()) {
     const asRule = recompute(
-      buildItemRequest(a.doc, a.item, {
+      buildItemRequest(a.doc, a.item, a.date, {
         cst: op.icms.csosn ? undefined : (op.icms.cst ?? undefined),
         csosn: op.icms.csosn ?? undefined,
         pICMS: op.icms.aliqICMSOperacao === null ? undefined : String(op.icms.aliqICMSOperacao),

@@ -11,9 +11,16 @@ const opt = (v: string | undefined) => (v === undefined || v === '' ? undefined 
 
 /**
  * The engine request of one document item, from the document's own codes and rates (the NF-e layout's tags are
- * the request's fields), optionally with the ICMS part replaced by what the fiscal rule says.
+ * the request's fields), optionally with the ICMS part replaced by what the fiscal rule says. `date` is the
+ * document's (the import's day when it has none): the year of the rules (PIS/COFINS and IPI from 2027, the ICMS
+ * fractions of 2029–2032) is the document's, as its dated facts are.
  */
-export function buildItemRequest(doc: FiscalDocument, item: DocumentItem, icms?: IcmsOverride): TTaxCalculateRequest {
+export function buildItemRequest(
+  doc: FiscalDocument,
+  item: DocumentItem,
+  date: string,
+  icms?: IcmsOverride,
+): TTaxCalculateRequest {
   const t = item.taxes;
   const p = item.prod;
   const own: TTaxCalculateRequest['item']['icms'] = {
@@ -39,6 +46,7 @@ export function buildItemRequest(doc: FiscalDocument, item: DocumentItem, icms?:
       consumidorFinal: doc.ide.indFinal === '1',
       contribuinte: doc.ide.indIEDest !== '9',
       crt: crt >= 1 && crt <= 4 ? crt : undefined,
+      data: date,
     },
     item: {
       vProd: p.vProd ?? '0',
