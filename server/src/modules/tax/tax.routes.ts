@@ -32,8 +32,9 @@ export default async function taxRoutes(fastify: FastifyInstance) {
       },
       // Reading reference data: every signed-in role may calculate.
       preHandler: app.requirePermission('read:reference:global'),
-      // The engine's own output, printed as the schema would (see serializeTaxItem).
-      serializerCompiler: () => (data) => service.serializeTaxItem(data as TTaxCalculateResponse),
+      // The engine's own output, printed as the schema would (see serializeTaxItem), as UTF-8 bytes: Fastify sends
+      // a serializer's Buffer as it is (its type says string).
+      serializerCompiler: () => (data) => service.serializeTaxItem(data as TTaxCalculateResponse) as unknown as string,
     },
     (req) => service.calculateTaxItem(app.db, req.body),
   );
@@ -52,7 +53,7 @@ export default async function taxRoutes(fastify: FastifyInstance) {
         response: { 200: ZTaxCalculateNfeResponse },
       },
       preHandler: app.requirePermission('read:reference:global'),
-      serializerCompiler: () => (data) => serializeTaxNfe(data as TTaxCalculateNfeResponse),
+      serializerCompiler: () => (data) => serializeTaxNfe(data as TTaxCalculateNfeResponse) as unknown as string,
     },
     (req) => calculateTaxNfe(app.db, req.body),
   );

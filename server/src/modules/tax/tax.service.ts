@@ -14,6 +14,7 @@ import {
 } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { printJson, writePicked } from '../../lib/json-buffer.js';
 import { buildReformContext } from './reform-facts.js';
 import { type CalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
 import { findCalculationFacts } from './tax-facts-cache.js';
@@ -178,38 +179,34 @@ export function runEngine(req: TTaxCalculateRequest, ctx: NfeItemContext, fieldP
 /**
  * The answer exactly as the response schema's serializer prints it — same fields, same key order — but
  * without re-validating the ~50 strings and numbers the engine itself just built (~6 % of the route's
- * CPU, issue 14). tax-response.test.ts holds it byte-equal to the schema's output.
+ * CPU, issue 14), and as UTF-8 bytes (lib/json-buffer.ts). tax-response.test.ts holds it byte-equal to the
+ * schema's output.
  */
-export function serializeTaxItem(out: TTaxCalculateResponse): string {
-  return JSON.stringify(orderTaxItem(out));
+export function serializeTaxItem(out: TTaxCalculateResponse): Buffer {
+  return printJson(() => writeTaxItem(out));
 }
 
-/** The item's fields in the response schema's order (what serializeTaxItem prints; the invoice's items too). */
-export function orderTaxItem(out: TTaxCalculateResponse): Record<string, unknown> {
-  // The reform's groups, in the schema's order (absent groups are left out, as the schema prints them).
-  const present = reformGroups.filter((group) => out[group]);
-  const key = present.join();
-  let shape = orderedShapes.get(key);
-  if (!shape) {
-    shape = Object.fromEntries([...nfeItemValueFields, 'estimado', ...present, 'memoria'].map((k) => [k, 0]));
-    orderedShapes.set(key, shape);
+/** Writes the item's fields in the response schema's order (serializeTaxItem; the invoice's items too). */
+export function writeTaxItem(out: TTaxCalculateResponse): void {
+  writePicked(out as unknown as Record<string, unknown>, printedKeys(out));
+}
+
+/** The printed keys by the reform's groups present (absent groups are left out, as the schema prints them). */
+function printedKeys(out: TTaxCalculateResponse): readonly string[] {
+  const gIBSCBS = out.gIBSCBS ? 1 : 0;
+  const index = gIBSCBS + (out.gIBSCBSMono ? 2 : 0) + (out.IS ? 4 : 0);
+  let keys = printedKeysByGroups[index];
+  if (!keys) {
+    const present = reformGroups.filter((group) => out[group]);
+    // The engine builds each memória step with the schema's keys in the schema's order (byte-equal test).
+    keys = [...nfeItemValueFields, 'estimado', ...present, 'memoria'];
+    printedKeysByGroups[index] = keys;
   }
-  const ordered = { ...shape };
-  for (const field of nfeItemValueFields) ordered[field] = out[field];
-  ordered.estimado = out.estimado;
-  for (const group of present) ordered[group] = out[group];
-  // The engine builds each step with the schema's keys in the schema's order (the byte-equal test holds it).
-  ordered.memoria = out.memoria;
-  return ordered;
+  return keys;
 }
 
 const reformGroups = ['gIBSCBS', 'gIBSCBSMono', 'IS'] as const;
-/**
- * The printed answer's keys by the groups present, made once with Object.fromEntries: 40 keys added one by one by
- * computed name made every printed answer a dictionary-mode object, slower to build and to stringify (issue 21
- * figures). A copy (`{ ...shape }`) holds every key in order; filling it keeps it a fast object.
- */
-const orderedShapes = new Map<string, Record<string, unknown>>();
+const printedKeysByGroups: (readonly string[] | undefined)[] = new Array(8);
 
 /** The state rules in force today (read-only list of the fiscal-rules screen). */
 export async function listUfRules(db: DbOrTx): Promise<TUfTaxRule[]> {
