@@ -4,7 +4,8 @@ import { calculateNfe, type NfeItemContext, nameInvoiceItemField, TaxInputError 
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { printJson, writeJson, writeRaw } from '../../lib/json-buffer.js';
-import { buildCalculationContext, writeTaxItem } from './tax.service.js';
+import { buildContextFrom, writeTaxItem } from './tax.service.js';
+import { readCalculationFacts } from './tax-facts-cache.js';
 
 type FieldError = { field?: string; message: string };
 
@@ -17,7 +18,7 @@ function nameForInvoice(index: number, errors: FieldError[] | undefined, message
 }
 
 /**
- * A whole NF-e (issue 21 §5): every item's reference facts through buildCalculationContext — the same facts and
+ * A whole NF-e (issue 21 §5): every item's reference facts through buildContextFrom — the same facts and
  * table checks as POST /tax/calculate — then the engine's calculateNfe (items and totals). Every item whose facts
  * the tables refuse is reported (400, one error per item and field) and nothing is computed.
  */
@@ -25,9 +26,11 @@ export async function calculateTaxNfe(db: DbOrTx, req: TTaxCalculateNfeRequest):
   const date = req.operacao.data ?? todayInBrazil();
   const contexts: NfeItemContext[] = new Array(req.itens.length);
   const refused: FieldError[] = [];
+  // One snapshot of the facts for the whole invoice, read once.
+  const readFacts = await readCalculationFacts(db);
   for (let i = 0; i < req.itens.length; i++) {
     try {
-      contexts[i] = await buildCalculationContext(db, { operacao: req.operacao, item: req.itens[i]! }, date);
+      contexts[i] = buildContextFrom(readFacts, { operacao: req.operacao, item: req.itens[i]! }, date);
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'VALIDATION') throw err;
       refused.push(...nameForInvoice(i, err.errors, err.message));

@@ -17,7 +17,9 @@ import { AppError } from '../../lib/app-error.js';
 import { printJson, writePicked } from '../../lib/json-buffer.js';
 import { buildReformContext } from './reform-facts.js';
 import { type CalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
-import { findCalculationFacts } from './tax-facts-cache.js';
+import { readCalculationFacts } from './tax-facts-cache.js';
+
+type FactsReader = Awaited<ReturnType<typeof readCalculationFacts>>;
 
 const refused = (field: string, message: string) => new AppError('VALIDATION', message, [{ field, message }]);
 
@@ -125,8 +127,18 @@ export async function buildCalculationContext(
   /** isByYear: one item carried through the years settles its IS group per year (buildReformContext). */
   opts: { isByYear?: boolean } = {},
 ): Promise<NfeItemContext> {
+  return buildContextFrom(await readCalculationFacts(db), req, date, opts);
+}
+
+/** buildCalculationContext on a facts snapshot already read (a whole invoice reads it once for all its items). */
+export function buildContextFrom(
+  readFacts: FactsReader,
+  req: TTaxCalculateRequest,
+  date: string,
+  opts: { isByYear?: boolean } = {},
+): NfeItemContext {
   const op = req.operacao;
-  const facts = await findCalculationFacts(db, {
+  const facts = readFacts({
     ufs: [op.ufOrigem, op.ufDestino],
     date,
     cClassTrib: req.item.ibscbs?.cClassTrib ?? null,
