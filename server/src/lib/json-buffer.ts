@@ -153,20 +153,35 @@ function writeObject(object: Record<string, unknown>): void {
 export function writePicked(object: Record<string, unknown>, keys: readonly string[]): void {
   ensure(1);
   scratch[pos++] = 123;
-  let first = true;
-  for (const key of keys) {
-    const value = object[key];
-    if (isOmitted(value)) continue;
-    if (!first) scratch[pos++] = 44;
-    writeKey(key);
-    writeValue(value, key);
-    // Room for the next comma.
-    ensure(1);
-    first = false;
-  }
+  writeMembers(object, keys, true);
   ensure(1);
   scratch[pos++] = 125;
 }
+
+/**
+ * The `"key":value` members of writePicked without the braces, after a comma unless `first`; returns whether the
+ * next member is still the first (nothing written), so a caller can go on writing members of the same object.
+ */
+export function writeMembers(object: Record<string, unknown>, keys: readonly string[], first: boolean): boolean {
+  for (const key of keys) {
+    const value = object[key];
+    if (isOmitted(value)) continue;
+    ensure(1);
+    if (!first) scratch[pos++] = 44;
+    writeKey(key);
+    writeValue(value, key);
+    first = false;
+  }
+  return first;
+}
+
+/** Bytes encoded beforehand (punctuation and keys of a fixed layout: `,"campo":`). */
+export function writeEncoded(bytes: Buffer): void {
+  writeBytes(bytes);
+}
+
+/** The JSON text of a string (escaped, in quotes), as writeJson prints it. */
+export { writeString as writeJsonString };
 
 /** Punctuation and keys written by hand around writeJson (ASCII only). */
 export function writeRaw(text: string): void {

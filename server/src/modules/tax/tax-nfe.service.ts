@@ -3,8 +3,7 @@ import { todayInBrazil } from '@app/contract';
 import { calculateNfe, type NfeItemContext, nameInvoiceItemField, TaxInputError } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { printJson, writeJson, writeRaw } from '../../lib/json-buffer.js';
-import { buildContextFrom, writeTaxItem } from './tax.service.js';
+import { buildContextFrom } from './tax.service.js';
 import { readCalculationFacts } from './tax-facts-cache.js';
 
 type FieldError = { field?: string; message: string };
@@ -45,22 +44,4 @@ export async function calculateTaxNfe(db: DbOrTx, req: TTaxCalculateNfeRequest):
       throw new AppError('VALIDATION', err.message, [{ field: err.field, message: err.message }]);
     throw err;
   }
-}
-
-/**
- * The invoice's answer as its response schema prints it, each item as serializeTaxItem prints it (byte-equal
- * test), written as UTF-8 bytes (lib/json-buffer.ts): JSON.stringify's 2 MB rope of a two-byte string cost three
- * times the printing to flatten and encode (issue 21 figures).
- */
-export function serializeTaxNfe(out: TTaxCalculateNfeResponse): Buffer {
-  return printJson(() => {
-    writeRaw('{"itens":[');
-    for (let i = 0; i < out.itens.length; i++) {
-      if (i > 0) writeRaw(',');
-      writeTaxItem(out.itens[i]!);
-    }
-    writeRaw('],"total":');
-    writeJson(out.total);
-    writeRaw('}');
-  });
 }

@@ -10,7 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './tax.service.js';
-import { calculateTaxNfe, serializeTaxNfe } from './tax-nfe.service.js';
+import { serializeTaxItem, serializeTaxNfe } from './tax-answer-print.js';
+import { calculateTaxNfe } from './tax-nfe.service.js';
 
 const tags = ['Motor tributário'];
 
@@ -34,7 +35,7 @@ export default async function taxRoutes(fastify: FastifyInstance) {
       preHandler: app.requirePermission('read:reference:global'),
       // The engine's own output, printed as the schema would (see serializeTaxItem), as UTF-8 bytes: Fastify sends
       // a serializer's Buffer as it is (its type says string).
-      serializerCompiler: () => (data) => service.serializeTaxItem(data as TTaxCalculateResponse) as unknown as string,
+      serializerCompiler: () => (data) => serializeTaxItem(data as TTaxCalculateResponse) as unknown as string,
     },
     (req) => service.calculateTaxItem(app.db, req.body),
   );

@@ -5,16 +5,9 @@ import {
   todayInBrazil,
   type Uf,
 } from '@app/contract';
-import {
-  calculateNfeItem,
-  type NfeItemContext,
-  nfeItemValueFields,
-  TaxInputError,
-  type UfRuleFacts,
-} from '@app/tax-engine';
+import { calculateNfeItem, type NfeItemContext, TaxInputError, type UfRuleFacts } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { printJson, writePicked } from '../../lib/json-buffer.js';
 import { buildReformContext } from './reform-facts.js';
 import { type CalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
 import { readCalculationFacts } from './tax-facts-cache.js';
@@ -187,38 +180,6 @@ export function runEngine(req: TTaxCalculateRequest, ctx: NfeItemContext, fieldP
     throw err;
   }
 }
-
-/**
- * The answer exactly as the response schema's serializer prints it — same fields, same key order — but
- * without re-validating the ~50 strings and numbers the engine itself just built (~6 % of the route's
- * CPU, issue 14), and as UTF-8 bytes (lib/json-buffer.ts). tax-response.test.ts holds it byte-equal to the
- * schema's output.
- */
-export function serializeTaxItem(out: TTaxCalculateResponse): Buffer {
-  return printJson(() => writeTaxItem(out));
-}
-
-/** Writes the item's fields in the response schema's order (serializeTaxItem; the invoice's items too). */
-export function writeTaxItem(out: TTaxCalculateResponse): void {
-  writePicked(out as unknown as Record<string, unknown>, printedKeys(out));
-}
-
-/** The printed keys by the reform's groups present (absent groups are left out, as the schema prints them). */
-function printedKeys(out: TTaxCalculateResponse): readonly string[] {
-  const gIBSCBS = out.gIBSCBS ? 1 : 0;
-  const index = gIBSCBS + (out.gIBSCBSMono ? 2 : 0) + (out.IS ? 4 : 0);
-  let keys = printedKeysByGroups[index];
-  if (!keys) {
-    const present = reformGroups.filter((group) => out[group]);
-    // The engine builds each memória step with the schema's keys in the schema's order (byte-equal test).
-    keys = [...nfeItemValueFields, 'estimado', ...present, 'memoria'];
-    printedKeysByGroups[index] = keys;
-  }
-  return keys;
-}
-
-const reformGroups = ['gIBSCBS', 'gIBSCBSMono', 'IS'] as const;
-const printedKeysByGroups: (readonly string[] | undefined)[] = new Array(8);
 
 /** The state rules in force today (read-only list of the fiscal-rules screen). */
 export async function listUfRules(db: DbOrTx): Promise<TUfTaxRule[]> {
