@@ -8,7 +8,7 @@ describe('jsonToBuffer prints the bytes of JSON.stringify', () => {
   const cases: [string, unknown][] = [
     ['short plain texts and escapes', ['abc', 'a"b', 'a\\b', 'tab\there', 'nl\n', '\u0001', '\u007f', '']],
     ['long texts (cached) with accents and symbols', ['Base de cálculo do ICMS (CST 10) — vBC × pICMS → ≥ 100 %', 'ç']],
-    ['a long text with a quote, twice (from the cache)', ['x'.repeat(30) + '"', 'x'.repeat(30) + '"']],
+    ['a long text with a quote, twice (from the cache)', [`${'x'.repeat(30)}"`, `${'x'.repeat(30)}"`]],
     ['lone surrogates and emoji', ['\ud800', 'a\udfffb', '😀', 'long text with a lone surrogate \ud83d here']],
     [
       'numbers',
