@@ -102,6 +102,17 @@ describe('calculateNfe: a whole invoice', () => {
     expect(out.total.ICMSTot.vNF).toBe(99);
   });
 
+  it('hands each answer to onItem as it is computed, in order; the totals do not read the memória', () => {
+    const seen: [number, string][] = [];
+    const whole = calculateNfe({ operacao, itens });
+    const out = calculateNfe({ operacao, itens }, undefined, (answer, i) => {
+      seen.push([i, JSON.stringify(answer)]);
+      answer.memoria = [];
+    });
+    expect(seen).toEqual(whole.itens.map((answer, i) => [i, JSON.stringify(answer)]));
+    expect(out.total).toEqual(whole.total);
+  });
+
   it('refuses 0 and 991 items, naming itens', () => {
     const line = { vProd: 1, icms: { cst: '00', pICMS: 18 } };
     for (const n of [0, 991]) {

@@ -1,9 +1,10 @@
-import type { TTaxCalculateNfeRequest, TTaxCalculateNfeResponse } from '@app/contract';
+import type { TTaxCalculateNfeRequest } from '@app/contract';
 import { todayInBrazil } from '@app/contract';
-import { calculateNfe, type NfeItemContext, nameInvoiceItemField, TaxInputError } from '@app/tax-engine';
+import { type NfeItemContext, nameInvoiceItemField, TaxInputError } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { buildContextFrom } from './tax.service.js';
+import { printTaxNfe } from './tax-answer-print.js';
 import { readCalculationFacts } from './tax-facts-cache.js';
 
 type FieldError = { field?: string; message: string };
@@ -18,10 +19,11 @@ function nameForInvoice(index: number, errors: FieldError[] | undefined, message
 
 /**
  * A whole NF-e (issue 21 §5): every item's reference facts through buildContextFrom — the same facts and
- * table checks as POST /tax/calculate — then the engine's calculateNfe (items and totals). Every item whose facts
- * the tables refuse is reported (400, one error per item and field) and nothing is computed.
+ * table checks as POST /tax/calculate — then the engine's calculateNfe (items and totals), printed as it computes
+ * (printTaxNfe): the answer's bytes. Every item whose facts the tables refuse is reported (400, one error per item
+ * and field) and nothing is computed.
  */
-export async function calculateTaxNfe(db: DbOrTx, req: TTaxCalculateNfeRequest): Promise<TTaxCalculateNfeResponse> {
+export async function calculateTaxNfe(db: DbOrTx, req: TTaxCalculateNfeRequest): Promise<Buffer> {
   const date = req.operacao.data ?? todayInBrazil();
   const contexts: NfeItemContext[] = new Array(req.itens.length);
   const refused: FieldError[] = [];
@@ -37,7 +39,7 @@ export async function calculateTaxNfe(db: DbOrTx, req: TTaxCalculateNfeRequest):
   }
   if (refused.length > 0) throw new AppError('VALIDATION', refused[0]!.message, refused);
   try {
-    return calculateNfe(req, (_, i) => contexts[i]!);
+    return printTaxNfe(req, (_, i) => contexts[i]!);
   } catch (err) {
     // The engine already names the item (itens[i].campo) in its TaxInputError.
     if (err instanceof TaxInputError)

@@ -1,5 +1,4 @@
 import {
-  type TTaxCalculateNfeResponse,
   type TTaxCalculateResponse,
   ZTaxCalculateNfeRequest,
   ZTaxCalculateNfeResponse,
@@ -10,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './tax.service.js';
-import { serializeTaxItem, serializeTaxNfe } from './tax-answer-print.js';
+import { serializeTaxItem } from './tax-answer-print.js';
 import { calculateTaxNfe } from './tax-nfe.service.js';
 
 const tags = ['Motor tributário'];
@@ -54,9 +53,11 @@ export default async function taxRoutes(fastify: FastifyInstance) {
         response: { 200: ZTaxCalculateNfeResponse },
       },
       preHandler: app.requirePermission('read:reference:global'),
-      serializerCompiler: () => (data) => serializeTaxNfe(data as TTaxCalculateNfeResponse) as unknown as string,
     },
-    (req) => calculateTaxNfe(app.db, req.body),
+    // The answer is printed while it is computed (printTaxNfe), as the response schema would print it: its bytes
+    // go out as they are, with the JSON type Fastify gives a serialized answer.
+    async (req, reply) =>
+      reply.type('application/json; charset=utf-8').send((await calculateTaxNfe(app.db, req.body)) as never),
   );
 
   app.get(
