@@ -15,12 +15,13 @@ const MAX_CACHED = 20_000;
 /** Longer texts are encoded once and cached; shorter ones written directly when plain ASCII. */
 const SHORT = 24;
 
-let scratch = Buffer.allocUnsafeSlow(1 << 20);
+/** Reused by every answer (printJson copies out what it wrote); made on first use, grown by doubling. */
+let scratch = Buffer.alloc(0);
 let pos = 0;
 
 function ensure(bytes: number): void {
   if (pos + bytes <= scratch.length) return;
-  const bigger = Buffer.allocUnsafeSlow(Math.max(scratch.length * 2, pos + bytes));
+  const bigger = Buffer.allocUnsafeSlow(Math.max(scratch.length * 2, pos + bytes, 1 << 16));
   scratch.copy(bigger, 0, 0, pos);
   scratch = bigger;
 }
