@@ -136,7 +136,10 @@ export function checkLogPeriod(from: string | undefined | null, to: string | und
   return null;
 }
 
+/** Made once: building an Intl.DateTimeFormat took about 0.1 ms, a tenth of a tax calculation (issue 21). */
+const brazilDateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+
 /** Today's date (YYYY-MM-DD) in the users' calendar. */
 export function todayInBrazil(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+  return brazilDateFormat.format(now);
 }

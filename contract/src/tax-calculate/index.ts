@@ -86,6 +86,20 @@ export const ZTaxCalculateRequest = z
   });
 export type TTaxCalculateRequest = z.infer<typeof ZTaxCalculateRequest>;
 
+/**
+ * An item with an operação already checked (a whole invoice's, once): the item's fields and the same checks
+ * that join operação and item as ZTaxCalculateRequest (CRT × CST, date × groups…), in the same order, so every
+ * message and path is the one /tax/calculate gives. Parsing the operação again for each of 990 items was about
+ * a tenth of a whole invoice's CPU (issue 21 figures).
+ */
+export const ZTaxItemWithCheckedOperacao = z
+  .object({
+    operacao: z.custom<TTaxCalculateRequest['operacao']>(() => true),
+    item: ZTaxCalculateRequest.shape.item,
+  })
+  .superRefine(refineIcmsRequest)
+  .superRefine(checkItemLimits);
+
 export const ZMemoriaStep = z.object({
   passo: z.number(),
   campo: z.string(),

@@ -1,12 +1,17 @@
 import { describeNfeItemCountProblem, icmsTotFields, maxNfeItems } from '@app/tax-engine';
 import { z } from 'zod';
-import { type TTaxCalculateRequest, ZTaxCalculateRequest, ZTaxCalculateResponse } from './index.js';
+import {
+  type TTaxCalculateRequest,
+  ZTaxCalculateRequest,
+  ZTaxCalculateResponse,
+  ZTaxItemWithCheckedOperacao,
+} from './index.js';
 
 /**
- * POST /tax/calculate-nfe: a whole NF-e, `{ operacao, itens }`. Each item is checked by the very schema of
- * /tax/calculate (ZTaxCalculateRequest, with the invoice's operacao), so an item is accepted or refused with the
- * same message in both endpoints, including the checks that join operação and item (CRT × CST…). Its problems
- * are named `itens[i].campo`, the message starting with `itens[i]: `.
+ * POST /tax/calculate-nfe: a whole NF-e, `{ operacao, itens }`. The operação is checked once; each item by the
+ * item schema and the joined checks of /tax/calculate (ZTaxItemWithCheckedOperacao, with the invoice's operacao),
+ * so an item is accepted or refused with the same message in both endpoints, including the checks that join
+ * operação and item (CRT × CST…). Its problems are named `itens[i].campo`, the message starting with `itens[i]: `.
  */
 const ZNfeEnvelope = z.object({
   operacao: ZTaxCalculateRequest.shape.operacao,
@@ -25,7 +30,7 @@ export const ZTaxCalculateNfeRequest = ZNfeEnvelope.transform((body, ctx) => {
   const itens: TTaxCalculateRequest['item'][] = new Array(body.itens.length);
   let refused = false;
   for (let i = 0; i < body.itens.length; i++) {
-    const parsed = ZTaxCalculateRequest.safeParse({ operacao: body.operacao, item: body.itens[i] });
+    const parsed = ZTaxItemWithCheckedOperacao.safeParse({ operacao: body.operacao, item: body.itens[i] });
     if (parsed.success) {
       itens[i] = parsed.data.item;
       continue;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TaxDecimal } from '../decimal.js';
 import { TaxInputError } from '../input-checks.js';
 import { calculateNfeItem } from '../nfe-item/calculate-nfe-item.js';
 import type { NfeItemInput } from '../nfe-item/types.js';
@@ -100,6 +101,31 @@ describe('calculateNfe: a whole invoice', () => {
     expect(out.total.ICMSTot.vProd).toBe(99);
     expect(out.total.ICMSTot.vICMS).toBe(9.9); // 990 × 0.01
     expect(out.total.ICMSTot.vNF).toBe(99);
+  });
+
+  it('hands each answer to onItem as it is computed, in order; the totals do not read the memória', () => {
+    const seen: [number, string][] = [];
+    const whole = calculateNfe({ operacao, itens });
+    const out = calculateNfe({ operacao, itens }, undefined, (answer, i) => {
+      seen.push([i, JSON.stringify(answer)]);
+      answer.memoria = [];
+    });
+    expect(seen).toEqual(whole.itens.map((answer, i) => [i, JSON.stringify(answer)]));
+    expect(out.total).toEqual(whole.total);
+  });
+
+  it('sums in cents exactly as in decimals, and in decimals past 10^11 (13 integer digits × 990 items)', () => {
+    const big = { vProd: '9999999999999.99', icms: { cst: '00', pICMS: 18 } };
+    const out = calculateNfe({ operacao, itens: Array.from({ length: 990 }, () => big) });
+    // 990 × 9,999,999,999,999.99 = 9,899,999,999,999,990.10: more cents than a double holds exactly.
+    expect(out.total.ICMSTot.vProd).toBe(new TaxDecimal('9999999999999.99').times(990).toNumber());
+    expect(out.total.ICMSTot.vICMS).toBe(
+      out.itens.reduce((sum, item) => sum.plus(item.vICMS), new TaxDecimal(0)).toNumber(),
+    );
+    const mixed = calculateNfe({ operacao, itens: [...itens, big, ...itens] });
+    expect(mixed.total.ICMSTot.vBC).toBe(
+      mixed.itens.reduce((sum, item) => sum.plus(item.vBC), new TaxDecimal(0)).toNumber(),
+    );
   });
 
   it('refuses 0 and 991 items, naming itens', () => {

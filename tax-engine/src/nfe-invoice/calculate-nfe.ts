@@ -28,7 +28,15 @@ export type NfeItemContextFor = (item: NfeItemInput, index: number) => NfeItemCo
  * the invoice totals (ICMSTot, IBSCBSTot; see sumNfeTotals). A bad item throws TaxInputError naming
  * `itens[i].field` and nothing is returned: an invoice is computed whole or not at all.
  */
-export function calculateNfe(input: NfeInput, ctxFor: NfeItemContextFor = () => ({})): NfeResult {
+export function calculateNfe(
+  input: NfeInput,
+  ctxFor: NfeItemContextFor = () => ({}),
+  /**
+   * Called with each item's answer as soon as it is computed, in order: a server can print it then and drop its
+   * memória, so a 990-item invoice's memória never lives all at once (the totals read only the figures).
+   */
+  onItem?: (answer: NfeItemResult, index: number) => void,
+): NfeResult {
   const problem = describeNfeItemCountProblem(input.itens.length);
   if (problem) throw new TaxInputError('itens', problem);
   const answers: NfeItemResult[] = new Array(input.itens.length);
@@ -40,6 +48,7 @@ export function calculateNfe(input: NfeInput, ctxFor: NfeItemContextFor = () => 
       if (!(err instanceof TaxInputError)) throw err;
       throw new TaxInputError(nameInvoiceItemField(i, err.field), `itens[${i}]: ${err.message}`);
     }
+    onItem?.(answers[i]!, i);
   }
   return { itens: answers, total: sumNfeTotals(input.itens, answers) };
 }

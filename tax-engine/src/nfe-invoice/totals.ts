@@ -32,6 +32,30 @@ export const itemFieldsCountedAsZero: readonly string[] = Object.values(summedFr
   (f) => !(nfeItemValueFields as readonly string[]).includes(f),
 );
 
+/** Below it an amount has at most 13 significant digits in cents: its shortest text is exactly `cents / 100`. */
+const CENTS_EXACT_BELOW = 1e11;
+
+/**
+ * The exact sum of one figure of every item answer, as the decimal sum of their printed values would give it: in
+ * integer cents while every value is a whole number of cents below 10^11 and the sum a safe integer (what the
+ * engine's rounded figures are), else in decimals. 500 × 20 decimal additions, each parsing a number's text, were
+ * a tenth of the engine's time on a whole invoice (issue 21 figures).
+ */
+function sumAmounts(answers: Record<string, number>[], source: string): Decimal {
+  let cents = 0;
+  for (const answer of answers) {
+    const value = answer[source]!;
+    const c = Math.round(value * 100);
+    if (c / 100 !== value || !(Math.abs(value) < CENTS_EXACT_BELOW) || !Number.isSafeInteger(cents + c)) {
+      let sum = new TaxDecimal(0);
+      for (const a of answers) sum = sum.plus(a[source]!);
+      return sum;
+    }
+    cents += c;
+  }
+  return new TaxDecimal(cents).dividedBy(100);
+}
+
 /**
  * total/ICMSTot and total/IBSCBSTot of a whole NF-e: each figure is the sum of the items' (rule 5xx of the MOC:
  * "Total … difere do somatório dos itens"), in decimals, so 990 items of cents add up exactly.
@@ -50,9 +74,7 @@ export function sumNfeTotals(items: NfeItemInput['item'][], answers: NfeItemResu
       sums[field] = new TaxDecimal(0);
       continue;
     }
-    let sum = new TaxDecimal(0);
-    for (const answer of answers) sum = sum.plus((answer as Record<string, number>)[source]!);
-    sums[field] = sum;
+    sums[field] = sumAmounts(answers as unknown as Record<string, number>[], source);
   }
   for (const field of summedFromRequest) {
     let sum = new TaxDecimal(0);
@@ -78,11 +100,8 @@ export function sumNfeTotals(items: NfeItemInput['item'][], answers: NfeItemResu
   const ICMSTot = {} as Record<IcmsTotField, number>;
   // The layout's order (icmsTotFields), which is also the order the answer prints.
   for (const field of icmsTotFields) ICMSTot[field] = sums[field].toNumber();
-  const sumOf = (field: 'vBCIBSCBS' | 'vIBSUF' | 'vIBSMun' | 'vCBS') => {
-    let sum = new TaxDecimal(0);
-    for (const answer of answers) sum = sum.plus(answer[field]);
-    return sum;
-  };
+  const sumOf = (field: 'vBCIBSCBS' | 'vIBSUF' | 'vIBSMun' | 'vCBS') =>
+    sumAmounts(answers as unknown as Record<string, number>[], field);
   const vIBSUF = sumOf('vIBSUF');
   const vIBSMun = sumOf('vIBSMun');
   return {

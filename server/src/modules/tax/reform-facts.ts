@@ -7,7 +7,7 @@ import {
   type NfeItemContext,
 } from '@app/tax-engine';
 import { AppError } from '../../lib/app-error.js';
-import { isInForce, type ReformIndex, rowsInForce } from './reform-index.js';
+import { isInForce, type ReformIndex, ratesOn, rowsInForce } from './reform-index.js';
 import type { CalculationFacts, ReformSnapshot } from './tax.repository.js';
 
 const refused = (field: string, message: string) => new AppError('VALIDATION', message, [{ field, message }]);
@@ -69,7 +69,7 @@ export function checkMunicipalityCode(code: string, uf: string, field: string, l
 }
 
 function findRates(index: ReformIndex, date: string, cMun: string | undefined): Record<CbsIbsTax, CbsIbsRateFact> {
-  const inForce = rowsInForce(index.rates, date);
+  const inForce = ratesOn(index, date).rates;
   const out = {} as Record<CbsIbsTax, CbsIbsRateFact>;
   for (const tax of taxes) {
     const row = inForce.find((r) => r.tax === tax);
@@ -140,8 +140,8 @@ type RequestIs = NonNullable<TTaxCalculateRequest['item']['is']>;
 
 /** The IS rates in force for an NCM on the date, the most specific NCM row first (a prefix row gives way). */
 function findIsRows(index: ReformIndex, ncm: string | undefined, date: string) {
-  return rowsInForce(index.isRates, date)
-    .filter((r) => r.ncm && ncm?.startsWith(r.ncm) && !r.excluded.some((x) => ncm.startsWith(x)))
+  return ratesOn(index, date)
+    .isRates.filter((r) => r.ncm && ncm?.startsWith(r.ncm) && !r.excluded.some((x) => ncm.startsWith(x)))
     .sort((a, b) => (b.ncm?.length ?? 0) - (a.ncm?.length ?? 0));
 }
 

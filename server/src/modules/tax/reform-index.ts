@@ -13,6 +13,8 @@ export interface ReformIndex {
   monoByNcm: Map<string, ReformSnapshot['monoRates']>;
   /** The Admin's IBS municipal rates (0810) by IBGE code, newest start first. */
   municipalByCode: Map<string, NonNullable<ReformSnapshot['municipalRates']>>;
+  /** The rate rows in force by date (ratesOn): every item of an invoice asks for the same day. */
+  onDate: Map<string, { rates: ReformSnapshot['rates']; isRates: ReformSnapshot['isRates'] }>;
 }
 
 function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
@@ -44,7 +46,21 @@ export function indexReformFacts(s: ReformSnapshot | undefined): ReformIndex {
       [...(snap.municipalRates ?? [])].sort((a, b) => b.validFrom.localeCompare(a.validFrom)),
       (r) => r.cMun,
     ),
+    onDate: new Map(),
   };
+}
+
+const MAX_DATES = 1000;
+
+/** The CBS/IBS and IS rate rows in force on the date, filtered once per date and snapshot (shared: read only). */
+export function ratesOn(index: ReformIndex, date: string) {
+  let rows = index.onDate.get(date);
+  if (!rows) {
+    rows = { rates: rowsInForce(index.rates, date), isRates: rowsInForce(index.isRates, date) };
+    if (index.onDate.size >= MAX_DATES) index.onDate.clear();
+    index.onDate.set(date, rows);
+  }
+  return rows;
 }
 
 export const rowsInForce = <T extends Dated>(rows: T[] | undefined, date: string): T[] =>

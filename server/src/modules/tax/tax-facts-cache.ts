@@ -95,34 +95,43 @@ async function currentFacts(db: DbOrTx): Promise<Cached> {
 
 const inForce = (date: string, from: string, to: string | null) => from <= date && (to === null || to >= date);
 
+type FactsQuery = {
+  ufs: [string, string];
+  date: string;
+  cClassTrib: string | null;
+  cBenef: string | null;
+  ncm?: string | null;
+  cest?: string | null;
+};
+
 /** What the engine needs for one item, from memory: both states' rates and rule in force, cClassTrib, cBenef. */
-export async function findCalculationFacts(
-  db: DbOrTx,
-  q: {
-    ufs: [string, string];
-    date: string;
-    cClassTrib: string | null;
-    cBenef: string | null;
-    ncm?: string | null;
-    cest?: string | null;
-  },
-): Promise<CalculationFacts> {
+export async function findCalculationFacts(db: DbOrTx, q: FactsQuery): Promise<CalculationFacts> {
+  return (await readCalculationFacts(db))(q);
+}
+
+/**
+ * The facts snapshot of the moment, as a synchronous reader: a whole invoice reads it once and looks up each of
+ * its items in it (one await per invoice instead of one per item; one snapshot for the whole invoice).
+ */
+export async function readCalculationFacts(db: DbOrTx): Promise<(q: FactsQuery) => CalculationFacts> {
   const { snapshot, classTribs, cbenefs, cbenefUfs, rulesByKey, ncms, cests, reform } = await currentFacts(db);
-  const key = `${q.ufs[0]}|${q.ufs[1]}|${q.date}`;
-  let rules = rulesByKey.get(key);
-  if (!rules) {
-    rules = selectRules(snapshot, q.ufs, q.date);
-    if (rulesByKey.size >= MAX_RULE_KEYS) rulesByKey.clear();
-    rulesByKey.set(key, rules);
-  }
-  return {
-    rules,
-    classTrib: (q.cClassTrib && classTribs.get(q.cClassTrib)) || null,
-    cbenef: (q.cBenef && cbenefs.get(q.cBenef)) || null,
-    cbenefTableLoaded: cbenefUfs.has(q.ufs[0]),
-    ncm: q.ncm ? (ncms.get(q.ncm) ?? null) : undefined,
-    cest: q.cest ? (cests.get(q.cest) ?? null) : undefined,
-    reform,
+  return (q) => {
+    const key = `${q.ufs[0]}|${q.ufs[1]}|${q.date}`;
+    let rules = rulesByKey.get(key);
+    if (!rules) {
+      rules = selectRules(snapshot, q.ufs, q.date);
+      if (rulesByKey.size >= MAX_RULE_KEYS) rulesByKey.clear();
+      rulesByKey.set(key, rules);
+    }
+    return {
+      rules,
+      classTrib: (q.cClassTrib && classTribs.get(q.cClassTrib)) || null,
+      cbenef: (q.cBenef && cbenefs.get(q.cBenef)) || null,
+      cbenefTableLoaded: cbenefUfs.has(q.ufs[0]),
+      ncm: q.ncm ? (ncms.get(q.ncm) ?? null) : undefined,
+      cest: q.cest ? (cests.get(q.cest) ?? null) : undefined,
+      reform,
+    };
   };
 }
 

@@ -1,9 +1,11 @@
-import type { TTaxCalculateNfeRequest, TTaxCalculateNfeResponse } from '@app/contract';
+import type { TTaxCalculateNfeRequest } from '@app/contract';
 import { todayInBrazil } from '@app/contract';
-import { calculateNfe, type NfeItemContext, nameInvoiceItemField, TaxInputError } from '@app/tax-engine';
+import { type NfeItemContext, nameInvoiceItemField, TaxInputError } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { buildCalculationContext, orderTaxItem } from './tax.service.js';
+import { buildContextFrom } from './tax.service.js';
+import { printTaxNfe } from './tax-answer-print.js';
+import { readCalculationFacts } from './tax-facts-cache.js';
 
 type FieldError = { field?: string; message: string };
 
@@ -16,17 +18,20 @@ function nameForInvoice(index: number, errors: FieldError[] | undefined, message
 }
 
 /**
- * A whole NF-e (issue 21 §5): every item's reference facts through buildCalculationContext — the same facts and
- * table checks as POST /tax/calculate — then the engine's calculateNfe (items and totals). Every item whose facts
- * the tables refuse is reported (400, one error per item and field) and nothing is computed.
+ * A whole NF-e (issue 21 §5): every item's reference facts through buildContextFrom — the same facts and
+ * table checks as POST /tax/calculate — then the engine's calculateNfe (items and totals), printed as it computes
+ * (printTaxNfe): the answer's bytes. Every item whose facts the tables refuse is reported (400, one error per item
+ * and field) and nothing is computed.
  */
-export async function calculateTaxNfe(db: DbOrTx, req: TTaxCalculateNfeRequest): Promise<TTaxCalculateNfeResponse> {
+export async function calculateTaxNfe(db: DbOrTx, req: TTaxCalculateNfeRequest): Promise<Buffer> {
   const date = req.operacao.data ?? todayInBrazil();
   const contexts: NfeItemContext[] = new Array(req.itens.length);
   const refused: FieldError[] = [];
+  // One snapshot of the facts for the whole invoice, read once.
+  const readFacts = await readCalculationFacts(db);
   for (let i = 0; i < req.itens.length; i++) {
     try {
-      contexts[i] = await buildCalculationContext(db, { operacao: req.operacao, item: req.itens[i]! }, date);
+      contexts[i] = buildContextFrom(readFacts, { operacao: req.operacao, item: req.itens[i]! }, date);
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'VALIDATION') throw err;
       refused.push(...nameForInvoice(i, err.errors, err.message));
@@ -34,20 +39,11 @@ export async function calculateTaxNfe(db: DbOrTx, req: TTaxCalculateNfeRequest):
   }
   if (refused.length > 0) throw new AppError('VALIDATION', refused[0]!.message, refused);
   try {
-    return calculateNfe(req, (_, i) => contexts[i]!);
+    return printTaxNfe(req, (_, i) => contexts[i]!);
   } catch (err) {
     // The engine already names the item (itens[i].campo) in its TaxInputError.
     if (err instanceof TaxInputError)
       throw new AppError('VALIDATION', err.message, [{ field: err.field, message: err.message }]);
     throw err;
   }
-}
-
-/**
- * The invoice's answer as its response schema prints it, each item ordered as serializeTaxItem prints it
- * (byte-equal test). One JSON.stringify gives one flat string: 500 items' JSON joined by concatenation made a
- * rope that Node flattened again before encoding it — twice the cost of the encoding itself (issue 21 figures).
- */
-export function serializeTaxNfe(out: TTaxCalculateNfeResponse): string {
-  return JSON.stringify({ itens: out.itens.map(orderTaxItem), total: out.total });
 }

@@ -1,5 +1,4 @@
 import {
-  type TTaxCalculateNfeResponse,
   type TTaxCalculateResponse,
   ZTaxCalculateNfeRequest,
   ZTaxCalculateNfeResponse,
@@ -10,7 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './tax.service.js';
-import { calculateTaxNfe, serializeTaxNfe } from './tax-nfe.service.js';
+import { serializeTaxItem } from './tax-answer-print.js';
+import { calculateTaxNfe } from './tax-nfe.service.js';
 
 const tags = ['Motor tributário'];
 
@@ -32,8 +32,9 @@ export default async function taxRoutes(fastify: FastifyInstance) {
       },
       // Reading reference data: every signed-in role may calculate.
       preHandler: app.requirePermission('read:reference:global'),
-      // The engine's own output, printed as the schema would (see serializeTaxItem).
-      serializerCompiler: () => (data) => service.serializeTaxItem(data as TTaxCalculateResponse),
+      // The engine's own output, printed as the schema would (see serializeTaxItem), as UTF-8 bytes: Fastify sends
+      // a serializer's Buffer as it is (its type says string).
+      serializerCompiler: () => (data) => serializeTaxItem(data as TTaxCalculateResponse) as unknown as string,
     },
     (req) => service.calculateTaxItem(app.db, req.body),
   );
@@ -52,9 +53,11 @@ export default async function taxRoutes(fastify: FastifyInstance) {
         response: { 200: ZTaxCalculateNfeResponse },
       },
       preHandler: app.requirePermission('read:reference:global'),
-      serializerCompiler: () => (data) => serializeTaxNfe(data as TTaxCalculateNfeResponse),
     },
-    (req) => calculateTaxNfe(app.db, req.body),
+    // The answer is printed while it is computed (printTaxNfe), as the response schema would print it: its bytes
+    // go out as they are, with the JSON type Fastify gives a serialized answer.
+    async (req, reply) =>
+      reply.type('application/json; charset=utf-8').send((await calculateTaxNfe(app.db, req.body)) as never),
   );
 
   app.get(

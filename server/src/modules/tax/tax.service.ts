@@ -5,18 +5,14 @@ import {
   todayInBrazil,
   type Uf,
 } from '@app/contract';
-import {
-  calculateNfeItem,
-  type NfeItemContext,
-  nfeItemValueFields,
-  TaxInputError,
-  type UfRuleFacts,
-} from '@app/tax-engine';
+import { calculateNfeItem, type NfeItemContext, TaxInputError, type UfRuleFacts } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { buildReformContext } from './reform-facts.js';
 import { type CalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
-import { findCalculationFacts } from './tax-facts-cache.js';
+import { readCalculationFacts } from './tax-facts-cache.js';
+
+type FactsReader = Awaited<ReturnType<typeof readCalculationFacts>>;
 
 const refused = (field: string, message: string) => new AppError('VALIDATION', message, [{ field, message }]);
 
@@ -124,8 +120,18 @@ export async function buildCalculationContext(
   /** isByYear: one item carried through the years settles its IS group per year (buildReformContext). */
   opts: { isByYear?: boolean } = {},
 ): Promise<NfeItemContext> {
+  return buildContextFrom(await readCalculationFacts(db), req, date, opts);
+}
+
+/** buildCalculationContext on a facts snapshot already read (a whole invoice reads it once for all its items). */
+export function buildContextFrom(
+  readFacts: FactsReader,
+  req: TTaxCalculateRequest,
+  date: string,
+  opts: { isByYear?: boolean } = {},
+): NfeItemContext {
   const op = req.operacao;
-  const facts = await findCalculationFacts(db, {
+  const facts = readFacts({
     ufs: [op.ufOrigem, op.ufDestino],
     date,
     cClassTrib: req.item.ibscbs?.cClassTrib ?? null,
@@ -174,42 +180,6 @@ export function runEngine(req: TTaxCalculateRequest, ctx: NfeItemContext, fieldP
     throw err;
   }
 }
-
-/**
- * The answer exactly as the response schema's serializer prints it — same fields, same key order — but
- * without re-validating the ~50 strings and numbers the engine itself just built (~6 % of the route's
- * CPU, issue 14). tax-response.test.ts holds it byte-equal to the schema's output.
- */
-export function serializeTaxItem(out: TTaxCalculateResponse): string {
-  return JSON.stringify(orderTaxItem(out));
-}
-
-/** The item's fields in the response schema's order (what serializeTaxItem prints; the invoice's items too). */
-export function orderTaxItem(out: TTaxCalculateResponse): Record<string, unknown> {
-  // The reform's groups, in the schema's order (absent groups are left out, as the schema prints them).
-  const present = reformGroups.filter((group) => out[group]);
-  const key = present.join();
-  let shape = orderedShapes.get(key);
-  if (!shape) {
-    shape = Object.fromEntries([...nfeItemValueFields, 'estimado', ...present, 'memoria'].map((k) => [k, 0]));
-    orderedShapes.set(key, shape);
-  }
-  const ordered = { ...shape };
-  for (const field of nfeItemValueFields) ordered[field] = out[field];
-  ordered.estimado = out.estimado;
-  for (const group of present) ordered[group] = out[group];
-  // The engine builds each step with the schema's keys in the schema's order (the byte-equal test holds it).
-  ordered.memoria = out.memoria;
-  return ordered;
-}
-
-const reformGroups = ['gIBSCBS', 'gIBSCBSMono', 'IS'] as const;
-/**
- * The printed answer's keys by the groups present, made once with Object.fromEntries: 40 keys added one by one by
- * computed name made every printed answer a dictionary-mode object, slower to build and to stringify (issue 21
- * figures). A copy (`{ ...shape }`) holds every key in order; filling it keeps it a fast object.
- */
-const orderedShapes = new Map<string, Record<string, unknown>>();
 
 /** The state rules in force today (read-only list of the fiscal-rules screen). */
 export async function listUfRules(db: DbOrTx): Promise<TUfTaxRule[]> {
