@@ -8,6 +8,7 @@ import {
 } from '@app/tax-engine';
 import {
   printJson,
+  printJsonReusable,
   writeEncoded,
   writeJson,
   writeJsonString,
@@ -34,7 +35,7 @@ export function serializeTaxItem(out: TTaxCalculateResponse): Buffer {
  * The engine's TaxInputError goes through; the bytes printed so far are then dropped.
  */
 export function printTaxNfe(input: NfeInput, ctxFor: NfeItemContextFor): Buffer {
-  return printJson(() => {
+  return printJsonReusable(() => {
     writeRaw('{"itens":[');
     const { total } = calculateNfe(input, ctxFor, (answer, i) => {
       if (i > 0) writeRaw(',');
