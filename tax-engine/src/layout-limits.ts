@@ -51,8 +51,11 @@ export function describeLayoutProblem(label: string, value: unknown, spec: Layou
   } else return `${label}: informe um número (ex.: 10.50).`;
   const match = decimalText.exec(text);
   if (!match) return `${label}: informe um número (ex.: 10.50).`;
-  const integer = (match[1] ?? '').replace(/^0+(?=\d)/, '');
-  const decimals = (match[2] ?? '').replace(/0+$/, '');
+  // Leading zeros of the integer part and trailing zeros of the decimals do not count; most values have none.
+  let integer = match[1] ?? '';
+  if (integer.length > 1 && integer.charCodeAt(0) === 48) integer = integer.replace(/^0+(?=\d)/, '');
+  let decimals = match[2] ?? '';
+  if (decimals.charCodeAt(decimals.length - 1) === 48) decimals = decimals.replace(/0+$/, '');
   if (integer.length > spec.int)
     return `${label} é maior que o permitido pela NF-e (até ${spec.int} dígitos inteiros).`;
   if (decimals.length > spec.dec) return `${label}: no máximo ${spec.dec} casas decimais (leiaute da NF-e).`;

@@ -26,8 +26,16 @@ export const ufField = (label: 'ufOrigem' | 'ufDestino') =>
 
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The last date asked about: a whole invoice asks about its operação's date once per item (issue 21 figures). */
+let lastDate: { text: string; real: boolean } = { text: '', real: false };
+
 /** True for a day that exists (2026-02-30 does not). */
 export function isRealDate(text: string): boolean {
+  if (text !== lastDate.text) lastDate = { text, real: checkRealDate(text) };
+  return lastDate.real;
+}
+
+function checkRealDate(text: string): boolean {
   const m = isoDate.exec(text);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
