@@ -203,46 +203,6 @@ export function printJson(write: () => void): Buffer {
   return bytes;
 }
 
-/**
- * Answer buffers given back by reuseAnswerBuffer once the socket has their bytes. A fresh 2 MB buffer per invoice
- * answer is fresh memory: its first write costs ≈ 2 ms of page faults, ten times the copy itself (issue 21 figures).
- */
-const spareAnswers: Buffer[] = [];
-/** The backing stores handed out by printJsonReusable and not yet given back (so one is never given back twice). */
-const lentAnswers = new WeakSet<ArrayBufferLike>();
-const MAX_SPARE_ANSWERS = 4;
-
-/**
- * printJson into a buffer that may be one given back earlier: for large answers (whole invoices) sent once, whose
- * sender calls reuseAnswerBuffer when the bytes have been handed to the operating system. A buffer never given
- * back is simply collected.
- */
-export function printJsonReusable(write: () => void): Buffer {
-  pos = 0;
-  write();
-  let whole: Buffer | undefined;
-  for (let i = 0; i < spareAnswers.length; i++) {
-    if (spareAnswers[i]!.length >= pos) {
-      whole = spareAnswers[i]!;
-      spareAnswers.splice(i, 1);
-      break;
-    }
-  }
-  whole ??= Buffer.allocUnsafeSlow(Math.max(pos, 1 << 16));
-  lentAnswers.add(whole.buffer);
-  scratch.copy(whole, 0, 0, pos);
-  return whole.subarray(0, pos);
-}
-
-/** Gives back a buffer of printJsonReusable whose bytes are no longer read; anything else is ignored. */
-export function reuseAnswerBuffer(bytes: Buffer): void {
-  const backing = bytes.buffer;
-  if (bytes.byteOffset !== 0 || !lentAnswers.has(backing)) return;
-  lentAnswers.delete(backing);
-  if (spareAnswers.length >= MAX_SPARE_ANSWERS) spareAnswers.shift();
-  spareAnswers.push(Buffer.from(backing, 0, backing.byteLength));
-}
-
 /** The same bytes as Buffer.from(JSON.stringify(value)). */
 export function jsonToBuffer(value: unknown): Buffer {
   return printJson(() => writeValue(value));

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  jsonToBuffer,
-  printJson,
-  printJsonReusable,
-  reuseAnswerBuffer,
-  writeJson,
-  writePicked,
-  writeRaw,
-} from './json-buffer.js';
+import { jsonToBuffer, printJson, writeJson, writePicked, writeRaw } from './json-buffer.js';
 
 /** What the writer must print, byte for byte: Node's own JSON.stringify encoded as UTF-8. */
 const expected = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
@@ -58,31 +50,5 @@ describe('writePicked', () => {
       writeRaw(']');
     });
     expect(out.toString()).toBe(JSON.stringify([{ a: 1, c: 3 }, 'é']));
-  });
-});
-
-describe('printJsonReusable', () => {
-  const big = (n: number) => ({ itens: Array.from({ length: n }, (_, i) => ({ i, texto: `linha ${i} − ×` })) });
-
-  it('prints the bytes of JSON.stringify and reuses a buffer only once it is given back', () => {
-    const first = printJsonReusable(() => writeJson(big(3000)));
-    expect(first.equals(Buffer.from(JSON.stringify(big(3000))))).toBe(true);
-    // Not given back: the next answer has bytes of its own.
-    const second = printJsonReusable(() => writeJson(big(10)));
-    expect(second.buffer).not.toBe(first.buffer);
-    expect(first.equals(Buffer.from(JSON.stringify(big(3000))))).toBe(true);
-    reuseAnswerBuffer(first);
-    const third = printJsonReusable(() => writeJson(big(20)));
-    expect(third.buffer).toBe(first.buffer);
-    expect(third.equals(Buffer.from(JSON.stringify(big(20))))).toBe(true);
-    // Given back twice, or a buffer it never lent: ignored, so two answers never share bytes.
-    reuseAnswerBuffer(second);
-    reuseAnswerBuffer(second);
-    reuseAnswerBuffer(Buffer.from('{}'));
-    const fourth = printJsonReusable(() => writeJson(big(5)));
-    const fifth = printJsonReusable(() => writeJson(big(5)));
-    expect(fourth.buffer).toBe(second.buffer);
-    expect(fifth.buffer).not.toBe(second.buffer);
-    expect(fifth.buffer).not.toBe(third.buffer);
   });
 });

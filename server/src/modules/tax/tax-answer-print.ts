@@ -8,7 +8,6 @@ import {
 } from '@app/tax-engine';
 import {
   printJson,
-  printJsonReusable,
   writeEncoded,
   writeJson,
   writeJsonString,
@@ -35,7 +34,7 @@ export function serializeTaxItem(out: TTaxCalculateResponse): Buffer {
  * The engine's TaxInputError goes through; the bytes printed so far are then dropped.
  */
 export function printTaxNfe(input: NfeInput, ctxFor: NfeItemContextFor): Buffer {
-  return printJsonReusable(() => {
+  return printJson(() => {
     writeRaw('{"itens":[');
     const { total } = calculateNfe(input, ctxFor, (answer, i) => {
       if (i > 0) writeRaw(',');

@@ -8,7 +8,6 @@ import {
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reuseAnswerBuffer } from '../../lib/json-buffer.js';
 import * as service from './tax.service.js';
 import { serializeTaxItem } from './tax-answer-print.js';
 import { calculateTaxNfe } from './tax-nfe.service.js';
@@ -57,12 +56,8 @@ export default async function taxRoutes(fastify: FastifyInstance) {
     },
     // The answer is printed while it is computed (printTaxNfe), as the response schema would print it: its bytes
     // go out as they are, with the JSON type Fastify gives a serialized answer.
-    // Its buffer is reused once the socket has the bytes ('finish'): fresh memory per answer cost page faults.
-    async (req, reply) => {
-      const answer = await calculateTaxNfe(app.db, req.body);
-      reply.raw.once('finish', () => reuseAnswerBuffer(answer));
-      return reply.type('application/json; charset=utf-8').send(answer as never);
-    },
+    async (req, reply) =>
+      reply.type('application/json; charset=utf-8').send((await calculateTaxNfe(app.db, req.body)) as never),
   );
 
   app.get(
