@@ -17,7 +17,8 @@ export const dispatchWebhooksJob = defineJob({
  * One attempt of one delivery. Retries are new jobs queued by the attempt itself (the backoff of
  * decision 032), so pg-boss's own retry only covers a worker that died mid-attempt. A worker takes up to
  * ten at once and sends them concurrently (decision 044): one at a time, each fetch waited for the next
- * wake-up or poll, and deliveries fell behind 1,000 changes a minute.
+ * wake-up or poll, and deliveries fell behind 1,000 changes a minute. Four such workers per process (decision
+ * 049): a batch waiting for a slow receiver does not hold back the next ones.
  */
 export const deliverWebhookJob = defineJob({
   name: DELIVER_WEBHOOK_JOB,
