@@ -80,6 +80,13 @@ for (let i = 0; i < 150; i++) {
   nfe({ operacao: op, itens });
   for (const it of itens.slice(0, 2)) single({ operacao: op, item: it });
 }
+// Large invoices, whose lines the server shares with its threads (decision 050): a rare random line (often refused)
+// among everyday ones, so refusals land in either part.
+for (let i = 0; i < 12; i++) {
+  const op = random() < 0.6 ? lines.operacao : operacao();
+  const n = 64 + Math.floor(random() * 400);
+  nfe({ operacao: op, itens: Array.from({ length: n }, () => (random() < 0.01 ? item() : pick(lines.itens))) });
+}
 for (const body of [
   {},
   { operacao: lines.operacao },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,6 +37,11 @@ export interface AppConfig {
   webhookTimeoutMs: number;
   /** Multiplies the retry delays of deliveries (1; tests use 0 to retry at once). */
   webhookRetryScale: number;
+  /**
+   * Threads that compute part of a large whole invoice's lines beside the request's own (decision 050):
+   * TAX_NFE_THREADS, default one less than the cores (at most 3); 0 computes every invoice in the request's thread.
+   */
+  taxNfeThreads: number;
 }
 
 function readInt(value: string | undefined, fallback: number, name: string): number {
@@ -73,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
     webhookTimeoutMs: 10_000,
     webhookRetryScale: 1,
+    taxNfeThreads: readInt(env.TAX_NFE_THREADS, Math.min(3, availableParallelism() - 1), 'TAX_NFE_THREADS'),
   };
 }
 

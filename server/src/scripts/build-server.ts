@@ -1,5 +1,6 @@
 /**
- * Production build of the server (`npm run build -w server`): one ES module, server/dist/server.js,
+ * Production build of the server (`npm run build -w server`): one ES module, server/dist/server.js (and the
+ * module of the invoice-lines threads, dist/nfe-lines-thread.js),
  * with our own code (server, contract, tax engine) bundled and every npm dependency left external.
  * Why: `npm start` used to run the TypeScript through tsx, which compiles every module in the
  * server process at start and keeps the compiler around (≈60 MB more resident memory, slower start;
@@ -22,8 +23,12 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 const started = Date.now();
 await build({
-  entryPoints: [path.join(serverDir, 'src/server.ts')],
-  outfile: path.join(serverDir, 'dist/server.js'),
+  // The threads of whole invoices' lines run a module of their own (nfe-lines-pool.ts finds it beside server.js).
+  entryPoints: {
+    server: path.join(serverDir, 'src/server.ts'),
+    'nfe-lines-thread': path.join(serverDir, 'src/modules/tax/nfe-lines/nfe-lines-thread.ts'),
+  },
+  outdir: path.join(serverDir, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',

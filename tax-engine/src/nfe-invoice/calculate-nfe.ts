@@ -24,6 +24,25 @@ export function nameInvoiceItemField(index: number, field: string): string {
 export type NfeItemContextFor = (item: NfeItemInput, index: number) => NfeItemContext;
 
 /**
+ * One line of an invoice, its position `index` (0-based) only naming a bad item: TaxInputError's field becomes
+ * `itens[index].field`, as calculateNfe reports it. What a server computing an invoice's lines in parts (on
+ * several threads) calls for each.
+ */
+export function calculateNfeLine(single: NfeItemInput, index: number, ctx: NfeItemContext): NfeItemResult {
+  try {
+    return calculateNfeItem(single, ctx);
+  } catch (err) {
+    throw nameLineError(err, index);
+  }
+}
+
+/** A line's TaxInputError as the invoice names it; any other error as it is. */
+function nameLineError(err: unknown, index: number): unknown {
+  if (!(err instanceof TaxInputError)) return err;
+  return new TaxInputError(nameInvoiceItemField(index, err.field), `itens[${index}]: ${err.message}`);
+}
+
+/**
  * A whole NF-e: every item exactly as `calculateNfeItem` computes it alone (same operation, same facts), then
  * the invoice totals (ICMSTot, IBSCBSTot; see sumNfeTotals). A bad item throws TaxInputError naming
  * `itens[i].field` and nothing is returned: an invoice is computed whole or not at all.
@@ -42,12 +61,13 @@ export function calculateNfe(
   const answers: NfeItemResult[] = new Array(input.itens.length);
   for (let i = 0; i < input.itens.length; i++) {
     const single: NfeItemInput = { operacao: input.operacao, item: input.itens[i]! };
+    let ctx: NfeItemContext;
     try {
-      answers[i] = calculateNfeItem(single, ctxFor(single, i));
+      ctx = ctxFor(single, i);
     } catch (err) {
-      if (!(err instanceof TaxInputError)) throw err;
-      throw new TaxInputError(nameInvoiceItemField(i, err.field), `itens[${i}]: ${err.message}`);
+      throw nameLineError(err, i);
     }
+    answers[i] = calculateNfeLine(single, i, ctx);
     onItem?.(answers[i]!, i);
   }
   return { itens: answers, total: sumNfeTotals(input.itens, answers) };

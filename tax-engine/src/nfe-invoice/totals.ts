@@ -32,6 +32,21 @@ export const itemFieldsCountedAsZero: readonly string[] = Object.values(summedFr
   (f) => !(nfeItemValueFields as readonly string[]).includes(f),
 );
 
+/**
+ * Every item answer field the totals read (sumNfeTotals): what a server that computed the items elsewhere must
+ * keep of each answer to sum them.
+ */
+export const nfeTotalSourceFields: readonly string[] = [
+  ...new Set([
+    ...Object.values(summedFromAnswers).filter((f) => !itemFieldsCountedAsZero.includes(f)),
+    'vICMSDeson',
+    'vBCIBSCBS',
+    'vIBSUF',
+    'vIBSMun',
+    'vCBS',
+  ]),
+];
+
 /** Below it an amount has at most 13 significant digits in cents: its shortest text is exactly `cents / 100`. */
 const CENTS_EXACT_BELOW = 1e11;
 

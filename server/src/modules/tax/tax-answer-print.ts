@@ -1,12 +1,15 @@
 import type { TTaxCalculateResponse } from '@app/contract';
 import {
-  calculateNfe,
+  calculateNfeLine,
   type NfeInput,
-  type NfeItemContextFor,
+  type NfeItemContext,
   type NfeItemResult,
   nfeItemValueFields,
+  nfeTotalSourceFields,
+  sumNfeTotals,
 } from '@app/tax-engine';
 import {
+  jsonToBuffer,
   printJson,
   writeEncoded,
   writeJson,
@@ -26,28 +29,66 @@ export function serializeTaxItem(out: TTaxCalculateResponse): Buffer {
   return printJson(() => writeTaxItem(out));
 }
 
-/**
- * A whole invoice computed by the engine's calculateNfe and printed as its response schema would, each item as
- * serializeTaxItem prints it, the moment it is computed: its memória is then dropped, so the 500–990 items' memória
- * (most of the 2 MB answer) never lives all at once and dies young (≈ 20 % less CPU per invoice, decision 047).
- * JSON.stringify's result was a rope of a two-byte string that cost three times its printing to flatten and encode.
- * The engine's TaxInputError goes through; the bytes printed so far are then dropped.
- */
-export function printTaxNfe(input: NfeInput, ctxFor: NfeItemContextFor): Buffer {
-  return printJson(() => {
-    writeRaw('{"itens":[');
-    const { total } = calculateNfe(input, ctxFor, (answer, i) => {
-      if (i > 0) writeRaw(',');
-      writeTaxItem(answer as TTaxCalculateResponse);
-      answer.memoria = printed;
-    });
-    writeRaw('],"total":');
-    writeJson(total);
-    writeRaw('}');
-  });
+/** A part of an invoice's lines, printed: their answers' bytes, comma-separated, and the figures the totals read. */
+export interface PrintedNfeLines {
+  bytes: Uint8Array;
+  /** Line after line, nfeTotalSourceFields' values of each answer. */
+  figures: Float64Array;
 }
-/** What an item's memória is replaced with once printed. */
-const printed: NfeItemResult['memoria'] = [];
+
+/**
+ * Lines `offset`… of an invoice (`itens`, with their `contexts`), each computed by the engine (calculateNfeLine)
+ * and printed as serializeTaxItem prints it the moment it is computed: its memória is then dropped, so a 990-item
+ * invoice's memória (most of its 2 MB answer) never lives all at once and dies young (≈ 20 % less CPU per invoice,
+ * decision 047). What the totals need of each answer is kept as numbers. A bad line throws the engine's
+ * TaxInputError naming `itens[offset + k]`; the bytes printed so far are dropped.
+ */
+export function printNfeLines(
+  operacao: NfeInput['operacao'],
+  itens: NfeInput['itens'],
+  contexts: readonly NfeItemContext[],
+  offset: number,
+): PrintedNfeLines {
+  const width = nfeTotalSourceFields.length;
+  const figures = new Float64Array(itens.length * width);
+  const bytes = printJson(() => {
+    for (let k = 0; k < itens.length; k++) {
+      const answer = calculateNfeLine({ operacao, item: itens[k]! }, offset + k, contexts[k]!);
+      if (k > 0) writeRaw(',');
+      writeTaxItem(answer as TTaxCalculateResponse);
+      const values = answer as unknown as Record<string, number>;
+      for (let f = 0; f < width; f++) figures[k * width + f] = values[nfeTotalSourceFields[f]!]!;
+    }
+  });
+  return { bytes, figures };
+}
+
+/**
+ * The whole invoice's answer from its lines printed in parts (in order): `{"itens":[…],"total":…}` with the totals
+ * summed from every line's figures by the engine's sumNfeTotals, byte-equal to the response schema's output.
+ */
+export function printNfeAnswer(itens: NfeInput['itens'], parts: readonly PrintedNfeLines[]): Buffer {
+  const width = nfeTotalSourceFields.length;
+  const answers: Record<string, number>[] = [];
+  for (const part of parts)
+    for (let at = 0; at < part.figures.length; at += width) {
+      const answer: Record<string, number> = {};
+      for (let f = 0; f < width; f++) answer[nfeTotalSourceFields[f]!] = part.figures[at + f]!;
+      answers.push(answer);
+    }
+  const total = sumNfeTotals(itens, answers as unknown as NfeItemResult[]);
+  const chunks: Uint8Array[] = [opening];
+  parts.forEach((part, i) => {
+    if (i > 0) chunks.push(comma);
+    chunks.push(part.bytes);
+  });
+  chunks.push(beforeTotal, jsonToBuffer(total), closing);
+  return Buffer.concat(chunks);
+}
+const opening = Buffer.from('{"itens":[');
+const comma = Buffer.from(',');
+const beforeTotal = Buffer.from('],"total":');
+const closing = Buffer.from('}');
 
 /** The item's fields in the response schema's order, the memória's steps in ZMemoriaStep's. */
 function writeTaxItem(out: TTaxCalculateResponse): void {

@@ -8,6 +8,7 @@ import {
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { NfeLinesPool } from './nfe-lines/nfe-lines-pool.js';
 import * as service from './tax.service.js';
 import { serializeTaxItem } from './tax-answer-print.js';
 import { calculateTaxNfe } from './tax-nfe.service.js';
@@ -16,6 +17,9 @@ const tags = ['Motor tributário'];
 
 export default async function taxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Threads sharing the lines of large whole invoices (decision 050), started on the first one.
+  const nfeLines = new NfeLinesPool(app.config.taxNfeThreads, (message) => app.log.warn(message));
+  app.addHook('onClose', () => nfeLines.close());
 
   app.post(
     '/tax/calculate',
@@ -54,10 +58,10 @@ export default async function taxRoutes(fastify: FastifyInstance) {
       },
       preHandler: app.requirePermission('read:reference:global'),
     },
-    // The answer is printed while it is computed (printTaxNfe), as the response schema would print it: its bytes
+    // The answer is printed while it is computed (printNfeLines), as the response schema would print it: its bytes
     // go out as they are, with the JSON type Fastify gives a serialized answer.
     async (req, reply) =>
-      reply.type('application/json; charset=utf-8').send((await calculateTaxNfe(app.db, req.body)) as never),
+      reply.type('application/json; charset=utf-8').send((await calculateTaxNfe(app.db, req.body, nfeLines)) as never),
   );
 
   app.get(

@@ -1,0 +1,108 @@
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { TaxInputError } from '@app/tax-engine';
+import type { PrintedNfeLines } from '../tax-answer-print.js';
+import type { NfeLinesJob, NfeLinesReply } from './nfe-lines-messages.js';
+
+interface Thread {
+  worker: Worker;
+  ready: boolean;
+  /** Settles when the thread says it is ready (or dies first). */
+  started: Promise<void>;
+  pending: Map<number, { resolve: (lines: PrintedNfeLines) => void; reject: (err: Error) => void }>;
+}
+
+/**
+ * The thread's module: the bundle's own file next to server.js in production (build-server.ts); from source (tests,
+ * `npm run dev`) the TypeScript file through tsx's loader, which a worker's execArgv cannot register on Node 20.
+ */
+function startWorker(options: WorkerOptions): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./nfe-lines-thread.js', import.meta.url), options);
+  const source = new URL('./nfe-lines-thread.ts', import.meta.url).href;
+  const load = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`;
+  return new Worker(load, { ...options, eval: true });
+}
+
+/**
+ * Threads that compute parts of large whole invoices (decision 050). They start on the first large invoice, in
+ * the background: until one says it is ready, invoices are computed whole in the request's thread, so a slow start
+ * never delays an answer. A thread that dies fails its pending parts (the caller computes them itself) and is
+ * started again on the next large invoice.
+ */
+export class NfeLinesPool {
+  private readonly threads: Thread[] = [];
+  private nextId = 1;
+  private closed = false;
+  /** Parts of invoices the threads computed and printed (figures, tests). */
+  partsDone = 0;
+
+  constructor(
+    private readonly size: number,
+    private readonly onFailure: (message: string) => void = () => {},
+  ) {}
+
+  /** How many threads can take a part now (starting the missing ones for the next invoices). */
+  takeReady(): Thread[] {
+    if (this.closed) return [];
+    while (this.threads.length < this.size) this.threads.push(this.startThread());
+    return this.threads.filter((t) => t.ready).sort((a, b) => a.pending.size - b.pending.size);
+  }
+
+  /** Starts the threads and waits until each is ready: a server can warm them up, a test can count on them. */
+  async start(): Promise<void> {
+    this.takeReady();
+    await Promise.all(this.threads.map((t) => t.started));
+  }
+
+  /** Lines computed and printed by `thread`; rejects with the engine's TaxInputError for a refused line. */
+  run(thread: Thread, job: Omit<NfeLinesJob, 'id'>): Promise<PrintedNfeLines> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      thread.pending.set(id, { resolve, reject });
+      thread.worker.postMessage({ id, ...job } satisfies NfeLinesJob);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.threads.splice(0).map((t) => t.worker.terminate()));
+  }
+
+  private startThread(): Thread {
+    // Its heap holds at most one part's lines and bytes (990 lines ≈ 2 MB printed) at a time per queued part.
+    const worker = startWorker({ resourceLimits: { maxOldGenerationSizeMb: 128 } });
+    worker.unref();
+    let started = () => {};
+    const thread: Thread = { worker, ready: false, pending: new Map(), started: new Promise((r) => (started = r)) };
+    worker.on('message', (reply: NfeLinesReply | { ready: true }) => {
+      if ('ready' in reply) {
+        thread.ready = true;
+        started();
+        return;
+      }
+      const waiting = thread.pending.get(reply.id);
+      if (!waiting) return;
+      thread.pending.delete(reply.id);
+      if ('bytes' in reply) {
+        this.partsDone++;
+        waiting.resolve({ bytes: reply.bytes, figures: reply.figures });
+      } else if ('refused' in reply) waiting.reject(new TaxInputError(reply.refused.field, reply.refused.message));
+      else waiting.reject(new Error(reply.failed));
+    });
+    let dropped = false;
+    const drop = (reason: string) => {
+      if (dropped) return;
+      dropped = true;
+      started();
+      const at = this.threads.indexOf(thread);
+      if (at >= 0) this.threads.splice(at, 1);
+      for (const waiting of thread.pending.values()) waiting.reject(new Error(reason));
+      thread.pending.clear();
+      if (!this.closed) this.onFailure(reason);
+    };
+    worker.on('error', (err) => drop(`thread of invoice lines failed: ${err.message}`));
+    worker.on('exit', (code) => drop(`thread of invoice lines exited (${code})`));
+    return thread;
+  }
+}
+
+export type NfeLinesThread = Thread;
