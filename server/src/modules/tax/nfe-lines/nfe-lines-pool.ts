@@ -22,6 +22,9 @@ function startWorker(options: WorkerOptions): Worker {
   return new Worker(load, { ...options, eval: true });
 }
 
+/** A thread that cannot even start (a broken install) is not started again and again. */
+const MAX_FAILED_STARTS = 3;
+
 /**
  * Threads that compute parts of large whole invoices (decision 050). They start on the first large invoice, in
  * the background: until one says it is ready, invoices are computed whole in the request's thread, so a slow start
@@ -34,16 +37,26 @@ export class NfeLinesPool {
   private closed = false;
   /** Parts of invoices the threads computed and printed (figures, tests). */
   partsDone = 0;
+  /** Threads that died in a row before one got ready: from MAX_FAILED_STARTS on, no more are started. */
+  private failedStarts = 0;
 
   constructor(
     private readonly size: number,
     private readonly onFailure: (message: string) => void = () => {},
+    /** How a thread is started (tests start one that cannot load). */
+    private readonly startWorkerWith: (options: WorkerOptions) => Worker = startWorker,
   ) {}
+
+  /** Threads started and not dead (ready or starting). */
+  get threadCount(): number {
+    return this.threads.length;
+  }
 
   /** How many threads can take a part now (starting the missing ones for the next invoices). */
   takeReady(): Thread[] {
     if (this.closed) return [];
-    while (this.threads.length < this.size) this.threads.push(this.startThread());
+    while (this.threads.length < this.size && this.failedStarts < MAX_FAILED_STARTS)
+      this.threads.push(this.startThread());
     return this.threads.filter((t) => t.ready).sort((a, b) => a.pending.size - b.pending.size);
   }
 
@@ -69,13 +82,14 @@ export class NfeLinesPool {
 
   private startThread(): Thread {
     // Its heap holds at most one part's lines and bytes (990 lines ≈ 2 MB printed) at a time per queued part.
-    const worker = startWorker({ resourceLimits: { maxOldGenerationSizeMb: 128 } });
+    const worker = this.startWorkerWith({ resourceLimits: { maxOldGenerationSizeMb: 128 } });
     worker.unref();
     let started = () => {};
     const thread: Thread = { worker, ready: false, pending: new Map(), started: new Promise((r) => (started = r)) };
     worker.on('message', (reply: NfeLinesReply | { ready: true }) => {
       if ('ready' in reply) {
         thread.ready = true;
+        this.failedStarts = 0;
         started();
         return;
       }
@@ -92,12 +106,18 @@ export class NfeLinesPool {
     const drop = (reason: string) => {
       if (dropped) return;
       dropped = true;
+      if (!thread.ready) this.failedStarts++;
       started();
       const at = this.threads.indexOf(thread);
       if (at >= 0) this.threads.splice(at, 1);
       for (const waiting of thread.pending.values()) waiting.reject(new Error(reason));
       thread.pending.clear();
-      if (!this.closed) this.onFailure(reason);
+      if (this.closed) return;
+      this.onFailure(
+        this.failedStarts >= MAX_FAILED_STARTS
+          ? `${reason}; no more threads are started: whole invoices are computed in the request's thread`
+          : reason,
+      );
     };
     worker.on('error', (err) => drop(`thread of invoice lines failed: ${err.message}`));
     worker.on('exit', (code) => drop(`thread of invoice lines exited (${code})`));

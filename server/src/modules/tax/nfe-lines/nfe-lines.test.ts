@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { ZTaxCalculateNfeRequest } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/test-app.js';
@@ -86,5 +87,24 @@ describe('whole invoices computed in parts by threads', () => {
     expect(failures.some((m) => m.includes('exited'))).toBe(true);
     await pool.start();
     expect(pool.takeReady()).toHaveLength(2);
+  });
+
+  it('stops starting threads that cannot load, and answers every invoice itself', async () => {
+    const messages: string[] = [];
+    const broken = new NfeLinesPool(
+      1,
+      (m) => messages.push(m),
+      (options) => new Worker('throw new Error("sem módulo")', { ...options, eval: true }),
+    );
+    const req = invoice(100);
+    const alone = await calculateTaxNfe(ctx.db, req);
+    for (let i = 0; i < 5; i++) {
+      expect((await calculateTaxNfe(ctx.db, req, broken)).equals(alone)).toBe(true);
+      await broken.start();
+    }
+    expect(broken.threadCount).toBe(0);
+    expect(messages).toHaveLength(3);
+    expect(messages[2]).toContain('no more threads are started');
+    await broken.close();
   });
 });
