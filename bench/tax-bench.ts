@@ -75,9 +75,15 @@ const company = await createCompany(db, { partnerId: partner.id, uf: 'SP', nomeF
 const user = await createUser(db, { role: 'Admin' });
 const token = await createSessionToken(db, user.id);
 const server = await startServer(cluster.url, cluster.dir);
+// The same server computing every invoice in the request's thread: the baseline of decision 050's threads.
+const threads = process.env.TAX_NFE_THREADS;
+process.env.TAX_NFE_THREADS = '0';
+const oneThreadServer = await startServer(cluster.url, cluster.dir);
+if (threads === undefined) delete process.env.TAX_NFE_THREADS;
+else process.env.TAX_NFE_THREADS = threads;
 try {
   // 4. Whole invoices (issue 21): one 500-line call against 500 single calls, items/s, the engine's ceiling.
-  await measureInvoices(server, token, CLIENTS, results);
+  await measureInvoices(server, token, CLIENTS, results, oneThreadServer);
   // 2. The single-item endpoint (issue 14), skipped with BENCH_TAX_ONLY_NFE=1.
   if (!ONLY_NFE) {
     const body = JSON.stringify(item);
@@ -161,6 +167,7 @@ try {
   }
 } finally {
   await server.stop();
+  await oneThreadServer.stop();
 }
 
 if (SKIP_HEALTH) {

@@ -4,6 +4,8 @@
  *    BENCH_TAX_CLIENTS in flight (the best an ERP can do line by line) and one after the other; median of
  *    BENCH_NFE_REPEAT rounds;
  *  - items/s through HTTP: BENCH_NFE_INVOICES invoices, BENCH_NFE_IN_FLIGHT at a time, node:http keep-alive;
+ *  - the same invoice on a second server computing it in the request's thread alone (TAX_NFE_THREADS=0,
+ *    nfeOneCallOneThreadMs): what the threads of decision 050 bring;
  *  - the pure engine (calculateNfe) on the same invoice in this process: the ceiling, per second of wall clock and
  *    per second of CPU (the latter holds on a loaded machine).
  * Items/s are printed for each: nfeEngineItemsPerSecond (engine, invoice), engineItemsPerSecond (engine, single
@@ -55,6 +57,8 @@ export async function measureInvoices(
   token: string,
   clients: number,
   results: Record<string, unknown>,
+  /** The same server with TAX_NFE_THREADS=0: the invoice computed whole in the request's thread (decision 050). */
+  oneThread?: { base: string },
 ): Promise<void> {
   const invoice = benchInvoice();
   // The ceiling: the engine alone on the same invoice (no facts: the server's are in memory too).
@@ -69,9 +73,9 @@ export async function measureInvoices(
   results.nfeEngineItemsPerCpuSecond = rate(20 * LINES, (engineCpuUsed.user + engineCpuUsed.system) / 1000);
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(clients, IN_FLIGHT) });
-  const { hostname, port } = new URL(server.base);
-  const post = (path: string, body: string) =>
+  const post = (path: string, body: string, base = server.base) =>
     new Promise<number>((resolve, reject) => {
+      const { hostname, port } = new URL(base);
       const req = http.request(
         {
           agent,
@@ -107,23 +111,28 @@ export async function measureInvoices(
   const invoiceBody = JSON.stringify(invoice);
   const singleBodies = invoice.itens.map((item) => JSON.stringify({ operacao: invoice.operacao, item }));
   const oneInvoice = () => post('/v1/public/tax/calculate-nfe', invoiceBody);
+  const oneInvoiceOneThread = () => post('/v1/public/tax/calculate-nfe', invoiceBody, oneThread!.base);
   const singles = (inFlight = clients) =>
     inParallel(LINES, inFlight, (i) => post('/v1/public/tax/calculate', singleBodies[i]!));
   // Warm-up (JIT, the facts snapshot, sockets), then the pairs.
   results.nfeResponseBytes = await oneInvoice();
   await oneInvoice();
   await singles();
+  if (oneThread) for (let i = 0; i < 3; i++) await oneInvoiceOneThread();
   const one: number[] = [];
+  const oneAlone: number[] = [];
   const many: number[] = [];
   const oneByOne: number[] = [];
   for (let r = 0; r < REPEAT; r++) {
     one.push((await timeIt(oneInvoice)).ms);
+    if (oneThread) oneAlone.push((await timeIt(oneInvoiceOneThread)).ms);
     many.push((await timeIt(() => singles())).ms);
     // An ERP sending its lines one after the other (one request in flight).
     oneByOne.push((await timeIt(() => singles(1))).ms);
   }
   results.nfeItems = LINES;
   results.nfeOneCallMs = Math.round(median(one));
+  if (oneThread) results.nfeOneCallOneThreadMs = Math.round(median(oneAlone));
   results.nfeSingleCallsMs = Math.round(median(many));
   results.nfeSpeedup = Number((median(many) / median(one)).toFixed(1));
   // The same pair as items per second: one whole invoice against its lines sent one per call.
