@@ -51,7 +51,7 @@ describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () 
     expect(byUf.MA?.source).toContain('Lei 7.799/2002 (MA), art. 13, XVI, na redação da Lei 10.326/2015');
     expect(byUf.MA?.source).not.toContain('não conferido');
     // A sale to a non-taxpayer is LC 87 art. 13, X (art. 12, XVI); no row cites the taxpayer's own DIFAL (IX, §6º).
-    for (const r of Object.values(byUf)) expect(r?.source).not.toContain('art. 13, IX');
+    for (const r of Object.values(byUf)) expect(r?.source).not.toContain('LC 87/1996, art. 13, IX');
     // The rows whose state article (or the part of it that fixes the method) is still unread say so, even where
     // decision 052 read part of the state's law (AC, AM, AP, MT, PB); CE: the method in Lei 18.665/2023 was not read.
     const unchecked = Object.values(byUf).filter((r) => /não conferid/.test(r?.source ?? ''));
