@@ -53,11 +53,9 @@ describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () 
     // A sale to a non-taxpayer is LC 87 art. 13, X (art. 12, XVI); no row cites the taxpayer's own DIFAL (IX, §6º).
     for (const r of Object.values(byUf)) expect(r?.source).not.toContain('LC 87/1996, art. 13, IX');
     // The rows whose state article (or the part of it that fixes the method) is still unread say so, even where
-    // decision 052 read part of the state's law (AC, AM, AP, MT, PB); CE: the method in Lei 18.665/2023 was not read.
+    // decision 052 read part of the state's law (14 rows); CE: the method in Lei 18.665/2023 was not read.
     const unchecked = Object.values(byUf).filter((r) => /não conferid/.test(r?.source ?? ''));
-    expect(unchecked.map((r) => r?.uf).sort()).toEqual(
-      'AC AL AM AP BA CE ES MG MS MT PA PB PE PI RO RR SE'.split(' '),
-    );
+    expect(unchecked.map((r) => r?.uf).sort()).toEqual('AC AL AM AP BA CE ES MG MS MT PA PB PE PI RO RR SE'.split(' '));
     // The official tables that could be sourced and checked (reference-data/README.md); DF, GO and RN load none.
     expect(byUf.SP?.cbenefCount).toBe(309);
     expect(byUf.PR?.cbenefCount).toBe(499);
