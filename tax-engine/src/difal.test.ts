@@ -17,6 +17,17 @@ describe('calculateDifal', () => {
     expect(r).toMatchObject({ icmsOrigin: 244.59, base: 3915.16, icmsDestination: 665.58, difal: 420.99 });
   });
 
+  it("base dupla meets MA's wording: the base is the operation value plus the DIFAL itself", () => {
+    // Lei 7.799/2002 (MA), art. 13, XVI, na redação da Lei 10.326/2015 (tributa.net, decision 052): the base is
+    // "o valor da operação ... devendo o montante do ICMS relativo à diferença de alíquotas integrar a base de cálculo".
+    // By hand, 1000.00 at 7 % into MA at 23 %: ICMS origin 70.00; base (1000 − 70) / (1 − 0.23) = 1207.792… → 1207.79;
+    // destination ICMS 1207.79 × 0.23 = 277.7917 → 277.79; DIFAL 277.79 − 70.00 = 207.79 = base − value.
+    // (A single base would give base 1000.00 and DIFAL 160.00, which the law's wording rules out.)
+    const r = calculateDifal({ type: 2, operationValue: 1000, interstateRate: 7, internalRate: 23 });
+    expect(r).toMatchObject({ icmsOrigin: 70, base: 1207.79, icmsDestination: 277.79, difal: 207.79 });
+    expect(r.base - 1000).toBeCloseTo(r.difal, 2);
+  });
+
   it('charges the destination FCP on the DIFAL base', () => {
     expect(
       calculateDifal({ type: 1, operationValue: 1000, interstateRate: 12, internalRate: 18, fcpRate: 2 }).fcp,

@@ -44,13 +44,18 @@ describe('per-UF state rules (reference-data/uf-tax-rules.csv, cbenef.csv)', () 
     expect(byUf.TO).toMatchObject({ difalMethod: 'dupla', difalFcpInGrossUp: false });
     expect(byUf.TO?.source).toContain('Lei 1.287/2001 (TO), art. 22, XVII, §1º, I, e §9º');
     expect(byUf.TO?.source).not.toContain('não conferido');
+    // Decision 052: MA's ICMS law was read — Lei 7.799/2002, art. 13, XVI (Lei 10.326/2015): the base of a sale from
+    // another UF to a non-taxpayer in MA is the value of the operation 'devendo o montante do ICMS relativo à diferença
+    // de alíquotas integrar a base de cálculo' (base = value + DIFAL, which the base dupla satisfies).
+    expect(byUf.MA).toMatchObject({ difalMethod: 'dupla', difalFcpInGrossUp: false });
+    expect(byUf.MA?.source).toContain('Lei 7.799/2002 (MA), art. 13, XVI, na redação da Lei 10.326/2015');
+    expect(byUf.MA?.source).not.toContain('não conferido');
     // A sale to a non-taxpayer is LC 87 art. 13, X (art. 12, XVI); no row cites the taxpayer's own DIFAL (IX, §6º).
-    for (const r of Object.values(byUf)) expect(r?.source).not.toContain('art. 13, IX');
-    // The rows whose state article is still unread say so (CE: the method in Lei 18.665/2023 was not read).
+    for (const r of Object.values(byUf)) expect(r?.source).not.toContain('LC 87/1996, art. 13, IX');
+    // The rows whose state article (or the part of it that fixes the method) is still unread say so, even where
+    // decision 052 read part of the state's law (14 rows); CE: the method in Lei 18.665/2023 was not read.
     const unchecked = Object.values(byUf).filter((r) => /não conferid/.test(r?.source ?? ''));
-    expect(unchecked.map((r) => r?.uf).sort()).toEqual(
-      'AC AL AM AP BA CE ES MA MG MS MT PA PB PE PI RO RR SE'.split(' '),
-    );
+    expect(unchecked.map((r) => r?.uf).sort()).toEqual('AC AL AM AP BA CE ES MG MS MT PA PB PE PI RO RR SE'.split(' '));
     // The official tables that could be sourced and checked (reference-data/README.md); DF, GO and RN load none.
     expect(byUf.SP?.cbenefCount).toBe(309);
     expect(byUf.PR?.cbenefCount).toBe(499);
