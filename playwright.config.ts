@@ -18,11 +18,20 @@ export default defineConfig({
   // First loads of a lazy area on a loaded two-core machine have taken over 7 s (CI, parallel helpers).
   expect: { timeout: 15_000 },
   reporter: [['list']],
+  // The accessibility walk holds the longest tests (minutes each): started first, they share the two workers
+  // while the short specs fill the gaps after, so both workers end together instead of one walking alone last.
+  projects: [
+    { name: 'walk', testMatch: /users-walk\.spec\.ts/ },
+    { name: 'specs', testIgnore: /users-walk\.spec\.ts/ },
+  ],
   use: {
     baseURL: E2E.baseUrl,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // The trace's film strip (a screencast of every test, kept only when one fails) cost about a third of the
+    // run's time on two cores; its DOM snapshots show each step, and a failure still gets its final screenshot.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

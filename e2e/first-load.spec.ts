@@ -85,7 +85,7 @@ test('the products home shows its first product row; its JavaScript is measured'
     });
   }
   await useSessionOf(page, seeded.member, company);
-  // useSessionOf opened a page of the app: start from a cold cache, as a first visit does.
+  // Start from a cold cache, as a first visit does.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   const transfer = watchTransfers(page);

