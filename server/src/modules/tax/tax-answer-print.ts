@@ -72,7 +72,9 @@ export function printNfeAnswer(itens: NfeInput['itens'], parts: readonly Printed
   const answers: Record<string, number>[] = [];
   for (const part of parts)
     for (let at = 0; at < part.figures.length; at += width) {
-      const answer: Record<string, number> = {};
+      // A copy of one shape holding every key, then each value set in place: keys added one by one through
+      // computed names would make slow dictionary objects (decision 041).
+      const answer = { ...figuresShape };
       for (let f = 0; f < width; f++) answer[nfeTotalSourceFields[f]!] = part.figures[at + f]!;
       answers.push(answer);
     }
@@ -85,6 +87,7 @@ export function printNfeAnswer(itens: NfeInput['itens'], parts: readonly Printed
   chunks.push(beforeTotal, jsonToBuffer(total), closing);
   return Buffer.concat(chunks);
 }
+const figuresShape: Record<string, number> = Object.fromEntries(nfeTotalSourceFields.map((field) => [field, 0]));
 const opening = Buffer.from('{"itens":[');
 const comma = Buffer.from(',');
 const beforeTotal = Buffer.from('],"total":');

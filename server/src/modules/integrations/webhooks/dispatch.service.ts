@@ -39,16 +39,12 @@ export async function dispatchCompany(app: FastifyInstance, companyId: string): 
 
 /** One batch: up to DISPATCH_BATCH events per webhook; `more` when some webhook's batch was full. */
 async function dispatchBatch(app: FastifyInstance, companyId: string, requeue: boolean) {
-  const T0 = performance.now();
-  const tm: string[] = [];
-  const r = await app.db.transaction(async (tx) => {
+  return app.db.transaction(async (tx) => {
     let queued = 0;
     let more = false;
     const hooks = await repo.lockActiveWebhooks(tx, companyId);
-    tm.push(`lock ${(performance.now() - T0).toFixed(0)}`);
     for (const hook of hooks) {
       const rows = await findChangesAfter(tx, companyId, hook.cursorSeq, hook.cursorId, DISPATCH_BATCH);
-      tm.push(`find ${(performance.now() - T0).toFixed(0)}`);
       if (rows.length === 0) continue;
       more ||= rows.length === DISPATCH_BATCH;
       const deliveries = rows
@@ -69,23 +65,17 @@ async function dispatchBatch(app: FastifyInstance, companyId: string, requeue: b
           };
           return { webhookId: hook.id, event: change.event, body: JSON.stringify(payload), nextAttemptAt: new Date() };
         });
-      tm.push(`map ${(performance.now() - T0).toFixed(0)}`);
       const inserted = await repo.insertDeliveries(tx, deliveries);
-      tm.push(`ins ${(performance.now() - T0).toFixed(0)}`);
       await app.jobs.sendMany(
         DELIVER_WEBHOOK_JOB,
         inserted.map((d) => ({ deliveryId: d.id })),
         { tx },
       );
-      tm.push(`jobs ${(performance.now() - T0).toFixed(0)}`);
       const last = rows.at(-1)!;
       await tx.execute(sql`UPDATE webhooks SET cursor_seq = ${last.seq}, cursor_id = ${last.id} WHERE id = ${hook.id}`);
       queued += deliveries.length;
     }
     if (more && requeue) await app.jobs.send(DISPATCH_WEBHOOKS_JOB, { companyId }, { tx });
-    tm.push(`end ${(performance.now() - T0).toFixed(0)}`);
     return { queued, more };
   });
-  console.error('DISPATCH', new Date().toISOString(), tm.join(' '), 'commit', (performance.now() - T0).toFixed(0));
-  return r;
 }
