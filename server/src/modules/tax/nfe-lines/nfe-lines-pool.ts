@@ -125,4 +125,3 @@ export class NfeLinesPool {
   }
 }
 
-export type NfeLinesThread = Thread;
