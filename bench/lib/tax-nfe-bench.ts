@@ -18,7 +18,9 @@ import { calculateNfe } from '@app/tax-engine';
 import { processCpuSeconds, timeIt } from './measure.js';
 
 const LINES = Number(process.env.BENCH_NFE_ITEMS ?? 500);
-const REPEAT = Number(process.env.BENCH_NFE_REPEAT ?? 5);
+const REPEAT = Number(process.env.BENCH_NFE_REPEAT ?? 9);
+/** Invoices sent to each server before the rounds, a burst of single calls every fifth (JIT warm-up). */
+const WARM_UP = Number(process.env.BENCH_NFE_WARM_UP ?? 30);
 const INVOICES = Number(process.env.BENCH_NFE_INVOICES ?? 60);
 const IN_FLIGHT = Number(process.env.BENCH_NFE_IN_FLIGHT ?? 2);
 
@@ -114,11 +116,15 @@ export async function measureInvoices(
   const oneInvoiceOneThread = () => post('/v1/public/tax/calculate-nfe', invoiceBody, oneThread!.base);
   const singles = (inFlight = clients) =>
     inParallel(LINES, inFlight, (i) => post('/v1/public/tax/calculate', singleBodies[i]!));
-  // Warm-up (JIT, the facts snapshot, sockets), then the pairs.
+  // Warm-up (the facts snapshot, sockets, and V8's optimising compiler: measured, a fresh server's first invoices
+  // take 3–4× the time of its twentieth, and a thread of decision 050 only warms up on the parts it is given),
+  // then the pairs. Both sides get the same warm-up: the invoices and as many lines sent as single calls.
   results.nfeResponseBytes = await oneInvoice();
-  await oneInvoice();
-  await singles();
-  if (oneThread) for (let i = 0; i < 3; i++) await oneInvoiceOneThread();
+  for (let i = 0; i < WARM_UP; i++) {
+    await oneInvoice();
+    if (oneThread) await oneInvoiceOneThread();
+    if (i % 5 === 0) await singles();
+  }
   const one: number[] = [];
   const oneAlone: number[] = [];
   const many: number[] = [];

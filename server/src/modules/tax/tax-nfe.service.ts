@@ -3,7 +3,15 @@ import { todayInBrazil } from '@app/contract';
 import { type NfeItemContext, nameInvoiceItemField, TaxInputError } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { NfeLinesPool } from './nfe-lines/nfe-lines-pool.js';
+import {
+  CHUNK_LINES,
+  ChunkClaims,
+  type ComputedChunks,
+  computeChunks,
+  printChunk,
+  REQUEST_PARTY,
+} from './nfe-lines/nfe-lines-chunks.js';
+import type { NfeLinesPool, NfeLinesThread } from './nfe-lines/nfe-lines-pool.js';
 import { buildContextFrom } from './tax.service.js';
 import { type PrintedNfeLines, printNfeAnswer, printNfeLines } from './tax-answer-print.js';
 import { readCalculationFacts } from './tax-facts-cache.js';
@@ -28,21 +36,21 @@ function refusedLine(err: unknown): unknown {
     : err;
 }
 
-/** `count` lines cut in `parts` consecutive ranges of near-equal size. */
-function splitLines(count: number, parts: number): [number, number][] {
-  return Array.from({ length: parts }, (_, i) => [
-    Math.floor((count * i) / parts),
-    Math.floor((count * (i + 1)) / parts),
-  ]);
+/**
+ * The first chunk the pool's threads get the lines of: with T threads, their fair share is T/(T+1) of the lines;
+ * they may take up to 1.5 times that when the request's thread is slow (the rest is not sent: cloning lines costs).
+ */
+function lowestSharedChunk(chunkCount: number, threads: number): number {
+  return Math.floor(chunkCount * Math.max(0, 1 - (1.5 * threads) / (threads + 1)));
 }
 
 /**
  * A whole NF-e (issue 21 §5): every item's reference facts through buildContextFrom — the same facts and
  * table checks as POST /tax/calculate — then every line computed by the engine and printed as it is computed
  * (printNfeLines), and the totals (printNfeAnswer): the answer's bytes. Every item whose facts the tables refuse
- * is reported (400, one error per item and field) and nothing is computed. From SPLIT_FROM_LINES lines, the ready
- * threads of `pool` each compute a part of the lines while this thread computes the first (decision 050); a line
- * the engine refuses is reported as the first refused line in order, as if computed in one go.
+ * is reported (400, one error per item and field) and nothing is computed. From SPLIT_FROM_LINES lines, the lines
+ * are shared in chunks with the ready threads of `pool` (decisions 050, 053); a line the engine refuses is reported
+ * as the first refused line in order, as if computed in one go.
  */
 export async function calculateTaxNfe(db: DbOrTx, req: TTaxCalculateNfeRequest, pool?: NfeLinesPool): Promise<Buffer> {
   const date = req.operacao.data ?? todayInBrazil();
@@ -61,35 +69,69 @@ export async function calculateTaxNfe(db: DbOrTx, req: TTaxCalculateNfeRequest, 
   if (refused.length > 0) throw new AppError('VALIDATION', refused[0]!.message, refused);
 
   const threads = pool && req.itens.length >= SPLIT_FROM_LINES ? pool.takeReady() : [];
-  const ranges = splitLines(req.itens.length, threads.length + 1);
-  const linesOf = ([from, to]: [number, number]) => ({
-    operacao: req.operacao,
-    itens: req.itens.slice(from, to),
-    contexts: contexts.slice(from, to),
-    offset: from,
-  });
-  const computeHere = (range: [number, number]) => {
-    const part = linesOf(range);
-    return printNfeLines(part.operacao, part.itens, part.contexts, part.offset);
-  };
-  // Each thread's part, settled so that a refusal here leaves no rejection unhandled.
-  const away = ranges.slice(1).map((range, i) =>
-    pool!.run(threads[i]!, linesOf(range)).then(
-      (lines) => ({ lines }),
-      (error: unknown) => ({ error }),
-    ),
-  );
   try {
-    const parts: PrintedNfeLines[] = [computeHere(ranges[0]!)];
-    for (let i = 0; i < away.length; i++) {
-      const done = await away[i]!;
-      if ('lines' in done) parts.push(done.lines);
-      else if (done.error instanceof TaxInputError) throw done.error;
-      // The thread died: its lines are computed here.
-      else parts.push(computeHere(ranges[i + 1]!));
-    }
-    return printNfeAnswer(req.itens, parts);
+    if (threads.length === 0) return printNfeAnswer(req.itens, [printNfeLines(req.operacao, req.itens, contexts, 0)]);
+    return await shareLines(req, contexts, pool!, threads);
   } catch (err) {
     throw refusedLine(err);
   }
+}
+
+/**
+ * The lines cut in chunks that the request's thread (from the front) and `threads` (from the back) claim one at a
+ * time until none is left (decision 053), so that whichever is faster computes more. The answer is the chunks joined
+ * in order; a refusal is that of the first refused line in order, as if the invoice were computed in one go.
+ */
+async function shareLines(
+  req: TTaxCalculateNfeRequest,
+  contexts: NfeItemContext[],
+  pool: NfeLinesPool,
+  threads: NfeLinesThread[],
+): Promise<Buffer> {
+  const chunkCount = Math.ceil(req.itens.length / CHUNK_LINES);
+  const claims = ChunkClaims.create(chunkCount);
+  const offset = lowestSharedChunk(chunkCount, threads.length) * CHUNK_LINES;
+  const shared = {
+    operacao: req.operacao,
+    itens: req.itens.slice(offset),
+    contexts: contexts.slice(offset),
+    offset,
+    claims: claims.states.buffer as SharedArrayBuffer,
+    chunkCount,
+  };
+  // Each thread's work, settled so that a refusal here leaves no rejection unhandled.
+  const away = threads.map((thread, i) =>
+    pool.run(thread, { ...shared, party: REQUEST_PARTY + 1 + i }).then(
+      (done) => done,
+      () => null,
+    ),
+  );
+  const whole = { operacao: req.operacao, itens: req.itens, contexts, offset: 0 };
+  const byChunk: PrintedNfeLines[] = new Array(chunkCount);
+  let refused: ComputedChunks['refused'];
+  const collect = (done: ComputedChunks) => {
+    done.chunks.forEach((chunk, i) => {
+      byChunk[chunk] = done.parts[i]!;
+    });
+    if (done.refused && (!refused || done.refused.chunk < refused.chunk)) refused = done.refused;
+  };
+  collect(computeChunks(claims, REQUEST_PARTY, whole));
+  // No chunk is free any more: a thread that claimed none (busy, or not yet reached) is not waited for.
+  for (let i = 0; i < threads.length; i++) {
+    if (claims.ownedBy(REQUEST_PARTY + 1 + i).length === 0) continue;
+    const done = await away[i]!;
+    // A thread that died or failed leaves its chunks missing: they are computed here, below.
+    if (done) collect(done);
+  }
+  for (let chunk = 0; chunk < (refused?.chunk ?? chunkCount); chunk++) {
+    if (byChunk[chunk]) continue;
+    try {
+      byChunk[chunk] = printChunk(whole, chunk);
+    } catch (err) {
+      if (!(err instanceof TaxInputError)) throw err;
+      refused = { chunk, error: err };
+    }
+  }
+  if (refused) throw refused.error;
+  return printNfeAnswer(req.itens, byChunk);
 }

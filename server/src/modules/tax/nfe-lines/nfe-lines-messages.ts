@@ -1,16 +1,30 @@
 import type { NfeInput, NfeItemContext } from '@app/tax-engine';
 
-/** Lines `offset`… of an invoice sent to a thread (structured clone: the contexts are plain data, no Decimal). */
+/**
+ * An invoice's lines from `offset` on (a chunk boundary) sent to a thread (structured clone: the contexts are plain
+ * data, no Decimal), with the invoice's shared chunk claims (decision 053): the thread claims chunks as `party`.
+ */
 export interface NfeLinesJob {
   id: number;
   operacao: NfeInput['operacao'];
   itens: NfeInput['itens'];
   contexts: NfeItemContext[];
   offset: number;
+  claims: SharedArrayBuffer;
+  chunkCount: number;
+  party: number;
 }
 
-/** The thread's answer: the printed lines, the engine's refusal of one of them, or an unexpected failure. */
+/**
+ * The thread's answer: the chunks it computed (their printed lines and figures, in the order it computed them) and
+ * the engine's refusal of a line of the chunk it stopped at, or an unexpected failure.
+ */
 export type NfeLinesReply =
-  | { id: number; bytes: Uint8Array; figures: Float64Array }
-  | { id: number; refused: { field: string; message: string } }
+  | {
+      id: number;
+      chunks: number[];
+      bytes: Uint8Array[];
+      figures: Float64Array[];
+      refused?: { chunk: number; field: string; message: string };
+    }
   | { id: number; failed: string };

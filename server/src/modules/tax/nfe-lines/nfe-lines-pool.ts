@@ -1,15 +1,16 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { TaxInputError } from '@app/tax-engine';
-import type { PrintedNfeLines } from '../tax-answer-print.js';
+import type { ComputedChunks } from './nfe-lines-chunks.js';
 import type { NfeLinesJob, NfeLinesReply } from './nfe-lines-messages.js';
 
-interface Thread {
+export interface NfeLinesThread {
   worker: Worker;
   ready: boolean;
   /** Settles when the thread says it is ready (or dies first). */
   started: Promise<void>;
-  pending: Map<number, { resolve: (lines: PrintedNfeLines) => void; reject: (err: Error) => void }>;
+  pending: Map<number, { resolve: (done: ComputedChunks) => void; reject: (err: Error) => void }>;
 }
+type Thread = NfeLinesThread;
 
 /**
  * The thread's module: the bundle's own file next to server.js in production (build-server.ts); from source (tests,
@@ -26,17 +27,17 @@ function startWorker(options: WorkerOptions): Worker {
 const MAX_FAILED_STARTS = 3;
 
 /**
- * Threads that compute parts of large whole invoices (decision 050). They start on the first large invoice, in
- * the background: until one says it is ready, invoices are computed whole in the request's thread, so a slow start
- * never delays an answer. A thread that dies fails its pending parts (the caller computes them itself) and is
- * started again on the next large invoice.
+ * Threads that compute chunks of large whole invoices (decisions 050, 053). They start on the first large invoice,
+ * in the background: until one says it is ready, invoices are computed whole in the request's thread, so a slow
+ * start never delays an answer. A thread that dies fails its pending jobs (the caller computes the chunks it had
+ * claimed itself) and is started again on the next large invoice.
  */
 export class NfeLinesPool {
   private readonly threads: Thread[] = [];
   private nextId = 1;
   private closed = false;
-  /** Parts of invoices the threads computed and printed (figures, tests). */
-  partsDone = 0;
+  /** Chunks of invoices' lines the threads computed and printed (figures, tests). */
+  chunksDone = 0;
   /** Threads that died in a row before one got ready: from MAX_FAILED_STARTS on, no more are started. */
   private failedStarts = 0;
 
@@ -66,8 +67,8 @@ export class NfeLinesPool {
     await Promise.all(this.threads.map((t) => t.started));
   }
 
-  /** Lines computed and printed by `thread`; rejects with the engine's TaxInputError for a refused line. */
-  run(thread: Thread, job: Omit<NfeLinesJob, 'id'>): Promise<PrintedNfeLines> {
+  /** The chunks `thread` claimed, computed and printed, and the engine's refusal of a line if it met one. */
+  run(thread: Thread, job: Omit<NfeLinesJob, 'id'>): Promise<ComputedChunks> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       thread.pending.set(id, { resolve, reject });
@@ -81,7 +82,7 @@ export class NfeLinesPool {
   }
 
   private startThread(): Thread {
-    // Its heap holds at most one part's lines and bytes (990 lines ≈ 2 MB printed) at a time per queued part.
+    // Its heap holds at most one invoice's lines and printed chunks (990 lines ≈ 2 MB printed) per queued job.
     const worker = this.startWorkerWith({ resourceLimits: { maxOldGenerationSizeMb: 128 } });
     worker.unref();
     let started = () => {};
@@ -96,11 +97,17 @@ export class NfeLinesPool {
       const waiting = thread.pending.get(reply.id);
       if (!waiting) return;
       thread.pending.delete(reply.id);
-      if ('bytes' in reply) {
-        this.partsDone++;
-        waiting.resolve({ bytes: reply.bytes, figures: reply.figures });
-      } else if ('refused' in reply) waiting.reject(new TaxInputError(reply.refused.field, reply.refused.message));
-      else waiting.reject(new Error(reply.failed));
+      if ('failed' in reply) {
+        waiting.reject(new Error(reply.failed));
+        return;
+      }
+      this.chunksDone += reply.chunks.length;
+      const { chunks, bytes, figures, refused } = reply;
+      waiting.resolve({
+        chunks,
+        parts: chunks.map((_, i) => ({ bytes: bytes[i]!, figures: figures[i]! })),
+        refused: refused && { chunk: refused.chunk, error: new TaxInputError(refused.field, refused.message) },
+      });
     });
     let dropped = false;
     const drop = (reason: string) => {
