@@ -8,6 +8,7 @@ import {
 } from '@app/tax-engine';
 import { AppError } from '../../lib/app-error.js';
 import { isInForce, type ReformIndex, ratesOn, rowsInForce } from './reform-index.js';
+import { sharedFacts } from './shared-facts.js';
 import type { CalculationFacts, ReformSnapshot } from './tax.repository.js';
 
 const refused = (field: string, message: string) => new AppError('VALIDATION', message, [{ field, message }]);
@@ -82,6 +83,10 @@ function findRates(index: ReformIndex, date: string, cMun: string | undefined): 
   if (own) out.IBSMun = { rate: own.rate, estimado: own.estimated, source: `${own.source} (município ${own.cMun})` };
   return out;
 }
+
+/** The facts below, made once per reform index (snapshot) and key and shared by every item (shared-facts.ts). */
+const cbsIbsRatesOn = sharedFacts<ReformIndex, Record<CbsIbsTax, CbsIbsRateFact>>();
+const classTribOn = sharedFacts<ReformIndex, ClassTribFacts>();
 
 function toClassTrib(row: ReformSnapshot['classTribs'][number], index: ReformIndex, date: string): ClassTribFacts {
   const specific = rowsInForce(index.specificByCode.get(row.code), date);
@@ -230,12 +235,13 @@ export function buildReformContext(
   // The IS after the cClassTrib's checks, as the calculator orders them (an NCM the code does not apply to is
   // named before a missing IS group).
   if (!group) return { ...out, isRates: findIsRates(index, isReq, date) };
-  out.cbsIbsRates = findRates(index, date, req.operacao.cMunFG);
+  const cMun = req.operacao.cMunFG;
+  out.cbsIbsRates = cbsIbsRatesOn(index, `${date}|${cMun ?? ''}`, () => findRates(index, date, cMun));
   if (group.cClassTrib) {
     const row = findClassTrib(index, 'IBSCBS', group.cClassTrib, 'item.ibscbs.cClassTrib', date);
     if (row) {
       checkNcm(index, row.code, req.item.ncm, date);
-      out.classTrib = toClassTrib(row, index, date);
+      out.classTrib = classTribOn(index, `${row.code}|${date}`, () => toClassTrib(row, index, date));
     }
   }
   const reg = group.gTribRegular;
@@ -256,7 +262,7 @@ export function buildReformContext(
         'item.ibscbs.gTribRegular.cClassTribReg',
         `O cClassTrib ${reg.cClassTribReg} é incompatível com a suspensão: gTribRegular deve trazer a tributação que a suspensão afasta.`,
       );
-    out.classTribReg = toClassTrib(row, index, date);
+    out.classTribReg = classTribOn(index, `${row.code}|${date}`, () => toClassTrib(row, index, date));
   }
   out.isRates = findIsRates(index, isReq, date);
   out.monoRates = findMonoRates(index, req, date);

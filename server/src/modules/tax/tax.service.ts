@@ -9,6 +9,8 @@ import { calculateNfeItem, type NfeItemContext, TaxInputError, type UfRuleFacts 
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { buildReformContext } from './reform-facts.js';
+import { sharedFacts } from './shared-facts.js';
+import type { ClassTribRow } from './tax.repository.js';
 import { type CalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
 import { readCalculationFacts } from './tax-facts-cache.js';
 
@@ -39,6 +41,19 @@ function toUfRule(row: UfRuleRow, date: string): UfRuleFacts {
     validTo: row.validTo,
   };
 }
+
+/** A state's rule on a date, shared by every item that reads it (shared-facts.ts). */
+const ufRuleOn = sharedFacts<UfRuleRow, UfRuleFacts>();
+
+const toClassTribFacts = (ct: ClassTribRow) => ({
+  code: ct.code,
+  cst: ct.cst,
+  pRedCBS: ct.pRedCbs,
+  pRedIBS: ct.pRedIbs,
+  legalBasis: ct.legalBasis,
+});
+/** A cClassTrib of the tables, shared likewise. */
+const classTribOf = sharedFacts<ClassTribRow, ReturnType<typeof toClassTribFacts>>();
 
 const inForce = (date: string, from: string, to: string | null) => from <= date && (to === null || to >= date);
 
@@ -143,15 +158,13 @@ export function buildContextFrom(
   checkNcmAndCest(req, facts, date);
   const rule = (uf: string) => {
     const row = facts.rules.find((r) => r.uf === uf);
-    return row ? toUfRule(row, date) : undefined;
+    return row ? ufRuleOn(row, date, () => toUfRule(row, date)) : undefined;
   };
   const ct = facts.classTrib;
   return {
     origin: rule(op.ufOrigem),
     destination: rule(op.ufDestino),
-    classTrib: ct
-      ? { code: ct.code, cst: ct.cst, pRedCBS: ct.pRedCbs, pRedIBS: ct.pRedIbs, legalBasis: ct.legalBasis }
-      : undefined,
+    classTrib: ct ? classTribOf(ct, '', () => toClassTribFacts(ct)) : undefined,
     // The reform's dated facts (decision 038); its cClassTrib row, from the official calculator, wins.
     ...buildReformContext(req, facts, date, opts),
   };
