@@ -41,10 +41,9 @@ export class ChunkClaims {
     return -1;
   }
 
-  /** The last free chunk not below `lowest` (a pool thread, which holds only the lines from `lowest` on). */
-  claimFromBack(party: number, lowest: number): number {
-    for (let c = this.limit - 1; c >= lowest; c--)
-      if (Atomics.compareExchange(this.states, c, 0, party) === 0) return c;
+  /** The last free chunk (a pool thread), claimed for `party`; -1 when none is left. */
+  claimFromBack(party: number): number {
+    for (let c = this.limit - 1; c >= 0; c--) if (Atomics.compareExchange(this.states, c, 0, party) === 0) return c;
     return -1;
   }
 
@@ -69,44 +68,39 @@ export interface ComputedChunks {
   refused?: { chunk: number; error: TaxInputError };
 }
 
+type Lines = Pick<NfeLinesJob, 'operacao' | 'itens' | 'contexts'>;
+
 /**
- * Claims chunks of `lines` (the invoice's lines from `lines.offset` on, a multiple of CHUNK_LINES) one at a time
- * and computes each with printNfeLines, until none is left: from the front for the request's thread, from the back
- * for a pool thread, so that they meet wherever the faster one got. A refused line ends the party's work.
+ * Claims one chunk of `lines` (all the invoice's lines) and computes it
+ * with printNfeLines into `done`: from the front for the request's thread, from the back for a pool thread, so that
+ * they meet wherever the faster one got. Returns false when no chunk is left for `party` or a line of the chunk was
+ * refused (then no chunk from there on is claimed by anyone).
  */
-export function computeChunks(
-  claims: ChunkClaims,
-  party: number,
-  lines: Pick<NfeLinesJob, 'operacao' | 'itens' | 'contexts' | 'offset'>,
-): ComputedChunks {
-  const lowest = lines.offset / CHUNK_LINES;
-  const done: ComputedChunks = { chunks: [], parts: [] };
-  for (;;) {
-    const chunk = party === REQUEST_PARTY ? claims.claimFromFront(party) : claims.claimFromBack(party, lowest);
-    if (chunk < 0) return done;
-    try {
-      done.parts.push(printChunk(lines, chunk));
-      done.chunks.push(chunk);
-    } catch (err) {
-      if (!(err instanceof TaxInputError)) throw err;
-      claims.refuse(chunk);
-      done.refused = { chunk, error: err };
-      return done;
-    }
+function computeNextChunk(claims: ChunkClaims, party: number, lines: Lines, done: ComputedChunks): boolean {
+  const chunk = party === REQUEST_PARTY ? claims.claimFromFront(party) : claims.claimFromBack(party);
+  if (chunk < 0) return false;
+  try {
+    done.parts.push(printChunk(lines, chunk));
+    done.chunks.push(chunk);
+    return true;
+  } catch (err) {
+    if (!(err instanceof TaxInputError)) throw err;
+    claims.refuse(chunk);
+    done.refused = { chunk, error: err };
+    return false;
   }
 }
 
+/** A party's part: chunks claimed and computed one after the other until none is left. */
+export function computeChunks(claims: ChunkClaims, party: number, lines: Lines): ComputedChunks {
+  const done: ComputedChunks = { chunks: [], parts: [] };
+  while (computeNextChunk(claims, party, lines, done));
+  return done;
+}
+
 /** The lines of one chunk computed and printed (their index in the invoice names a refused one). */
-export function printChunk(
-  lines: Pick<NfeLinesJob, 'operacao' | 'itens' | 'contexts' | 'offset'>,
-  chunk: number,
-): PrintedNfeLines {
-  const from = chunk * CHUNK_LINES - lines.offset;
+export function printChunk(lines: Lines, chunk: number): PrintedNfeLines {
+  const from = chunk * CHUNK_LINES;
   const to = Math.min(from + CHUNK_LINES, lines.itens.length);
-  return printNfeLines(
-    lines.operacao,
-    lines.itens.slice(from, to),
-    lines.contexts.slice(from, to),
-    lines.offset + from,
-  );
+  return printNfeLines(lines.operacao, lines.itens.slice(from, to), lines.contexts.slice(from, to), from);
 }
