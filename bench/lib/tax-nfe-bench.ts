@@ -18,7 +18,7 @@ import { calculateNfe } from '@app/tax-engine';
 import { processCpuSeconds, timeIt } from './measure.js';
 
 const LINES = Number(process.env.BENCH_NFE_ITEMS ?? 500);
-const REPEAT = Number(process.env.BENCH_NFE_REPEAT ?? 9);
+const REPEAT = Number(process.env.BENCH_NFE_REPEAT ?? 15);
 /** Invoices sent to each server before the rounds, a burst of single calls every fifth (JIT warm-up). */
 const WARM_UP = Number(process.env.BENCH_NFE_WARM_UP ?? 30);
 const INVOICES = Number(process.env.BENCH_NFE_INVOICES ?? 60);
