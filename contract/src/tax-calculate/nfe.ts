@@ -13,7 +13,7 @@ import {
  * so an item is accepted or refused with the same message in both endpoints, including the checks that join
  * operação and item (CRT × CST…). Its problems are named `itens[i].campo`, the message starting with `itens[i]: `.
  */
-const ZNfeEnvelope = z.object({
+export const ZNfeEnvelope = z.object({
   operacao: ZTaxCalculateRequest.shape.operacao,
   itens: z
     .array(z.unknown(), { message: 'itens: informe a lista de itens da NF-e.' })
@@ -25,6 +25,9 @@ const ZNfeEnvelope = z.object({
       description: `De 1 a ${maxNfeItems} itens, cada um no formato de \`item\` de POST /tax/calculate.`,
     }),
 });
+
+/** The operação checked, the items not yet: what the server checks item by item while it computes (decision 053). */
+export type TNfeEnvelope = z.output<typeof ZNfeEnvelope>;
 
 export const ZTaxCalculateNfeRequest = ZNfeEnvelope.transform((body, ctx) => {
   const itens: TTaxCalculateRequest['item'][] = new Array(body.itens.length);

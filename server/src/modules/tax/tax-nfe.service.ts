@@ -1,6 +1,7 @@
-import type { TTaxCalculateNfeRequest } from '@app/contract';
-import { todayInBrazil } from '@app/contract';
+import type { TNfeEnvelope, TTaxCalculateNfeRequest } from '@app/contract';
+import { todayInBrazil, ZTaxCalculateNfeRequest, ZTaxItemWithCheckedOperacao } from '@app/contract';
 import { type NfeItemContext, nameInvoiceItemField, TaxInputError } from '@app/tax-engine';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import {
@@ -11,12 +12,15 @@ import {
   printChunk,
   REQUEST_PARTY,
 } from './nfe-lines/nfe-lines-chunks.js';
-import type { NfeLinesPool, NfeLinesThread } from './nfe-lines/nfe-lines-pool.js';
+import type { NfeLinesPool } from './nfe-lines/nfe-lines-pool.js';
 import { buildContextFrom } from './tax.service.js';
 import { type PrintedNfeLines, printNfeAnswer, printNfeLines } from './tax-answer-print.js';
 import { readCalculationFacts } from './tax-facts-cache.js';
 
 type FieldError = { field?: string; message: string };
+type Item = TTaxCalculateNfeRequest['itens'][number];
+/** Checks the items from…to, putting what the item schema gives into `into`; false as soon as one is refused. */
+type CheckItems = (from: number, to: number, into: Item[]) => boolean;
 
 /** From this many lines an invoice's lines are shared with the ready threads (fewer cost more to send than to compute). */
 export const SPLIT_FROM_LINES = 64;
@@ -36,64 +40,159 @@ function refusedLine(err: unknown): unknown {
     : err;
 }
 
+/** A whole NF-e whose items the request schema has already checked (tests, callers holding a parsed request). */
+export function calculateTaxNfe(db: DbOrTx, req: TTaxCalculateNfeRequest, pool?: NfeLinesPool): Promise<Buffer> {
+  const copy: CheckItems = (from, to, into) => {
+    for (let i = from; i < to; i++) into[i] = req.itens[i]!;
+    return true;
+  };
+  return computeInvoice(db, req.operacao, req.itens.length, copy, pool, () => {
+    throw new Error('a parsed request has no item to refuse');
+  });
+}
+
+/**
+ * POST /tax/calculate-nfe after Fastify checked the operação and the item count (ZNfeEnvelope): each item is checked
+ * here by the same item schema and joined checks as the route's full schema (ZTaxItemWithCheckedOperacao), the back
+ * half first, so that its lines reach the threads while this thread checks the front half (decision 053). An item
+ * the schema refuses gets what the full schema answers for the whole body (refuseNfeBody).
+ */
+export function calculateTaxNfeFromBody(db: DbOrTx, body: TNfeEnvelope, pool?: NfeLinesPool): Promise<Buffer> {
+  const check: CheckItems = (from, to, into) => {
+    for (let i = from; i < to; i++) {
+      const parsed = ZTaxItemWithCheckedOperacao.safeParse({ operacao: body.operacao, item: body.itens[i] });
+      if (!parsed.success) return false;
+      into[i] = parsed.data.item;
+    }
+    return true;
+  };
+  return computeInvoice(db, body.operacao, body.itens.length, check, pool, () => refuseNfeBody(body));
+}
+
+/**
+ * The 400 of an invoice with a refused item, exactly as Fastify's validation of the route's full schema gives it
+ * (every item's issues, in order): that schema's validator on the whole body, its result wrapped as Fastify wraps it.
+ */
+export function refuseNfeBody(body: TNfeEnvelope): never {
+  const validate = validatorCompiler({
+    schema: ZTaxCalculateNfeRequest,
+    method: 'POST',
+    url: '/v1/public/tax/calculate-nfe',
+    httpPart: 'body',
+  });
+  const result = validate(body) as { error?: unknown[] };
+  if (!result.error) throw new Error('an item was refused, but the full schema accepts the body');
+  throw Object.assign(new Error('body: validation'), {
+    statusCode: 400,
+    code: 'FST_ERR_VALIDATION',
+    validation: result.error,
+    validationContext: 'body',
+  });
+}
+
 /**
  * A whole NF-e (issue 21 §5): every item's reference facts through buildContextFrom — the same facts and
  * table checks as POST /tax/calculate — then every line computed by the engine and printed as it is computed
- * (printNfeLines), and the totals (printNfeAnswer): the answer's bytes. Every item whose facts the tables refuse
- * is reported (400, one error per item and field) and nothing is computed. From SPLIT_FROM_LINES lines, the lines
- * are shared in chunks with the ready threads of `pool` (decisions 050, 053); a line the engine refuses is reported
- * as the first refused line in order, as if computed in one go.
+ * (printNfeLines), and the totals (printNfeAnswer): the answer's bytes. An item the schema refuses is the schema's
+ * 400; every item whose facts the tables refuse is reported (400, one error per item and field, in order); in both
+ * cases no answer is given. From SPLIT_FROM_LINES lines, the lines are shared in chunks with the ready threads of
+ * `pool` (decisions 050, 053); a line the engine refuses is reported as the first refused line in order, as if
+ * computed in one go.
  */
-export async function calculateTaxNfe(db: DbOrTx, req: TTaxCalculateNfeRequest, pool?: NfeLinesPool): Promise<Buffer> {
-  const date = req.operacao.data ?? todayInBrazil();
-  const contexts: NfeItemContext[] = new Array(req.itens.length);
-  const refused: FieldError[] = [];
+async function computeInvoice(
+  db: DbOrTx,
+  operacao: TTaxCalculateNfeRequest['operacao'],
+  count: number,
+  check: CheckItems,
+  pool: NfeLinesPool | undefined,
+  refuseBody: () => never,
+): Promise<Buffer> {
+  const date = operacao.data ?? todayInBrazil();
+  const itens: Item[] = new Array(count);
+  const contexts: NfeItemContext[] = new Array(count);
+  const refused: { index: number; errors: FieldError[] }[] = [];
   // One snapshot of the facts for the whole invoice, read once.
   const readFacts = await readCalculationFacts(db);
-  for (let i = 0; i < req.itens.length; i++) {
+  const prepare = (from: number, to: number) => {
+    if (!check(from, to, itens)) refuseBody();
+    for (let i = from; i < to; i++) {
+      try {
+        contexts[i] = buildContextFrom(readFacts, { operacao, item: itens[i]! }, date);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== 'VALIDATION') throw err;
+        refused.push({ index: i, errors: nameForInvoice(i, err.errors, err.message) });
+      }
+    }
+  };
+  const refuseFacts = () => {
+    if (refused.length === 0) return;
+    const errors = refused.sort((a, b) => a.index - b.index).flatMap((r) => r.errors);
+    throw new AppError('VALIDATION', errors[0]!.message, errors);
+  };
+  const req = { operacao, itens };
+  const threads = pool && count >= SPLIT_FROM_LINES ? pool.takeReady() : [];
+  if (threads.length === 0) {
+    prepare(0, count);
+    refuseFacts();
     try {
-      contexts[i] = buildContextFrom(readFacts, { operacao: req.operacao, item: req.itens[i]! }, date);
+      return printNfeAnswer(itens, [printNfeLines(operacao, itens, contexts, 0)]);
     } catch (err) {
-      if (!(err instanceof AppError) || err.code !== 'VALIDATION') throw err;
-      refused.push(...nameForInvoice(i, err.errors, err.message));
+      throw refusedLine(err);
     }
   }
-  if (refused.length > 0) throw new AppError('VALIDATION', refused[0]!.message, refused);
 
-  const threads = pool && req.itens.length >= SPLIT_FROM_LINES ? pool.takeReady() : [];
+  // The back half first: its lines go to the threads, which start on them while this thread checks the front half.
+  const chunkCount = Math.ceil(count / CHUNK_LINES);
+  const claims = ChunkClaims.create(chunkCount);
+  const offset = Math.floor(chunkCount / 2) * CHUNK_LINES;
+  let away: Promise<ComputedChunks | null>[] = [];
   try {
-    if (threads.length === 0) return printNfeAnswer(req.itens, [printNfeLines(req.operacao, req.itens, contexts, 0)]);
-    return await shareLines(req, contexts, pool!, threads);
+    prepare(offset, count);
+    if (refused.length === 0) {
+      const shared = {
+        operacao,
+        itens: itens.slice(offset),
+        contexts: contexts.slice(offset),
+        offset,
+        claims: claims.states.buffer as SharedArrayBuffer,
+        chunkCount,
+      };
+      // Each thread's work, settled so that a refusal here leaves no rejection unhandled.
+      away = threads.map((thread, i) =>
+        pool!.run(thread, { ...shared, party: REQUEST_PARTY + 1 + i }).then(
+          (done) => done,
+          () => null,
+        ),
+      );
+    }
+    prepare(0, offset);
+    refuseFacts();
+  } catch (err) {
+    // A refused item: the threads stop claiming (what they computed is dropped).
+    claims.refuse(0);
+    throw err;
+  }
+  try {
+    return await shareLines(req, contexts, claims, away);
   } catch (err) {
     throw refusedLine(err);
   }
 }
 
 /**
- * The lines cut in chunks that the request's thread (from the front) and `threads` (from the back) claim one at a
- * time until none is left (decision 053), so that whichever is faster computes more. The answer is the chunks joined
- * in order; a refusal is that of the first refused line in order, as if the invoice were computed in one go.
+ * The lines cut in chunks that the request's thread (from the front) and the threads (from the back, their replies
+ * `away`) claim one at a time until none is left (decision 053), so that whichever is faster computes more. The
+ * answer is the chunks joined in order; a refusal is that of the first refused line in order, as if the invoice
+ * were computed in one go.
  */
 async function shareLines(
-  req: TTaxCalculateNfeRequest,
+  req: { operacao: TTaxCalculateNfeRequest['operacao']; itens: Item[] },
   contexts: NfeItemContext[],
-  pool: NfeLinesPool,
-  threads: NfeLinesThread[],
+  claims: ChunkClaims,
+  away: Promise<ComputedChunks | null>[],
 ): Promise<Buffer> {
-  const chunkCount = Math.ceil(req.itens.length / CHUNK_LINES);
-  const claims = ChunkClaims.create(chunkCount);
-  const whole = { operacao: req.operacao, itens: req.itens, contexts };
-  // Every line goes to the threads (a clone of 500 lines is ≈ 115 kB: their facts are shared, shared-facts.ts): when
-  // this thread is slow, they may compute them all.
-  const shared = { ...whole, claims: claims.states.buffer as SharedArrayBuffer, chunkCount };
-  // Each thread's work, settled so that a refusal here leaves no rejection unhandled.
-  const away = threads.map((thread, i) =>
-    pool.run(thread, { ...shared, party: REQUEST_PARTY + 1 + i }).then(
-      (done) => done,
-      () => null,
-    ),
-  );
-  const byChunk: PrintedNfeLines[] = new Array(chunkCount);
+  const whole = { operacao: req.operacao, itens: req.itens, contexts, offset: 0 };
+  const byChunk: PrintedNfeLines[] = new Array(claims.count);
   let refused: ComputedChunks['refused'];
   const collect = (done: ComputedChunks) => {
     done.chunks.forEach((chunk, i) => {
@@ -103,13 +202,13 @@ async function shareLines(
   };
   collect(computeChunks(claims, REQUEST_PARTY, whole));
   // No chunk is free any more: a thread that claimed none (busy, or not yet reached) is not waited for.
-  for (let i = 0; i < threads.length; i++) {
+  for (let i = 0; i < away.length; i++) {
     if (claims.ownedBy(REQUEST_PARTY + 1 + i).length === 0) continue;
     const done = await away[i]!;
     // A thread that died or failed leaves its chunks missing: they are computed here, below.
     if (done) collect(done);
   }
-  for (let chunk = 0; chunk < (refused?.chunk ?? chunkCount); chunk++) {
+  for (let chunk = 0; chunk < (refused?.chunk ?? claims.count); chunk++) {
     if (byChunk[chunk]) continue;
     try {
       byChunk[chunk] = printChunk(whole, chunk);

@@ -106,6 +106,21 @@ describe('POST /tax/calculate-nfe', () => {
     expect(res.json().detail).toBe(`itens[2]: ${message}`);
   });
 
+  it('a large invoice names every bad item, in order, whichever half it is in', async () => {
+    const line = { vProd: '10.00', icms: { cst: '00', pICMS: 18 } };
+    const bad = { ...line, icms: { cst: '40', pICMS: 100 } };
+    const lines: object[] = Array.from({ length: 200 }, () => line);
+    lines[7] = bad;
+    lines[150] = bad;
+    const res = await post({ operacao, itens: lines });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual([
+      'itens[7].icms.pICMS',
+      'itens[150].icms.pICMS',
+    ]);
+    expect(res.json().detail).toMatch(/^itens\[7\]: /);
+  });
+
   it('a fact the tables refuse names its item (cClassTrib unknown in itens[1])', async () => {
     const bad = [itens[0], { ...itens[1], ibscbs: { cst: '000', cClassTrib: '000999' } }];
     const res = await post({ operacao, itens: bad });

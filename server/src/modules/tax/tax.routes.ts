@@ -1,5 +1,7 @@
 import {
+  type TNfeEnvelope,
   type TTaxCalculateResponse,
+  ZNfeEnvelope,
   ZTaxCalculateNfeRequest,
   ZTaxCalculateNfeResponse,
   ZTaxCalculateRequest,
@@ -7,11 +9,11 @@ import {
   ZUfTaxRuleList,
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NfeLinesPool } from './nfe-lines/nfe-lines-pool.js';
 import * as service from './tax.service.js';
 import { serializeTaxItem } from './tax-answer-print.js';
-import { calculateTaxNfe } from './tax-nfe.service.js';
+import { calculateTaxNfeFromBody } from './tax-nfe.service.js';
 
 const tags = ['Motor tributário'];
 
@@ -57,11 +59,18 @@ export default async function taxRoutes(fastify: FastifyInstance) {
         response: { 200: ZTaxCalculateNfeResponse },
       },
       preHandler: app.requirePermission('read:reference:global'),
+      // Fastify checks the operação and the item count (ZNfeEnvelope); the items are checked by the service while
+      // it computes (decision 053), and a refused item gets what the full schema above answers for the body.
+      validatorCompiler: ({ method, url, httpPart, schema }) =>
+        validatorCompiler({ method, url, httpPart, schema: httpPart === 'body' ? ZNfeEnvelope : (schema as never) }),
     },
     // The answer is printed while it is computed (printNfeLines), as the response schema would print it: its bytes
     // go out as they are, with the JSON type Fastify gives a serialized answer.
-    async (req, reply) =>
-      reply.type('application/json; charset=utf-8').send((await calculateTaxNfe(app.db, req.body, nfeLines)) as never),
+    async (req, reply) => {
+      const body = req.body as unknown as TNfeEnvelope;
+      const answer = await calculateTaxNfeFromBody(app.db, body, nfeLines);
+      return reply.type('application/json; charset=utf-8').send(answer as never);
+    },
   );
 
   app.get(

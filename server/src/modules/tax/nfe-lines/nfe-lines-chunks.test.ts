@@ -10,7 +10,7 @@ describe('chunk claims', () => {
     for (let turn = 0; turn < 5; turn++) {
       const front = claims.claimFromFront(REQUEST_PARTY);
       if (front >= 0) order.push(`f${front}`);
-      const back = claims.claimFromBack(2);
+      const back = claims.claimFromBack(2, 0);
       if (back >= 0) order.push(`b${back}`);
     }
     expect(order).toEqual(['f0', 'b4', 'f1', 'b3', 'f2']);
@@ -19,13 +19,19 @@ describe('chunk claims', () => {
     expect(claims.claimFromFront(REQUEST_PARTY)).toBe(-1);
   });
 
+  it('leaves the chunks below its lowest to the front', () => {
+    const claims = ChunkClaims.create(4);
+    expect([claims.claimFromBack(2, 2), claims.claimFromBack(2, 2), claims.claimFromBack(2, 2)]).toEqual([3, 2, -1]);
+    expect([claims.claimFromFront(REQUEST_PARTY), claims.claimFromFront(REQUEST_PARTY)]).toEqual([0, 1]);
+  });
+
   it('claims nothing from a refused chunk on, and keeps the earliest refusal', () => {
     const claims = ChunkClaims.create(10);
     claims.refuse(6);
     claims.refuse(8);
-    expect(claims.claimFromBack(2)).toBe(5);
+    expect(claims.claimFromBack(2, 0)).toBe(5);
     claims.refuse(3);
-    expect(claims.claimFromBack(2)).toBe(2);
+    expect(claims.claimFromBack(2, 0)).toBe(2);
     expect([0, 1, 2, 3].map(() => claims.claimFromFront(REQUEST_PARTY))).toEqual([0, 1, -1, -1]);
   });
 

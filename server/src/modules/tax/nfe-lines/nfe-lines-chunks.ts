@@ -41,9 +41,10 @@ export class ChunkClaims {
     return -1;
   }
 
-  /** The last free chunk (a pool thread), claimed for `party`; -1 when none is left. */
-  claimFromBack(party: number): number {
-    for (let c = this.limit - 1; c >= 0; c--) if (Atomics.compareExchange(this.states, c, 0, party) === 0) return c;
+  /** The last free chunk not below `lowest` (a pool thread, which holds the lines from there on); -1 when none. */
+  claimFromBack(party: number, lowest: number): number {
+    for (let c = this.limit - 1; c >= lowest; c--)
+      if (Atomics.compareExchange(this.states, c, 0, party) === 0) return c;
     return -1;
   }
 
@@ -68,16 +69,17 @@ export interface ComputedChunks {
   refused?: { chunk: number; error: TaxInputError };
 }
 
-type Lines = Pick<NfeLinesJob, 'operacao' | 'itens' | 'contexts'>;
+type Lines = Pick<NfeLinesJob, 'operacao' | 'itens' | 'contexts' | 'offset'>;
 
 /**
- * Claims one chunk of `lines` (all the invoice's lines) and computes it
+ * Claims one chunk of `lines` (the invoice's lines from `lines.offset` on, a multiple of CHUNK_LINES) and computes it
  * with printNfeLines into `done`: from the front for the request's thread, from the back for a pool thread, so that
  * they meet wherever the faster one got. Returns false when no chunk is left for `party` or a line of the chunk was
  * refused (then no chunk from there on is claimed by anyone).
  */
 function computeNextChunk(claims: ChunkClaims, party: number, lines: Lines, done: ComputedChunks): boolean {
-  const chunk = party === REQUEST_PARTY ? claims.claimFromFront(party) : claims.claimFromBack(party);
+  const chunk =
+    party === REQUEST_PARTY ? claims.claimFromFront(party) : claims.claimFromBack(party, lines.offset / CHUNK_LINES);
   if (chunk < 0) return false;
   try {
     done.parts.push(printChunk(lines, chunk));
@@ -100,7 +102,12 @@ export function computeChunks(claims: ChunkClaims, party: number, lines: Lines):
 
 /** The lines of one chunk computed and printed (their index in the invoice names a refused one). */
 export function printChunk(lines: Lines, chunk: number): PrintedNfeLines {
-  const from = chunk * CHUNK_LINES;
+  const from = chunk * CHUNK_LINES - lines.offset;
   const to = Math.min(from + CHUNK_LINES, lines.itens.length);
-  return printNfeLines(lines.operacao, lines.itens.slice(from, to), lines.contexts.slice(from, to), from);
+  return printNfeLines(
+    lines.operacao,
+    lines.itens.slice(from, to),
+    lines.contexts.slice(from, to),
+    lines.offset + from,
+  );
 }

@@ -1,14 +1,16 @@
 import type { NfeInput, NfeItemContext } from '@app/tax-engine';
 
 /**
- * An invoice's lines sent to a thread (structured clone: the contexts are plain data, no Decimal, their facts shared
- * objects), with the invoice's shared chunk claims (decision 053): the thread claims chunks as `party`.
+ * An invoice's lines from `offset` on (a chunk boundary) sent to a thread (structured clone: the contexts are plain
+ * data, no Decimal, their facts shared objects), with the invoice's shared chunk claims (decision 053): the thread
+ * claims chunks as `party`, from the last down to the first it holds.
  */
 export interface NfeLinesJob {
   id: number;
   operacao: NfeInput['operacao'];
   itens: NfeInput['itens'];
   contexts: NfeItemContext[];
+  offset: number;
   claims: SharedArrayBuffer;
   chunkCount: number;
   party: number;

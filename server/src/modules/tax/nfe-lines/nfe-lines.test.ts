@@ -1,12 +1,12 @@
 import { serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { ZTaxCalculateNfeRequest } from '@app/contract';
+import { ZNfeEnvelope, ZTaxCalculateNfeRequest } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/test-app.js';
 import { AppError } from '../../../lib/app-error.js';
 import { buildContextFrom } from '../tax.service.js';
 import { readCalculationFacts } from '../tax-facts-cache.js';
-import { calculateTaxNfe, SPLIT_FROM_LINES } from '../tax-nfe.service.js';
+import { calculateTaxNfe, calculateTaxNfeFromBody, SPLIT_FROM_LINES } from '../tax-nfe.service.js';
 import { NfeLinesPool } from './nfe-lines-pool.js';
 
 /**
@@ -144,6 +144,50 @@ describe('whole invoices computed in parts by threads', () => {
     expect((await calculateTaxNfe(ctx.db, req, stuck)).equals(await calculateTaxNfe(ctx.db, req))).toBe(true);
     expect(stuck.chunksDone).toBe(0);
     await stuck.close();
+  });
+
+  it('checks the items of a body while the threads compute: same answer, same refusals as the full schema', async () => {
+    const raw = (count: number) => ({
+      operacao,
+      itens: Array.from({ length: count }, (_, i): object => kinds[i % kinds.length]!),
+    });
+    const body = raw(400);
+    const answer = await calculateTaxNfeFromBody(ctx.db, ZNfeEnvelope.parse(body), pool);
+    expect(answer.equals(await calculateTaxNfe(ctx.db, invoice(400)))).toBe(true);
+    // Refused by the item schema: the back half is checked first, the front half after; both are named, in order.
+    const badCst = { vProd: '10.00', icms: { cst: '41x', pICMS: 12 } };
+    const withBad = raw(400);
+    withBad.itens[350] = badCst;
+    withBad.itens[5] = badCst;
+    const err = await calculateTaxNfeFromBody(ctx.db, ZNfeEnvelope.parse(withBad), pool).then(
+      () => null,
+      (e: unknown) => e as { statusCode: number; validation: { instancePath: string; message: string }[] },
+    );
+    const issues = ZTaxCalculateNfeRequest.safeParse(withBad).error!.issues;
+    expect(err?.statusCode).toBe(400);
+    expect(err?.validation.map((v) => [v.instancePath, v.message])).toEqual(
+      issues.map((i) => [`/${i.path.join('/')}`, i.message]),
+    );
+    expect(err?.validation[0]?.instancePath).toMatch(/^\/itens\[5\]/);
+    // Refused by the tables in both halves: every item named, in order.
+    const unknownCode = {
+      vProd: '10.00',
+      icms: { cst: '00', pICMS: 12 },
+      ibscbs: { cst: '000', cClassTrib: '000999' },
+    };
+    const withUnknown = raw(400);
+    withUnknown.itens[350] = unknownCode;
+    withUnknown.itens[3] = unknownCode;
+    const facts = await refusal(calculateTaxNfeFromBody(ctx.db, ZNfeEnvelope.parse(withUnknown), pool));
+    expect(facts.errors?.map((e) => e.field)).toEqual(['itens[3].ibscbs.cClassTrib', 'itens[350].ibscbs.cClassTrib']);
+    expect(facts).toEqual(await refusal(calculateTaxNfeFromBody(ctx.db, ZNfeEnvelope.parse(withUnknown))));
+    // The item schema's refusal in the front half comes before the tables' in the back half, as in the full schema.
+    withUnknown.itens[5] = badCst;
+    const first = await calculateTaxNfeFromBody(ctx.db, ZNfeEnvelope.parse(withUnknown), pool).then(
+      () => null,
+      (e: unknown) => e as { validation?: unknown[] },
+    );
+    expect(first?.validation).toHaveLength(issues.filter((i) => String(i.path[0]) === 'itens[5]').length);
   });
 
   it('sends a thread each shared fact once: the lines hold the same objects', async () => {
