@@ -10,8 +10,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { buildReformContext } from './reform-facts.js';
 import { sharedFacts } from './shared-facts.js';
-import type { ClassTribRow } from './tax.repository.js';
-import { type CalculationFacts, findUfRules, type UfRuleRow } from './tax.repository.js';
+import { type CalculationFacts, type ClassTribRow, findUfRules, type UfRuleRow } from './tax.repository.js';
 import { readCalculationFacts } from './tax-facts-cache.js';
 
 type FactsReader = Awaited<ReturnType<typeof readCalculationFacts>>;
