@@ -19,8 +19,6 @@ import { readCalculationFacts } from './tax-facts-cache.js';
 
 type FieldError = { field?: string; message: string };
 type Item = TTaxCalculateNfeRequest['itens'][number];
-/** Checks the items from…to, putting what the item schema gives into `into`; false as soon as one is refused. */
-type CheckItems = (from: number, to: number, into: Item[]) => boolean;
 
 /** From this many lines an invoice's lines are shared with the ready threads (fewer cost more to send than to compute). */
 export const SPLIT_FROM_LINES = 64;
@@ -38,35 +36,6 @@ function refusedLine(err: unknown): unknown {
   return err instanceof TaxInputError
     ? new AppError('VALIDATION', err.message, [{ field: err.field, message: err.message }])
     : err;
-}
-
-/** A whole NF-e whose items the request schema has already checked (tests, callers holding a parsed request). */
-export function calculateTaxNfe(db: DbOrTx, req: TTaxCalculateNfeRequest, pool?: NfeLinesPool): Promise<Buffer> {
-  const copy: CheckItems = (from, to, into) => {
-    for (let i = from; i < to; i++) into[i] = req.itens[i]!;
-    return true;
-  };
-  return computeInvoice(db, req.operacao, req.itens.length, copy, pool, () => {
-    throw new Error('a parsed request has no item to refuse');
-  });
-}
-
-/**
- * POST /tax/calculate-nfe after Fastify checked the operação and the item count (ZNfeEnvelope): each item is checked
- * here by the same item schema and joined checks as the route's full schema (ZTaxItemWithCheckedOperacao), the back
- * half first, so that its lines reach the threads while this thread checks the front half (decision 053). An item
- * the schema refuses gets what the full schema answers for the whole body (refuseNfeBody).
- */
-export function calculateTaxNfeFromBody(db: DbOrTx, body: TNfeEnvelope, pool?: NfeLinesPool): Promise<Buffer> {
-  const check: CheckItems = (from, to, into) => {
-    for (let i = from; i < to; i++) {
-      const parsed = ZTaxItemWithCheckedOperacao.safeParse({ operacao: body.operacao, item: body.itens[i] });
-      if (!parsed.success) return false;
-      into[i] = parsed.data.item;
-    }
-    return true;
-  };
-  return computeInvoice(db, body.operacao, body.itens.length, check, pool, () => refuseNfeBody(body));
 }
 
 /**
@@ -91,30 +60,33 @@ export function refuseNfeBody(body: TNfeEnvelope): never {
 }
 
 /**
- * A whole NF-e (issue 21 §5): every item's reference facts through buildContextFrom — the same facts and
- * table checks as POST /tax/calculate — then every line computed by the engine and printed as it is computed
- * (printNfeLines), and the totals (printNfeAnswer): the answer's bytes. An item the schema refuses is the schema's
- * 400; every item whose facts the tables refuse is reported (400, one error per item and field, in order); in both
- * cases no answer is given. From SPLIT_FROM_LINES lines, the lines are shared in chunks with the ready threads of
- * `pool` (decisions 050, 053); a line the engine refuses is reported as the first refused line in order, as if
- * computed in one go.
+ * POST /tax/calculate-nfe (issue 21 §5) after Fastify checked the operação and the item count (ZNfeEnvelope). Each
+ * item is checked here by the same item schema and joined checks as the route's full schema
+ * (ZTaxItemWithCheckedOperacao); one it refuses gets what the full schema answers for the whole body
+ * (refuseNfeBody). Then every item's reference facts through buildContextFrom — the same facts and table checks as
+ * POST /tax/calculate; every item whose facts the tables refuse is reported (400, one error per item and field, in
+ * order) — and every line computed by the engine and printed as it is computed (printNfeLines), and the totals
+ * (printNfeAnswer): the answer's bytes. From SPLIT_FROM_LINES lines, the back half is checked first, so that its
+ * lines reach the threads of `pool` while this thread checks the front half, and the lines are shared in chunks
+ * (decisions 050, 053); a line the engine refuses is reported as the first refused line in order, as if computed
+ * in one go.
  */
-async function computeInvoice(
-  db: DbOrTx,
-  operacao: TTaxCalculateNfeRequest['operacao'],
-  count: number,
-  check: CheckItems,
-  pool: NfeLinesPool | undefined,
-  refuseBody: () => never,
-): Promise<Buffer> {
+export async function calculateTaxNfeFromBody(db: DbOrTx, body: TNfeEnvelope, pool?: NfeLinesPool): Promise<Buffer> {
+  const { operacao } = body;
+  const count = body.itens.length;
   const date = operacao.data ?? todayInBrazil();
   const itens: Item[] = new Array(count);
   const contexts: NfeItemContext[] = new Array(count);
   const refused: { index: number; errors: FieldError[] }[] = [];
   // One snapshot of the facts for the whole invoice, read once.
   const readFacts = await readCalculationFacts(db);
+  // Items from…to: the item schema's checks (a refused one answers the full schema's 400), then their facts.
   const prepare = (from: number, to: number) => {
-    if (!check(from, to, itens)) refuseBody();
+    for (let i = from; i < to; i++) {
+      const parsed = ZTaxItemWithCheckedOperacao.safeParse({ operacao, item: body.itens[i] });
+      if (!parsed.success) refuseNfeBody(body);
+      itens[i] = parsed.data.item;
+    }
     for (let i = from; i < to; i++) {
       try {
         contexts[i] = buildContextFrom(readFacts, { operacao, item: itens[i]! }, date);
