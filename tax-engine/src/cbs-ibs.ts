@@ -1,4 +1,4 @@
-import { money, percentOf, type TaxValue, toDecimal } from './decimal.js';
+import { money, percentOf, rememberByValues, type TaxValue, toDecimal } from './decimal.js';
 
 /**
  * Tax-reform test year 2026 (LC 214/2025): CBS 0.9 % (art. 346) and IBS 0.1 % (art. 343, state
@@ -58,13 +58,15 @@ export function findCbsIbsRateFacts(
 }
 
 /** A rate reduced by a cClassTrib reduction (pRedCBS/pRedIBS): rate × (1 − reduction), 4 places like pAliqEfet. */
-export function applyRateReduction(ratePercent: TaxValue, reductionPercent: TaxValue | null | undefined): number {
-  return toDecimal(ratePercent)
-    .times(toDecimal(100).minus(toDecimal(reductionPercent)))
-    .div(100)
-    .toDecimalPlaces(4)
-    .toNumber();
-}
+export const applyRateReduction: (ratePercent: TaxValue, reductionPercent: TaxValue | null | undefined) => number =
+  // Remembered: the same few rates and reductions come back on every line (a long division each).
+  rememberByValues((ratePercent: TaxValue, reductionPercent: TaxValue | null | undefined) =>
+    toDecimal(ratePercent)
+      .times(toDecimal(100).minus(toDecimal(reductionPercent)))
+      .div(100)
+      .toDecimalPlaces(4)
+      .toNumber(),
+  );
 
 export interface CbsIbsInput {
   base: TaxValue;

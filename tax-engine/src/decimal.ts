@@ -46,6 +46,34 @@ export function toDecimal(value: TaxValue | null | undefined): Decimal {
   return d;
 }
 
+/** A tax value as a memo key: the same text for inputs toDecimal reads as the same value ('' for an empty one). */
+function keyOf(value: TaxValue | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' ? value : String(value);
+}
+
+/**
+ * `compute` remembered by its inputs' values: for pure figures of rates alone (an effective rate, an adjusted MVA),
+ * which come back the same on every line of an invoice and cost a few long divisions each (issue 21 figures). Only
+ * results are kept (an input `compute` refuses throws again); the memo is emptied at `maxParsed` entries.
+ */
+export function rememberByValues<Args extends (TaxValue | null | undefined)[], Result extends number>(
+  compute: (...args: Args) => Result,
+): (...args: Args) => Result {
+  const known = new Map<string, Result>();
+  return (...args: Args) => {
+    let key = keyOf(args[0]);
+    for (let i = 1; i < args.length; i++) key += `|${keyOf(args[i])}`;
+    let result = known.get(key);
+    if (result === undefined) {
+      result = compute(...args);
+      if (known.size >= maxParsed) known.clear();
+      known.set(key, result);
+    }
+    return result;
+  };
+}
+
 /** Rounds half-up to 2 decimal places (cents, or hundredths of a percent). */
 export function round2(value: TaxValue): Decimal {
   const d = toDecimal(value);

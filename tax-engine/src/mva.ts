@@ -1,4 +1,4 @@
-import { round2, type TaxValue, toDecimal } from './decimal.js';
+import { rememberByValues, round2, type TaxValue, toDecimal } from './decimal.js';
 import { assertRate } from './input-checks.js';
 
 /**
@@ -9,14 +9,19 @@ import { assertRate } from './input-checks.js';
  * is not above the interstate rate there is nothing to offset and the original MVA applies.
  */
 export function adjustMva(input: { mva: TaxValue; interstateRate: TaxValue; internalRate: TaxValue }): number {
-  const mva = toDecimal(input.mva).div(100);
-  const inter = toDecimal(input.interstateRate).div(100);
-  const intra = toDecimal(input.internalRate).div(100);
-  assertRate('aliqIcmsInterna', 'Alíquota interna', input.internalRate);
-  if (intra.lte(inter)) return round2(toDecimal(input.mva)).toNumber();
+  return adjustMvaOf(input.mva, input.interstateRate, input.internalRate);
+}
+
+// Remembered: an invoice's ST lines share a few MVAs and rates, and each adjustment costs four long divisions.
+const adjustMvaOf = rememberByValues((mvaPercent: TaxValue, interstateRate: TaxValue, internalRate: TaxValue) => {
+  const mva = toDecimal(mvaPercent).div(100);
+  const inter = toDecimal(interstateRate).div(100);
+  const intra = toDecimal(internalRate).div(100);
+  assertRate('aliqIcmsInterna', 'Alíquota interna', internalRate);
+  if (intra.lte(inter)) return round2(toDecimal(mvaPercent)).toNumber();
   const adjusted = mva.plus(1).times(toDecimal(1).minus(inter)).div(toDecimal(1).minus(intra)).minus(1);
   return round2(adjusted.times(100)).toNumber();
-}
+});
 
 export type MvaOption = 'nacional' | 'importado' | 'interna';
 
