@@ -74,6 +74,19 @@ export function rememberByValues<Args extends (TaxValue | null | undefined)[], R
   };
 }
 
+/**
+ * `a + b`, or `a` itself when `b` is zero: most of an item's optional values (vFrete, vSeg, vFCP, vICMSMono…) are
+ * zero, and decimal.js copies and rounds on every addition (issue 21 figures). The same value either way.
+ */
+export function plusUnlessZero(a: Decimal, b: Decimal): Decimal {
+  return b.isZero() ? a : a.plus(b);
+}
+
+/** `a − b`, or `a` itself when `b` is zero (see plusUnlessZero). */
+export function minusUnlessZero(a: Decimal, b: Decimal): Decimal {
+  return b.isZero() ? a : a.minus(b);
+}
+
 /** Rounds half-up to 2 decimal places (cents, or hundredths of a percent). */
 export function round2(value: TaxValue): Decimal {
   const d = toDecimal(value);

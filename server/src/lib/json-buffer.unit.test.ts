@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonToBuffer, printJson, writeJson, writePicked, writeRaw } from './json-buffer.js';
+import { jsonToBuffer, printJson, writeJson, writePicked, writePlainObject, writeRaw } from './json-buffer.js';
 
 /** What the writer must print, byte for byte: Node's own JSON.stringify encoded as UTF-8. */
 const expected = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
@@ -50,5 +50,19 @@ describe('writePicked', () => {
       writeRaw(']');
     });
     expect(out.toString()).toBe(JSON.stringify([{ a: 1, c: 3 }, 'é']));
+  });
+});
+
+describe('writePlainObject', () => {
+  it('prints an object literal as JSON.stringify does: integer-like keys first, undefined left out, nested values', () => {
+    const cases: Record<string, unknown>[] = [
+      { vBC: '1050.00', pICMS: '12.00', ajustarMva: 'não', b: undefined, 2: 'dois', 1: '1', aspas: 'a"b' },
+      { nested: { x: [1, 'é'] }, n: 0, d: new Date(0), f: () => 1 },
+      {},
+    ];
+    for (const value of cases) {
+      const out = printJson(() => writePlainObject(value));
+      expect(out.equals(expected(value))).toBe(true);
+    }
   });
 });

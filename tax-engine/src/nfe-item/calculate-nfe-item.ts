@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { decimalToNumber, round2, TaxDecimal, toDecimal } from '../decimal.js';
+import { decimalToNumber, minusUnlessZero, plusUnlessZero, round2, TaxDecimal, toDecimal } from '../decimal.js';
 import { calculateCbsIbsItem } from './cbs-ibs-item.js';
 import { calculateDifalItem, isDifalDue } from './difal-item.js';
 import { calculateIpi, calculatePisCofins } from './federal.js';
@@ -52,13 +52,9 @@ export function calculateNfeItem(input: NfeItemInput, ctx: NfeItemContext = {}):
   assertIcmsInput(input);
   ({ input, ctx } = applyReformYear(input, ctx, m));
   const it = input.item;
-  const subtotal = round2(
-    toDecimal(it.vProd)
-      .plus(toDecimal(it.vFrete))
-      .plus(toDecimal(it.vSeg))
-      .plus(toDecimal(it.vOutro))
-      .minus(toDecimal(it.vDesc)),
-  );
+  let gross = plusUnlessZero(toDecimal(it.vProd), toDecimal(it.vFrete));
+  gross = plusUnlessZero(plusUnlessZero(gross, toDecimal(it.vSeg)), toDecimal(it.vOutro));
+  const subtotal = round2(minusUnlessZero(gross, toDecimal(it.vDesc)));
   m.add({
     campo: 'valorOperacao',
     descricao: 'Valor da operação',

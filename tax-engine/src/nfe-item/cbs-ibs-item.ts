@@ -1,6 +1,15 @@
 import type { Decimal } from 'decimal.js';
 import { applyRateReduction, findCbsIbsRateFacts } from '../cbs-ibs.js';
-import { atLeastZero, percentOf, round2, TaxDecimal, type TaxValue, toDecimal } from '../decimal.js';
+import {
+  atLeastZero,
+  minusUnlessZero,
+  percentOf,
+  plusUnlessZero,
+  round2,
+  TaxDecimal,
+  type TaxValue,
+  toDecimal,
+} from '../decimal.js';
 import { calculateCbsIbsTax } from './cbs-ibs-tax.js';
 import { calculateIsItem } from './is-item.js';
 import type { Memoria } from './memoria.js';
@@ -67,17 +76,12 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
     vICMSMono,
     vISSQN: toDecimal(it.vISSQN),
   };
-  const gross = zero
-    .plus(toDecimal(it.vProd))
-    .plus(toDecimal(it.vFrete))
-    .plus(toDecimal(it.vSeg))
-    .plus(toDecimal(it.vOutro))
-    .plus(toDecimal(added.vServ))
-    .plus(toDecimal(added.vII))
-    .plus(added.vIS)
-    .minus(toDecimal(it.vDesc));
+  let gross = plusUnlessZero(toDecimal(it.vProd), toDecimal(it.vFrete));
+  gross = plusUnlessZero(plusUnlessZero(gross, toDecimal(it.vSeg)), toDecimal(it.vOutro));
+  gross = plusUnlessZero(plusUnlessZero(gross, toDecimal(added.vServ)), toDecimal(added.vII));
+  gross = minusUnlessZero(plusUnlessZero(gross, added.vIS), toDecimal(it.vDesc));
   let deducted: Decimal = zero;
-  for (const key in subtracted) deducted = deducted.plus(subtracted[key as keyof typeof subtracted]);
+  for (const key in subtracted) deducted = plusUnlessZero(deducted, subtracted[key as keyof typeof subtracted]);
   const vBC = atLeastZero(round2(gross.minus(deducted)));
   result.vBCIBSCBS = vBC;
   m.add({

@@ -49,6 +49,7 @@ function formatResult(d: Decimal): string {
 export class Memoria {
   readonly steps: MemoriaStep[] = [];
 
+  /** `step.valores` must be the caller's own fresh object: its values are replaced by their printed text. */
   add(step: {
     campo: string;
     descricao: string;
@@ -57,9 +58,10 @@ export class Memoria {
     resultado: Decimal | string;
     baseLegal: string;
   }): void {
-    // A copy holding every key, then each value printed in place: adding up to 16 keys by computed name made
-    // dictionary-mode objects (issue 21 figures); same keys in the same order.
-    const valores = { ...step.valores } as Record<string, Shown>;
+    // Each value printed in place, in the caller's own object: every step is built with a fresh literal, and a copy
+    // per step cost more than its printing (issue 21 figures). Adding up to 16 keys by computed name to a new object
+    // instead made dictionary-mode objects.
+    const valores = step.valores;
     for (const key in valores) valores[key] = formatValue(valores[key]);
     this.steps.push({
       passo: this.steps.length + 1,

@@ -16,6 +16,7 @@ import {
   writeJsonString,
   writeMembers,
   writePicked,
+  writePlainObject,
   writeRaw,
 } from '../../lib/json-buffer.js';
 
@@ -143,7 +144,7 @@ function writeStep(step: Step): void {
   writeEncoded(formula!);
   writeJsonString(step.formula);
   writeEncoded(valores!);
-  writeJson(step.valores);
+  writePlainObject(step.valores);
   writeEncoded(resultado!);
   writeJsonString(step.resultado);
   writeEncoded(baseLegal!);
