@@ -66,10 +66,10 @@ export function refuseNfeBody(body: TNfeEnvelope): never {
  * (refuseNfeBody). Then every item's reference facts through buildContextFrom — the same facts and table checks as
  * POST /tax/calculate; every item whose facts the tables refuse is reported (400, one error per item and field, in
  * order) — and every line computed by the engine and printed as it is computed (printNfeLines), and the totals
- * (printNfeAnswer): the answer's bytes. From SPLIT_FROM_LINES lines, the back half is checked first, so that its
- * lines reach the threads of `pool` while this thread checks the front half, and the lines are shared in chunks
- * (decisions 050, 053); a line the engine refuses is reported as the first refused line in order, as if computed
- * in one go.
+ * (printNfeAnswer): the answer's bytes. From SPLIT_FROM_LINES lines, the items are checked from the back a quarter
+ * at a time, each quarter's lines reaching the threads of `pool` while this thread checks the next, and the lines
+ * are shared in chunks (decisions 050, 053); a line the engine refuses is reported as the first refused line in
+ * order, as if computed in one go.
  */
 export async function calculateTaxNfeFromBody(db: DbOrTx, body: TNfeEnvelope, pool?: NfeLinesPool): Promise<Buffer> {
   const { operacao } = body;
@@ -113,31 +113,22 @@ export async function calculateTaxNfeFromBody(db: DbOrTx, body: TNfeEnvelope, po
     }
   }
 
-  // The back half first: its lines go to the threads, which start on them while this thread checks the front half.
+  // The lines from the back, a quarter at a time: each quarter goes to the threads as soon as it is checked, so that
+  // they start on it while this thread checks the next one; the first quarter stays here (decision 053).
   const chunkCount = Math.ceil(count / CHUNK_LINES);
   const claims = ChunkClaims.create(chunkCount);
-  const offset = Math.floor(chunkCount / 2) * CHUNK_LINES;
-  let away: Promise<ComputedChunks | null>[] = [];
+  const quarter = Math.max(1, Math.floor(chunkCount / 4));
+  const away: AwayLines[] = [];
   try {
-    prepare(offset, count);
-    if (refused.length === 0) {
-      const shared = {
-        operacao,
-        itens: itens.slice(offset),
-        contexts: contexts.slice(offset),
-        offset,
-        claims: claims.states.buffer as SharedArrayBuffer,
-        chunkCount,
-      };
-      // Each thread's work, settled so that a refusal here leaves no rejection unhandled.
-      away = threads.map((thread, i) =>
-        pool!.run(thread, { ...shared, party: REQUEST_PARTY + 1 + i }).then(
-          (done) => done,
-          () => null,
-        ),
-      );
+    let end = count;
+    for (let from = chunkCount - quarter; from >= quarter; from -= quarter) {
+      const offset = from * CHUNK_LINES;
+      prepare(offset, end);
+      if (refused.length === 0)
+        away.push(...sendLines(pool!, threads, { operacao, itens, contexts }, claims, offset, end, away.length));
+      end = offset;
     }
-    prepare(0, offset);
+    prepare(0, end);
     refuseFacts();
   } catch (err) {
     // A refused item: the threads stop claiming (what they computed is dropped).
@@ -151,6 +142,41 @@ export async function calculateTaxNfeFromBody(db: DbOrTx, body: TNfeEnvelope, po
   }
 }
 
+/** Lines sent to a thread, claimed there as `party`: what it computed, or null if it failed. */
+interface AwayLines {
+  party: number;
+  done: Promise<ComputedChunks | null>;
+}
+
+/** The lines `offset`…`end` sent to each of `threads` (`sent` parts were sent before), each thread its own party. */
+function sendLines(
+  pool: NfeLinesPool,
+  threads: ReturnType<NfeLinesPool['takeReady']>,
+  lines: { operacao: TTaxCalculateNfeRequest['operacao']; itens: Item[]; contexts: NfeItemContext[] },
+  claims: ChunkClaims,
+  offset: number,
+  end: number,
+  sent: number,
+): AwayLines[] {
+  const job = {
+    operacao: lines.operacao,
+    itens: lines.itens.slice(offset, end),
+    contexts: lines.contexts.slice(offset, end),
+    offset,
+    claims: claims.states.buffer as SharedArrayBuffer,
+    chunkCount: claims.count,
+  };
+  return threads.map((thread, i) => {
+    const party = REQUEST_PARTY + 1 + sent + i;
+    // Settled, so that a refusal here leaves no rejection unhandled.
+    const done = pool.run(thread, { ...job, party }).then(
+      (computed) => computed,
+      () => null,
+    );
+    return { party, done };
+  });
+}
+
 /**
  * The lines cut in chunks that the request's thread (from the front) and the threads (from the back, their replies
  * `away`) claim one at a time until none is left (decision 053), so that whichever is faster computes more. The
@@ -161,7 +187,7 @@ async function shareLines(
   req: { operacao: TTaxCalculateNfeRequest['operacao']; itens: Item[] },
   contexts: NfeItemContext[],
   claims: ChunkClaims,
-  away: Promise<ComputedChunks | null>[],
+  away: AwayLines[],
 ): Promise<Buffer> {
   const whole = { operacao: req.operacao, itens: req.itens, contexts, offset: 0 };
   const byChunk: PrintedNfeLines[] = new Array(claims.count);
@@ -174,9 +200,9 @@ async function shareLines(
   };
   collect(computeChunks(claims, REQUEST_PARTY, whole));
   // No chunk is free any more: a thread that claimed none (busy, or not yet reached) is not waited for.
-  for (let i = 0; i < away.length; i++) {
-    if (claims.ownedBy(REQUEST_PARTY + 1 + i).length === 0) continue;
-    const done = await away[i]!;
+  for (const part of away) {
+    if (claims.ownedBy(part.party).length === 0) continue;
+    const done = await part.done;
     // A thread that died or failed leaves its chunks missing: they are computed here, below.
     if (done) collect(done);
   }

@@ -25,6 +25,14 @@ describe('chunk claims', () => {
     expect([claims.claimFromFront(REQUEST_PARTY), claims.claimFromFront(REQUEST_PARTY)]).toEqual([0, 1]);
   });
 
+  it('claims only the chunks of the lines it holds: a quarter sent alone stops at its own end', () => {
+    const claims = ChunkClaims.create(8);
+    const quarter = [0, 1, 2].map(() => claims.claimFromBack(3, 4, 6));
+    expect(quarter).toEqual([5, 4, -1]);
+    expect([claims.claimFromBack(2, 6), claims.claimFromBack(2, 6)]).toEqual([7, 6]);
+    expect(claims.ownedBy(3)).toEqual([4, 5]);
+  });
+
   it('claims nothing from a refused chunk on, and keeps the earliest refusal', () => {
     const claims = ChunkClaims.create(10);
     claims.refuse(6);

@@ -41,9 +41,12 @@ export class ChunkClaims {
     return -1;
   }
 
-  /** The last free chunk not below `lowest` (a pool thread, which holds the lines from there on); -1 when none. */
-  claimFromBack(party: number, lowest: number): number {
-    for (let c = this.limit - 1; c >= lowest; c--)
+  /**
+   * The last free chunk from `lowest` to before `end` (a pool thread, which holds the lines of those chunks); -1 when
+   * none is left.
+   */
+  claimFromBack(party: number, lowest: number, end = this.count): number {
+    for (let c = Math.min(this.limit, end) - 1; c >= lowest; c--)
       if (Atomics.compareExchange(this.states, c, 0, party) === 0) return c;
     return -1;
   }
@@ -72,14 +75,20 @@ export interface ComputedChunks {
 type Lines = Pick<NfeLinesJob, 'operacao' | 'itens' | 'contexts' | 'offset'>;
 
 /**
- * Claims one chunk of `lines` (the invoice's lines from `lines.offset` on, a multiple of CHUNK_LINES) and computes it
+ * Claims one chunk of `lines` (the invoice's lines from `lines.offset`, a multiple of CHUNK_LINES) and computes it
  * with printNfeLines into `done`: from the front for the request's thread, from the back for a pool thread, so that
  * they meet wherever the faster one got. Returns false when no chunk is left for `party` or a line of the chunk was
  * refused (then no chunk from there on is claimed by anyone).
  */
 function computeNextChunk(claims: ChunkClaims, party: number, lines: Lines, done: ComputedChunks): boolean {
   const chunk =
-    party === REQUEST_PARTY ? claims.claimFromFront(party) : claims.claimFromBack(party, lines.offset / CHUNK_LINES);
+    party === REQUEST_PARTY
+      ? claims.claimFromFront(party)
+      : claims.claimFromBack(
+          party,
+          lines.offset / CHUNK_LINES,
+          Math.ceil((lines.offset + lines.itens.length) / CHUNK_LINES),
+        );
   if (chunk < 0) return false;
   try {
     done.parts.push(printChunk(lines, chunk));

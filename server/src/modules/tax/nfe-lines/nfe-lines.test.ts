@@ -123,7 +123,9 @@ describe('whole invoices computed in parts by threads', () => {
     const req = invoice(990);
     const alone = await calculateTaxNfeFromBody(ctx.db, req);
     expect((await calculateTaxNfeFromBody(ctx.db, req, dying)).equals(alone)).toBe(true);
-    expect(claimed).toEqual([3]);
+    // A job per quarter of the lines reaches it (until it exits): only the first found the last three chunks free.
+    expect(claimed[0]).toBe(3);
+    expect(claimed.slice(1).every((got) => got === 0)).toBe(true);
     await dying.close();
   });
 
