@@ -1,8 +1,8 @@
-import type { Decimal } from 'decimal.js';
-import { decimalToNumber, minusUnlessZero, plusUnlessZero, round2, TaxDecimal, toDecimal } from '../decimal.js';
+import { minusUnlessZero, plusUnlessZero, round2, TaxDecimal, toDecimal } from '../decimal.js';
 import { calculateCbsIbsItem } from './cbs-ibs-item.js';
 import { calculateDifalItem, isDifalDue } from './difal-item.js';
 import { calculateIpi, calculatePisCofins } from './federal.js';
+import { fillValues } from './fill-values.js';
 import { calculateIcms } from './icms.js';
 import { assertIcmsInput } from './icms-checks.js';
 import { findIcmsSituation } from './icms-situation.js';
@@ -84,15 +84,7 @@ export function calculateNfeItem(input: NfeItemInput, ctx: NfeItemContext = {}):
     ctx,
     m,
   );
-  // Each figure from the group that computed it (no two groups share a field; later groups first, as the spread
-  // that merged them let them win). Spreading the groups into one object per item, then reading it by name, was a
-  // fifth of the engine's time (issue 21 figures); decimalToNumber skips Decimal's print-and-parse.
-  const federal: Record<string, Decimal> = { vIPI, vPIS, vCOFINS };
-  const iv = icms as unknown as Record<string, Decimal | undefined>;
-  const dv = difal as unknown as Record<string, Decimal | undefined>;
-  const cv = cbsIbs as unknown as Record<string, Decimal | undefined>;
   const result = newResult(cbsIbs.groups, m.steps);
-  for (const field of nfeItemValueFields)
-    result[field] = decimalToNumber(cv[field] ?? dv[field] ?? federal[field] ?? iv[field] ?? zero);
+  fillValues(result, icms, difal, { vIPI, vPIS, vCOFINS }, cbsIbs);
   return result;
 }

@@ -82,6 +82,10 @@ describe('POST /tax/calculate-nfe', () => {
     const ok = await post({ operacao, itens: Array.from({ length: 990 }, () => line) });
     expect(ok.statusCode).toBe(200);
     expect(ok.json<TTaxCalculateNfeResponse>().total.ICMSTot).toMatchObject({ vProd: 9900, vICMS: 1782 });
+    // The largest answer: with its length (not chunked) and the response schema's bytes.
+    expect(ok.headers['content-length']).toBe(String(ok.rawPayload.length));
+    expect(ok.headers['transfer-encoding']).toBeUndefined();
+    expect(ok.body).toBe(JSON.stringify(ZTaxCalculateNfeResponse.parse(ok.json())));
     const res = await post({ operacao, itens: Array.from({ length: 991 }, () => line) });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
