@@ -1,6 +1,14 @@
 import type { Decimal } from 'decimal.js';
 import { applyRateReduction } from '../cbs-ibs.js';
-import { atLeastZero, percentOf, TaxDecimal, type TaxValue, toDecimal } from '../decimal.js';
+import {
+  atLeastZero,
+  decimalToNumber,
+  minusUnlessZero,
+  percentOf,
+  TaxDecimal,
+  type TaxValue,
+  toDecimal,
+} from '../decimal.js';
 import type { CbsIbsTax, GIbsCbsTax } from './types.js';
 
 /** One tax of gIBSCBS computed: nominal and effective rates, operation value, deferral, refund, value due. */
@@ -35,11 +43,13 @@ export function calculateCbsIbsTax(opts: {
   const vOp = percentOf(opts.vBC, effective);
   const vDif = opts.pDif === undefined ? new TaxDecimal(0) : percentOf(vOp, opts.pDif);
   const vDevTrib = toDecimal(opts.vDevTrib ?? 0);
-  const value = atLeastZero(vOp.minus(vDif).minus(vDevTrib));
-  const group: GIbsCbsTax = { p: nominal.toNumber(), v: value.toNumber() };
-  if (opts.pDif !== undefined) group.gDif = { pDif: toDecimal(opts.pDif).toNumber(), vDif: vDif.toNumber() };
-  if (opts.vDevTrib !== undefined) group.gDevTrib = { vDevTrib: vDevTrib.toNumber() };
+  // Without a deferral or a refund (most items) the value is vOp itself: no copy, no rounding pass.
+  const value = atLeastZero(minusUnlessZero(minusUnlessZero(vOp, vDif), vDevTrib));
+  const number = decimalToNumber;
+  const group: GIbsCbsTax = { p: number(nominal), v: number(value) };
+  if (opts.pDif !== undefined) group.gDif = { pDif: number(toDecimal(opts.pDif)), vDif: number(vDif) };
+  if (opts.vDevTrib !== undefined) group.gDevTrib = { vDevTrib: number(vDevTrib) };
   if (opts.showRed || opts.pRedutor !== undefined)
-    group.gRed = { pRedAliq: toDecimal(opts.pRed).toNumber(), pAliqEfet: effective.toNumber() };
+    group.gRed = { pRedAliq: number(toDecimal(opts.pRed)), pAliqEfet: number(effective) };
   return { nominal, effective, vOp, vDif, vDevTrib, value, group };
 }

@@ -54,7 +54,8 @@ const zeroReasons: Record<string, [string, string]> = {
   '08': ['sem incidência', 'Lei 10.637/2002, art. 5º; Lei 10.833/2003, art. 6º (não incidência)'],
   '09': ['com suspensão', 'Lei 10.925/2004, art. 9º; Lei 10.865/2004, art. 40 (suspensão)'],
 };
-const same = (rate: TaxValue, list: string[]) => list.some((r) => toDecimal(rate).eq(r));
+// toDecimal(r): the parsed rate is remembered, where eq(r) parsed the text again on every item.
+const same = (rate: TaxValue, list: string[]) => list.some((r) => toDecimal(rate).eq(toDecimal(r)));
 
 /** The laws of each regime without the basic rate: CSTs 49/99 (outras operações) may carry any rate. */
 const regimeLaw: Record<PisCofinsRegime, Record<Tax, string>> = {
