@@ -156,10 +156,11 @@ describe('whole invoices computed in parts by threads', () => {
       operacao,
       itens: Array.from({ length: count }, (_, i): object => kinds[i % kinds.length]!),
     });
-    // Refused by the item schema: the back half is checked first, the front half after; both are named, in order.
+    // Refused by the item schema: the last quarter is checked first, the front quarter last; all are named, in order.
     const badCst = { vProd: '10.00', icms: { cst: '41x', pICMS: 12 } };
     const withBad = raw(400);
     withBad.itens[350] = badCst;
+    withBad.itens[150] = badCst;
     withBad.itens[5] = badCst;
     const err = await calculateTaxNfeFromBody(ctx.db, ZNfeEnvelope.parse(withBad), pool).then(
       () => null,
@@ -171,7 +172,7 @@ describe('whole invoices computed in parts by threads', () => {
       issues.map((i) => [`/${i.path.join('/')}`, i.message]),
     );
     expect(err?.validation[0]?.instancePath).toMatch(/^\/itens\[5\]/);
-    // Refused by the tables in both halves: every item named, in order.
+    // Refused by the tables in three quarters: every item named, in order.
     const unknownCode = {
       vProd: '10.00',
       icms: { cst: '00', pICMS: 12 },
@@ -179,11 +180,16 @@ describe('whole invoices computed in parts by threads', () => {
     };
     const withUnknown = raw(400);
     withUnknown.itens[350] = unknownCode;
+    withUnknown.itens[200] = unknownCode;
     withUnknown.itens[3] = unknownCode;
     const facts = await refusal(calculateTaxNfeFromBody(ctx.db, ZNfeEnvelope.parse(withUnknown), pool));
-    expect(facts.errors?.map((e) => e.field)).toEqual(['itens[3].ibscbs.cClassTrib', 'itens[350].ibscbs.cClassTrib']);
+    expect(facts.errors?.map((e) => e.field)).toEqual([
+      'itens[3].ibscbs.cClassTrib',
+      'itens[200].ibscbs.cClassTrib',
+      'itens[350].ibscbs.cClassTrib',
+    ]);
     expect(facts).toEqual(await refusal(calculateTaxNfeFromBody(ctx.db, ZNfeEnvelope.parse(withUnknown))));
-    // The item schema's refusal in the front half comes before the tables' in the back half, as in the full schema.
+    // The item schema's refusal in the front quarter comes before the tables' in later ones, as in the full schema.
     withUnknown.itens[5] = badCst;
     const first = await calculateTaxNfeFromBody(ctx.db, ZNfeEnvelope.parse(withUnknown), pool).then(
       () => null,
