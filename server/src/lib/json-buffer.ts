@@ -142,19 +142,23 @@ function writeObject(object: Record<string, unknown>): void {
   let first = true;
   // Own enumerable keys in JSON.stringify's order (integer-like keys first, then insertion order).
   const keys = Object.keys(object);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const value = object[key];
-    if (isOmitted(value)) continue;
-    if (!first) scratch[pos++] = 44;
-    writeKey(key);
-    writeValue(value, key);
-    // Room for the next comma.
-    ensure(1);
-    first = false;
-  }
+  for (let i = 0; i < keys.length; i++) first = writeMember(keys[i]!, object[keys[i]!], first);
   ensure(1);
   scratch[pos++] = 125;
+}
+
+/**
+ * One `"key":value` member, after a comma unless `first`, or nothing for a value JSON.stringify leaves out;
+ * returns whether the next member is still the first.
+ */
+function writeMember(key: string, value: unknown, first: boolean): boolean {
+  if (isOmitted(value)) return first;
+  ensure(1);
+  if (!first) scratch[pos++] = 44;
+  writeKey(key);
+  if (typeof value === 'string') writeString(value);
+  else writeValue(value, key);
+  return false;
 }
 
 /**
@@ -165,16 +169,7 @@ export function writePlainObject(object: Record<string, unknown>): void {
   ensure(1);
   scratch[pos++] = 123;
   let first = true;
-  for (const key in object) {
-    const value = object[key];
-    if (isOmitted(value)) continue;
-    ensure(1);
-    if (!first) scratch[pos++] = 44;
-    writeKey(key);
-    if (typeof value === 'string') writeString(value);
-    else writeValue(value, key);
-    first = false;
-  }
+  for (const key in object) first = writeMember(key, object[key], first);
   ensure(1);
   scratch[pos++] = 125;
 }
@@ -196,15 +191,7 @@ export function writePicked(object: Record<string, unknown>, keys: readonly stri
  * next member is still the first (nothing written), so a caller can go on writing members of the same object.
  */
 export function writeMembers(object: Record<string, unknown>, keys: readonly string[], first: boolean): boolean {
-  for (const key of keys) {
-    const value = object[key];
-    if (isOmitted(value)) continue;
-    ensure(1);
-    if (!first) scratch[pos++] = 44;
-    writeKey(key);
-    writeValue(value, key);
-    first = false;
-  }
+  for (const key of keys) first = writeMember(key, object[key], first);
   return first;
 }
 
