@@ -69,8 +69,11 @@ test('the dashboard draws its charts and ranking; a row opens the company in a n
 
   const [tab] = await Promise.all([context.waitForEvent('page'), rows.nth(0).click()]);
   await tab.waitForLoadState();
-  await expect(tab).toHaveURL(new RegExp(`/member/companies\\?companyId=${many.id}$`), { timeout: 20_000 });
-  await expect(tab.locator('tr[data-selected]')).toContainText('MUITOS PENDENTES', { timeout: 20_000 });
+  // The tab opens /member/companies?companyId=…, which selects that company and, as any selection does (spec 01 §2),
+  // goes on to its products at once: the company page is never a resting state to look at.
+  await expect(tab).toHaveURL(/\/member\/home$/, { timeout: 20_000 });
+  await expect(tab.getByRole('navigation').first()).toContainText('MUITOS PENDENTES');
+  await expect(tab.getByRole('heading', { name: 'Meus Produtos' })).toBeVisible();
 });
 
 async function openIndicators(page: Page, role: 'Member' | 'PartnerOwner') {

@@ -1,9 +1,9 @@
 import type { NfeInput, NfeItemContext } from '@app/tax-engine';
 
 /**
- * An invoice's lines from `offset` on (a chunk boundary) sent to a thread (structured clone: the contexts are plain
- * data, no Decimal, their facts shared objects), with the invoice's shared chunk claims (decision 053): the thread
- * claims chunks as `party`, from the last down to the first it holds.
+ * A quarter of an invoice's lines, from `offset` (a chunk boundary), sent to a thread (structured clone: the contexts
+ * are plain data, no Decimal, their facts shared objects), with the invoice's shared chunk claims (decision 053): the
+ * thread claims the chunks of those lines as `party`, from the last down to the first.
  */
 export interface NfeLinesJob {
   id: number;
