@@ -32,14 +32,12 @@ export const layoutDecimals = {
   valorPorUnidade: { int: 11, dec: 4 },
 } satisfies Record<string, LayoutDecimal>;
 
-const decimalText = /^(\d+)(?:[.,](\d+))?$/;
-
 /** Reused by countDigits: an item has up to ~20 values checked, each once per call (issue 21 figures). */
 const counted = { integer: 0, decimals: 0 };
 
 /**
- * The integer digits and decimals the layout counts in `text` (digits, then optionally `.` or `,` and digits, as
- * decimalText reads it), leading zeros of the integer part and trailing zeros of the decimals left out; null
+ * The integer digits and decimals the layout counts in `text` (digits, then optionally `.` or `,` and digits),
+ * leading zeros of the integer part and trailing zeros of the decimals left out; null
  * when `text` is not such a number. Scanned by hand: a regular expression with captures and two replaces per value
  * were a tenth of the item checks.
  */
@@ -86,7 +84,7 @@ export function describeLayoutProblem(label: string, value: unknown, spec: Layou
     if (text.includes('e')) text = value >= 1 ? BigInt(Math.round(value)).toString() : value.toFixed(20);
   } else if (typeof value === 'string') {
     text = value.trim();
-    if (text.startsWith('-') && decimalText.test(text.slice(1))) return `${label} não pode ser negativo.`;
+    if (text.startsWith('-') && countDigits(text.slice(1))) return `${label} não pode ser negativo.`;
   } else return `${label}: informe um número (ex.: 10.50).`;
   const digits = countDigits(text);
   if (!digits) return `${label}: informe um número (ex.: 10.50).`;

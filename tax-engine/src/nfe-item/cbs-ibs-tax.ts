@@ -45,11 +45,11 @@ export function calculateCbsIbsTax(opts: {
   const vDevTrib = toDecimal(opts.vDevTrib ?? 0);
   // Without a deferral or a refund (most items) the value is vOp itself: no copy, no rounding pass.
   const value = atLeastZero(minusUnlessZero(minusUnlessZero(vOp, vDif), vDevTrib));
-  const number = decimalToNumber;
-  const group: GIbsCbsTax = { p: number(nominal), v: number(value) };
-  if (opts.pDif !== undefined) group.gDif = { pDif: number(toDecimal(opts.pDif)), vDif: number(vDif) };
-  if (opts.vDevTrib !== undefined) group.gDevTrib = { vDevTrib: number(vDevTrib) };
+  const group: GIbsCbsTax = { p: decimalToNumber(nominal), v: decimalToNumber(value) };
+  if (opts.pDif !== undefined)
+    group.gDif = { pDif: decimalToNumber(toDecimal(opts.pDif)), vDif: decimalToNumber(vDif) };
+  if (opts.vDevTrib !== undefined) group.gDevTrib = { vDevTrib: decimalToNumber(vDevTrib) };
   if (opts.showRed || opts.pRedutor !== undefined)
-    group.gRed = { pRedAliq: number(toDecimal(opts.pRed)), pAliqEfet: number(effective) };
+    group.gRed = { pRedAliq: decimalToNumber(toDecimal(opts.pRed)), pAliqEfet: decimalToNumber(effective) };
   return { nominal, effective, vOp, vDif, vDevTrib, value, group };
 }

@@ -38,18 +38,20 @@ function refusedLine(err: unknown): unknown {
     : err;
 }
 
+/** The route's full-schema validator, as Fastify compiles it: made once, for the refused bodies. */
+const validateNfeBody = validatorCompiler({
+  schema: ZTaxCalculateNfeRequest,
+  method: 'POST',
+  url: '/v1/public/tax/calculate-nfe',
+  httpPart: 'body',
+});
+
 /**
  * The 400 of an invoice with a refused item, exactly as Fastify's validation of the route's full schema gives it
  * (every item's issues, in order): that schema's validator on the whole body, its result wrapped as Fastify wraps it.
  */
 export function refuseNfeBody(body: TNfeEnvelope): never {
-  const validate = validatorCompiler({
-    schema: ZTaxCalculateNfeRequest,
-    method: 'POST',
-    url: '/v1/public/tax/calculate-nfe',
-    httpPart: 'body',
-  });
-  const result = validate(body) as { error?: unknown[] };
+  const result = validateNfeBody(body) as { error?: unknown[] };
   if (!result.error) throw new Error('an item was refused, but the full schema accepts the body');
   throw Object.assign(new Error('body: validation'), {
     statusCode: 400,
