@@ -20,8 +20,13 @@ const summedFromAnswers = {
   vFCPUFDest: 'vFCPUFDest',
   vICMSUFDest: 'vICMSUFDest',
 } as const satisfies Partial<Record<IcmsTotField, string>>;
-/** ICMSTot figures that sum what the request says of each item (prod group I11–I17; vII from the II group, P04). */
-const summedFromRequest = ['vProd', 'vFrete', 'vSeg', 'vDesc', 'vOutro', 'vII'] as const;
+/**
+ * ICMSTot figures that sum what the request says of each item (prod group I11–I17; vII from the II group, P04):
+ * with nfeTotalSourceFields and icms.indDeduzDeson, what a server that computed the items elsewhere must keep of
+ * each request item to sum them.
+ */
+export const nfeTotalRequestFields = ['vProd', 'vFrete', 'vSeg', 'vDesc', 'vOutro', 'vII'] as const;
+const summedFromRequest = nfeTotalRequestFields;
 
 /**
  * THE one place where a total may count an item figure as zero: the item answer fields a total sums that the

@@ -1,10 +1,12 @@
 import type { TTaxCalculateResponse } from '@app/contract';
 import {
   calculateNfeLine,
+  money,
   type NfeInput,
   type NfeItemContext,
   type NfeItemResult,
   nfeItemValueFields,
+  nfeTotalRequestFields,
   nfeTotalSourceFields,
   sumNfeTotals,
 } from '@app/tax-engine';
@@ -33,9 +35,17 @@ export function serializeTaxItem(out: TTaxCalculateResponse): Buffer {
 /** A part of an invoice's lines, printed: their answers' bytes, comma-separated, and the figures the totals read. */
 export interface PrintedNfeLines {
   bytes: Uint8Array;
-  /** Line after line, nfeTotalSourceFields' values of each answer. */
+  /**
+   * Line after line, what sumNfeTotals reads of it: nfeTotalSourceFields' values of its answer, then
+   * nfeTotalRequestFields' values of its request item rounded to cents as the totals round them (NaN when absent),
+   * then its icms.indDeduzDeson (NaN when absent). A rounded amount is below 10^13 with 2 decimals (the layout's
+   * 13v2), at most 15 significant digits: as a number it reads back exactly.
+   */
   figures: Float64Array;
 }
+
+const answerWidth = nfeTotalSourceFields.length;
+const lineWidth = answerWidth + nfeTotalRequestFields.length + 1;
 
 /**
  * Lines `offset`… of an invoice (`itens`, with their `contexts`), each computed by the engine (calculateNfeLine)
@@ -50,15 +60,21 @@ export function printNfeLines(
   contexts: readonly NfeItemContext[],
   offset: number,
 ): PrintedNfeLines {
-  const width = nfeTotalSourceFields.length;
-  const figures = new Float64Array(itens.length * width);
+  const figures = new Float64Array(itens.length * lineWidth);
   const bytes = printJson(() => {
     for (let k = 0; k < itens.length; k++) {
-      const answer = calculateNfeLine({ operacao, item: itens[k]! }, offset + k, contexts[k]!);
+      const item = itens[k]!;
+      const answer = calculateNfeLine({ operacao, item }, offset + k, contexts[k]!);
       if (k > 0) writeRaw(',');
       writeTaxItem(answer as TTaxCalculateResponse);
       const values = answer as unknown as Record<string, number>;
-      for (let f = 0; f < width; f++) figures[k * width + f] = values[nfeTotalSourceFields[f]!]!;
+      const at = k * lineWidth;
+      for (let f = 0; f < answerWidth; f++) figures[at + f] = values[nfeTotalSourceFields[f]!]!;
+      for (let f = 0; f < nfeTotalRequestFields.length; f++) {
+        const value = item[nfeTotalRequestFields[f]!];
+        figures[at + answerWidth + f] = value === undefined ? Number.NaN : money(value);
+      }
+      figures[at + lineWidth - 1] = item.icms.indDeduzDeson ?? Number.NaN;
     }
   });
   return { bytes, figures };
@@ -66,20 +82,30 @@ export function printNfeLines(
 
 /**
  * The whole invoice's answer from its lines printed in parts (in order): `{"itens":[…],"total":…}` with the totals
- * summed from every line's figures by the engine's sumNfeTotals, byte-equal to the response schema's output.
+ * summed from every line's figures by the engine's sumNfeTotals, byte-equal to the response schema's output. The
+ * lines may have been checked and computed in other threads: their figures hold what the totals read of each
+ * request item too.
  */
-export function printNfeAnswer(itens: NfeInput['itens'], parts: readonly PrintedNfeLines[]): Buffer {
-  const width = nfeTotalSourceFields.length;
+export function printNfeAnswer(parts: readonly PrintedNfeLines[]): Buffer {
   const answers: Record<string, number>[] = [];
-  for (const part of parts)
-    for (let at = 0; at < part.figures.length; at += width) {
+  const items: Record<string, unknown>[] = [];
+  for (const { figures } of parts)
+    for (let at = 0; at < figures.length; at += lineWidth) {
       // A copy of one shape holding every key, then each value set in place: keys added one by one through
       // computed names would make slow dictionary objects (decision 041).
       const answer = { ...figuresShape };
-      for (let f = 0; f < width; f++) answer[nfeTotalSourceFields[f]!] = part.figures[at + f]!;
+      for (let f = 0; f < answerWidth; f++) answer[nfeTotalSourceFields[f]!] = figures[at + f]!;
       answers.push(answer);
+      const deduz = figures[at + lineWidth - 1]!;
+      const item: Record<string, unknown> = { icms: { indDeduzDeson: Number.isNaN(deduz) ? undefined : deduz } };
+      for (let f = 0; f < nfeTotalRequestFields.length; f++) {
+        const value = figures[at + answerWidth + f]!;
+        if (!Number.isNaN(value)) item[nfeTotalRequestFields[f]!] = value;
+      }
+      items.push(item);
     }
-  const total = sumNfeTotals(itens, answers as unknown as NfeItemResult[]);
+  // The request items as far as the totals read them (the fields above): what sumNfeTotals takes of them.
+  const total = sumNfeTotals(items as unknown as NfeInput['itens'], answers as unknown as NfeItemResult[]);
   const chunks: Uint8Array[] = [opening];
   parts.forEach((part, i) => {
     if (i > 0) chunks.push(comma);

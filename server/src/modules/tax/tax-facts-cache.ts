@@ -1,17 +1,7 @@
 import type { DbOrTx } from '../../db/client.js';
 import { onReferenceReloaded } from '../../lib/reference-changes.js';
-import { indexReformFacts, type ReformIndex } from './reform-index.js';
-import {
-  type CalculationFacts,
-  type CbenefRow,
-  type CestRow,
-  type ClassTribRow,
-  findTaxFactsSnapshot,
-  findTaxFactsVersion,
-  type NcmRow,
-  type TaxFactsSnapshot,
-  type UfRuleRow,
-} from './tax.repository.js';
+import { type CalculationFacts, findTaxFactsSnapshotText, findTaxFactsVersion } from './tax.repository.js';
+import { type FactsQuery, type FactsReader, type IndexedFacts, indexTaxFacts, readerOf } from './tax-facts-index.js';
 
 /**
  * The reference rows of POST /tax/calculate, kept in memory (decision 025): a query per invoice line for
@@ -27,16 +17,11 @@ import {
  */
 const CHECK_EVERY_MS = 1000;
 
-interface Cached {
-  snapshot: TaxFactsSnapshot;
-  classTribs: Map<string, ClassTribRow>;
-  cbenefs: Map<string, CbenefRow>;
-  cbenefUfs: Set<string>;
-  ncms: Map<string, NcmRow>;
-  cests: Map<string, CestRow>;
-  reform: ReformIndex;
-  /** Both states' rows by `ufOrigem|ufDestino|date`: the same pair and day repeat for every line of an invoice. */
-  rulesByKey: Map<string, UfRuleRow[]>;
+interface Cached extends IndexedFacts {
+  /** The snapshot as the database printed it: what a thread of whole invoices indexes for itself (decision 053). */
+  text: string;
+  /** This process's number for the snapshot: a thread that has it indexed is not sent the text again. */
+  id: number;
   checkedAt: number;
   generation: number;
   /** A version check in flight: concurrent requests share it instead of each asking. */
@@ -51,18 +36,15 @@ onReferenceReloaded(() => {
   generation++;
 });
 
+let lastId = 0;
+
 async function readSnapshot(db: DbOrTx): Promise<Cached> {
   const readAt = generation;
-  const snapshot = await findTaxFactsSnapshot(db);
+  const text = await findTaxFactsSnapshotText(db);
   return {
-    snapshot,
-    classTribs: new Map(snapshot.classTribs.map((r) => [r.code, r])),
-    cbenefs: new Map(snapshot.cbenefs.map((r) => [r.code, r])),
-    cbenefUfs: new Set(snapshot.cbenefs.map((r) => r.uf)),
-    ncms: new Map(snapshot.ncms.map((r) => [r.code, r])),
-    cests: new Map(snapshot.cests.map((r) => [r.code, r])),
-    reform: indexReformFacts(snapshot.reform),
-    rulesByKey: new Map(),
+    ...indexTaxFacts(JSON.parse(text)),
+    text,
+    id: ++lastId,
     checkedAt: Date.now(),
     generation: readAt,
   };
@@ -93,17 +75,6 @@ async function currentFacts(db: DbOrTx): Promise<Cached> {
   return caches.get(db) === pending ? cached : currentFacts(db);
 }
 
-const inForce = (date: string, from: string, to: string | null) => from <= date && (to === null || to >= date);
-
-type FactsQuery = {
-  ufs: [string, string];
-  date: string;
-  cClassTrib: string | null;
-  cBenef: string | null;
-  ncm?: string | null;
-  cest?: string | null;
-};
-
 /** What the engine needs for one item, from memory: both states' rates and rule in force, cClassTrib, cBenef. */
 export async function findCalculationFacts(db: DbOrTx, q: FactsQuery): Promise<CalculationFacts> {
   return (await readCalculationFacts(db))(q);
@@ -113,46 +84,12 @@ export async function findCalculationFacts(db: DbOrTx, q: FactsQuery): Promise<C
  * The facts snapshot of the moment, as a synchronous reader: a whole invoice reads it once and looks up each of
  * its items in it (one await per invoice instead of one per item; one snapshot for the whole invoice).
  */
-export async function readCalculationFacts(db: DbOrTx): Promise<(q: FactsQuery) => CalculationFacts> {
-  const { snapshot, classTribs, cbenefs, cbenefUfs, rulesByKey, ncms, cests, reform } = await currentFacts(db);
-  return (q) => {
-    const key = `${q.ufs[0]}|${q.ufs[1]}|${q.date}`;
-    let rules = rulesByKey.get(key);
-    if (!rules) {
-      rules = selectRules(snapshot, q.ufs, q.date);
-      if (rulesByKey.size >= MAX_RULE_KEYS) rulesByKey.clear();
-      rulesByKey.set(key, rules);
-    }
-    return {
-      rules,
-      classTrib: (q.cClassTrib && classTribs.get(q.cClassTrib)) || null,
-      cbenef: (q.cBenef && cbenefs.get(q.cBenef)) || null,
-      cbenefTableLoaded: cbenefUfs.has(q.ufs[0]),
-      ncm: q.ncm ? (ncms.get(q.ncm) ?? null) : undefined,
-      cest: q.cest ? (cests.get(q.cest) ?? null) : undefined,
-      reform,
-    };
-  };
+export async function readCalculationFacts(db: DbOrTx): Promise<FactsReader> {
+  return readerOf(await currentFacts(db));
 }
 
-const MAX_RULE_KEYS = 5000;
-
-/** The two states' rates, each with its rule in force on the date (shared, read-only, by every caller). */
-function selectRules(snapshot: TaxFactsSnapshot, ufs: [string, string], date: string): UfRuleRow[] {
-  return snapshot.rates
-    .filter((r) => r.uf === ufs[0] || r.uf === ufs[1])
-    .map((rate) => {
-      // Newest validity first (the snapshot's order): the first in force on the date wins.
-      const rule = snapshot.rules.find((t) => t.uf === rate.uf && inForce(date, t.validFrom, t.validTo));
-      return {
-        ...rate,
-        difalMethod: rule?.difalMethod ?? null,
-        difalFcpInGrossUp: rule?.difalFcpInGrossUp ?? null,
-        reliefFormula: rule?.reliefFormula ?? null,
-        cbenefRequired: rule?.cbenefRequired ?? null,
-        source: rule?.source ?? null,
-        validFrom: rule?.validFrom ?? null,
-        validTo: rule?.validTo ?? null,
-      };
-    });
+/** readCalculationFacts with the snapshot's text and number, which a whole invoice's threads index (decision 053). */
+export async function readSharedFacts(db: DbOrTx): Promise<{ read: FactsReader; id: number; text: string }> {
+  const facts = await currentFacts(db);
+  return { read: readerOf(facts), id: facts.id, text: facts.text };
 }

@@ -9,13 +9,16 @@ import {
   ChunkClaims,
   type ComputedChunks,
   computeChunks,
+  LineRefused,
+  type Lines,
   printChunk,
   REQUEST_PARTY,
 } from './nfe-lines/nfe-lines-chunks.js';
 import type { NfeLinesPool } from './nfe-lines/nfe-lines-pool.js';
-import { buildContextFrom } from './tax.service.js';
 import { type PrintedNfeLines, printNfeAnswer, printNfeLines } from './tax-answer-print.js';
-import { readCalculationFacts } from './tax-facts-cache.js';
+import { buildContextFrom, refusedField } from './tax-context.js';
+import { readSharedFacts } from './tax-facts-cache.js';
+import type { FactsReader } from './tax-facts-index.js';
 
 type FieldError = { field?: string; message: string };
 type Item = TTaxCalculateNfeRequest['itens'][number];
@@ -29,13 +32,6 @@ function nameForInvoice(index: number, errors: FieldError[] | undefined, message
     field: e.field ? nameInvoiceItemField(index, e.field) : `itens[${index}]`,
     message: `itens[${index}]: ${e.message}`,
   }));
-}
-
-/** The engine already names the item (itens[i].campo) in its TaxInputError. */
-function refusedLine(err: unknown): unknown {
-  return err instanceof TaxInputError
-    ? new AppError('VALIDATION', err.message, [{ field: err.field, message: err.message }])
-    : err;
 }
 
 /** The route's full-schema validator, as Fastify compiles it: made once, for the refused bodies. */
@@ -62,85 +58,93 @@ export function refuseNfeBody(body: TNfeEnvelope): never {
 }
 
 /**
- * POST /tax/calculate-nfe (issue 21 §5) after Fastify checked the operação and the item count (ZNfeEnvelope). Each
- * item is checked here by the same item schema and joined checks as the route's full schema
- * (ZTaxItemWithCheckedOperacao); one it refuses gets what the full schema answers for the whole body
- * (refuseNfeBody). Then every item's reference facts through buildContextFrom — the same facts and table checks as
- * POST /tax/calculate; every item whose facts the tables refuse is reported (400, one error per item and field, in
- * order) — and every line computed by the engine and printed as it is computed (printNfeLines), and the totals
- * (printNfeAnswer): the answer's bytes. From SPLIT_FROM_LINES lines, the items are checked from the back a quarter
- * at a time, each quarter's lines reaching the threads of `pool` while this thread checks the next, and the lines
- * are shared in chunks (decisions 050, 053); a line the engine refuses is reported as the first refused line in
- * order, as if computed in one go.
+ * POST /tax/calculate-nfe (issue 21 §5) after Fastify checked the operação and the item count (ZNfeEnvelope). Below
+ * SPLIT_FROM_LINES lines, or with no thread ready, the invoice is answered in one go (answerInOneGo). From there the
+ * lines are cut in chunks that this thread (from the front) and the threads of `pool` (from the back) claim one at a
+ * time (decision 053): whoever claims a chunk checks its items, reads their facts, computes and prints its lines, so
+ * the checks too are shared and the threads start at once. A refused line stops all claims and the invoice is then
+ * answered in one go, which gives the refusal in the order of the whole invoice.
  */
 export async function calculateTaxNfeFromBody(db: DbOrTx, body: TNfeEnvelope, pool?: NfeLinesPool): Promise<Buffer> {
   const { operacao } = body;
   const count = body.itens.length;
   const date = operacao.data ?? todayInBrazil();
-  const itens: Item[] = new Array(count);
-  const contexts: NfeItemContext[] = new Array(count);
-  const refused: { index: number; errors: FieldError[] }[] = [];
   // One snapshot of the facts for the whole invoice, read once.
-  const readFacts = await readCalculationFacts(db);
-  // Items from…to: the item schema's checks (a refused one answers the full schema's 400), then their facts.
-  const prepare = (from: number, to: number) => {
-    for (let i = from; i < to; i++) {
-      const parsed = ZTaxItemWithCheckedOperacao.safeParse({ operacao, item: body.itens[i] });
-      if (!parsed.success) refuseNfeBody(body);
-      itens[i] = parsed.data.item;
-    }
-    for (let i = from; i < to; i++) {
-      try {
-        contexts[i] = buildContextFrom(readFacts, { operacao, item: itens[i]! }, date);
-      } catch (err) {
-        if (!(err instanceof AppError) || err.code !== 'VALIDATION') throw err;
-        refused.push({ index: i, errors: nameForInvoice(i, err.errors, err.message) });
-      }
-    }
-  };
-  const refuseFacts = () => {
-    if (refused.length === 0) return;
-    const errors = refused.sort((a, b) => a.index - b.index).flatMap((r) => r.errors);
-    throw new AppError('VALIDATION', errors[0]!.message, errors);
-  };
-  const req = { operacao, itens };
+  const facts = await readSharedFacts(db);
   const threads = pool && count >= SPLIT_FROM_LINES ? pool.takeReady() : [];
-  if (threads.length === 0) {
-    prepare(0, count);
-    refuseFacts();
-    try {
-      return printNfeAnswer(itens, [printNfeLines(operacao, itens, contexts, 0)]);
-    } catch (err) {
-      throw refusedLine(err);
-    }
-  }
+  if (threads.length === 0) return answerInOneGo(body, facts.read, date);
 
-  // The lines from the back, a quarter at a time: each quarter goes to the threads as soon as it is checked, so that
-  // they start on it while this thread checks the next one; the first quarter stays here (decision 053).
+  const lines: Lines = { operacao, items: body.itens, offset: 0, date, read: facts.read };
   const chunkCount = Math.ceil(count / CHUNK_LINES);
   const claims = ChunkClaims.create(chunkCount);
+  // The threads get the back quarter first (few lines to copy: they start on it at once), then the middle half;
+  // the front quarter stays here.
   const quarter = Math.max(1, Math.floor(chunkCount / 4));
   const away: AwayLines[] = [];
-  try {
-    let end = count;
-    for (let from = chunkCount - quarter; from >= quarter; from -= quarter) {
-      const offset = from * CHUNK_LINES;
-      prepare(offset, end);
-      if (refused.length === 0)
-        away.push(...sendLines(pool!, threads, { operacao, itens, contexts }, claims, offset, end, away.length));
-      end = offset;
-    }
-    prepare(0, end);
-    refuseFacts();
-  } catch (err) {
-    // A refused item: the threads stop claiming (what they computed is dropped).
-    claims.refuse(0);
-    throw err;
+  for (const [from, to] of [
+    [chunkCount - quarter, chunkCount],
+    [quarter, chunkCount - quarter],
+  ] as const)
+    if (from < to) away.push(...sendLines(pool!, threads, lines, facts, claims, from, to, away.length));
+  const byChunk: PrintedNfeLines[] = new Array(chunkCount);
+  const collect = (done: ComputedChunks) => {
+    done.chunks.forEach((chunk, i) => {
+      byChunk[chunk] = done.parts[i]!;
+    });
+    return !done.refused;
+  };
+  if (!collect(computeChunks(claims, REQUEST_PARTY, lines))) return answerInOneGo(body, facts.read, date);
+  // No chunk is free any more: a thread that claimed none (busy, or not yet reached) is not waited for.
+  for (const part of away) {
+    if (claims.ownedBy(part.party).length === 0) continue;
+    const done = await part.done;
+    // A thread that died or failed leaves its chunks missing: they are computed here, below.
+    if (done && !collect(done)) return answerInOneGo(body, facts.read, date);
   }
+  for (let chunk = 0; chunk < chunkCount; chunk++) {
+    if (byChunk[chunk]) continue;
+    try {
+      byChunk[chunk] = printChunk(lines, chunk);
+    } catch (err) {
+      if (err instanceof LineRefused) return answerInOneGo(body, facts.read, date);
+      throw err;
+    }
+  }
+  return printNfeAnswer(byChunk);
+}
+
+/**
+ * The invoice in this thread alone: every item checked by the same item schema and joined checks as the route's
+ * full schema (ZTaxItemWithCheckedOperacao), one it refuses answering what the full schema answers for the whole
+ * body (refuseNfeBody); then every item's facts through buildContextFrom — the same facts and table checks as
+ * POST /tax/calculate; every item the tables refuse is reported (400, one error per item and field, in order) — and
+ * every line computed and printed (printNfeLines; the first line the engine refuses is the 400), and the totals.
+ */
+function answerInOneGo(body: TNfeEnvelope, read: FactsReader, date: string): Buffer {
+  const { operacao } = body;
+  const count = body.itens.length;
+  const itens: Item[] = new Array(count);
+  const contexts: NfeItemContext[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const parsed = ZTaxItemWithCheckedOperacao.safeParse({ operacao, item: body.itens[i] });
+    if (!parsed.success) refuseNfeBody(body);
+    itens[i] = parsed.data.item;
+  }
+  const refused: FieldError[] = [];
+  for (let i = 0; i < count; i++) {
+    try {
+      contexts[i] = buildContextFrom(read, { operacao, item: itens[i]! }, date);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'VALIDATION') throw err;
+      refused.push(...nameForInvoice(i, err.errors, err.message));
+    }
+  }
+  if (refused.length > 0) throw new AppError('VALIDATION', refused[0]!.message, refused);
   try {
-    return await shareLines(req, contexts, claims, away);
+    return printNfeAnswer([printNfeLines(operacao, itens, contexts, 0)]);
   } catch (err) {
-    throw refusedLine(err);
+    // The engine names the item (itens[i].campo) in its TaxInputError.
+    throw err instanceof TaxInputError ? refusedField(err.field, err.message) : err;
   }
 }
 
@@ -150,73 +154,34 @@ interface AwayLines {
   done: Promise<ComputedChunks | null>;
 }
 
-/** The lines `offset`…`end` sent to each of `threads` (`sent` parts were sent before), each thread its own party. */
+/** The lines of chunks `from`…`to` sent to each of `threads` (`sent` parts were sent before), each its own party. */
 function sendLines(
   pool: NfeLinesPool,
   threads: ReturnType<NfeLinesPool['takeReady']>,
-  lines: { operacao: TTaxCalculateNfeRequest['operacao']; itens: Item[]; contexts: NfeItemContext[] },
+  lines: Lines,
+  facts: { id: number; text: string },
   claims: ChunkClaims,
-  offset: number,
-  end: number,
+  from: number,
+  to: number,
   sent: number,
 ): AwayLines[] {
+  const offset = from * CHUNK_LINES;
   const job = {
     operacao: lines.operacao,
-    itens: lines.itens.slice(offset, end),
-    contexts: lines.contexts.slice(offset, end),
+    items: lines.items.slice(offset, to * CHUNK_LINES),
     offset,
+    date: lines.date,
+    factsId: facts.id,
     claims: claims.states.buffer as SharedArrayBuffer,
     chunkCount: claims.count,
   };
   return threads.map((thread, i) => {
     const party = REQUEST_PARTY + 1 + sent + i;
     // Settled, so that a refusal here leaves no rejection unhandled.
-    const done = pool.run(thread, { ...job, party }).then(
+    const done = pool.run(thread, { ...job, party }, facts.text).then(
       (computed) => computed,
       () => null,
     );
     return { party, done };
   });
-}
-
-/**
- * The lines cut in chunks that the request's thread (from the front) and the threads (from the back, their replies
- * `away`) claim one at a time until none is left (decision 053), so that whichever is faster computes more. The
- * answer is the chunks joined in order; a refusal is that of the first refused line in order, as if the invoice
- * were computed in one go.
- */
-async function shareLines(
-  req: { operacao: TTaxCalculateNfeRequest['operacao']; itens: Item[] },
-  contexts: NfeItemContext[],
-  claims: ChunkClaims,
-  away: AwayLines[],
-): Promise<Buffer> {
-  const whole = { operacao: req.operacao, itens: req.itens, contexts, offset: 0 };
-  const byChunk: PrintedNfeLines[] = new Array(claims.count);
-  let refused: ComputedChunks['refused'];
-  const collect = (done: ComputedChunks) => {
-    done.chunks.forEach((chunk, i) => {
-      byChunk[chunk] = done.parts[i]!;
-    });
-    if (done.refused && (!refused || done.refused.chunk < refused.chunk)) refused = done.refused;
-  };
-  collect(computeChunks(claims, REQUEST_PARTY, whole));
-  // No chunk is free any more: a thread that claimed none (busy, or not yet reached) is not waited for.
-  for (const part of away) {
-    if (claims.ownedBy(part.party).length === 0) continue;
-    const done = await part.done;
-    // A thread that died or failed leaves its chunks missing: they are computed here, below.
-    if (done) collect(done);
-  }
-  for (let chunk = 0; chunk < (refused?.chunk ?? claims.count); chunk++) {
-    if (byChunk[chunk]) continue;
-    try {
-      byChunk[chunk] = printChunk(whole, chunk);
-    } catch (err) {
-      if (!(err instanceof TaxInputError)) throw err;
-      refused = { chunk, error: err };
-    }
-  }
-  if (refused) throw refused.error;
-  return printNfeAnswer(req.itens, byChunk);
 }

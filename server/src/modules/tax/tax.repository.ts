@@ -123,10 +123,11 @@ export interface ReformSnapshot {
 /**
  * Every reference row the engine reads (27 rates, the state rules, ~1k cClassTrib, the cBenef codes, the
  * ~10k eight-digit NCMs with their validity and the CESTs: about a megabyte), with the version counter, in ONE statement so that rows and version come from
- * the same snapshot. Read once per version by tax-facts-cache.ts, never per item.
+ * the same snapshot. Read once per version by tax-facts-cache.ts, never per item. As text (a TaxFactsSnapshot in
+ * JSON): the threads of whole invoices are sent that text, a copy of one string, and parse it themselves.
  */
-export async function findTaxFactsSnapshot(db: DbOrTx): Promise<TaxFactsSnapshot> {
-  const res = await db.execute<{ facts: TaxFactsSnapshot } & Record<string, unknown>>(sql`
+export async function findTaxFactsSnapshotText(db: DbOrTx): Promise<string> {
+  const res = await db.execute<{ facts: string } & Record<string, unknown>>(sql`
     SELECT json_build_object(
       'version', (SELECT version FROM reference_versions WHERE name = 'tax-facts'),
       'rates', (SELECT coalesce(json_agg(json_build_object('uf', uf, 'internalRate', internal_rate::text,
@@ -171,7 +172,7 @@ export async function findTaxFactsSnapshot(db: DbOrTx): Promise<TaxFactsSnapshot
         'municipalRates', (SELECT coalesce(json_agg(json_build_object('cMun', c_mun, 'rate', rate::text,
             'estimated', estimated, 'source', source, 'validFrom', valid_from::text, 'validTo', valid_to::text)),
             '[]'::json) FROM ibs_municipal_rates))
-    ) AS facts`);
+    )::text AS facts`);
   return res.rows[0]!.facts;
 }
 

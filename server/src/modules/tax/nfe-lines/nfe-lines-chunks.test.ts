@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { ChunkClaims, REQUEST_PARTY } from './nfe-lines-chunks.js';
 
-/** The chunk claims of decision 053: every chunk has exactly one owner, and a refusal stops the later chunks. */
+/** The chunk claims of decision 053: every chunk has exactly one owner, and a refused line stops all claims. */
 describe('chunk claims', () => {
   it('meet in the middle: the front and the back never claim the same chunk', () => {
     const claims = ChunkClaims.create(5);
@@ -33,14 +33,14 @@ describe('chunk claims', () => {
     expect(claims.ownedBy(3)).toEqual([4, 5]);
   });
 
-  it('claims nothing from a refused chunk on, and keeps the earliest refusal', () => {
+  it('claims nothing once stopped by a refused line', () => {
     const claims = ChunkClaims.create(10);
-    claims.refuse(6);
-    claims.refuse(8);
-    expect(claims.claimFromBack(2, 0)).toBe(5);
-    claims.refuse(3);
-    expect(claims.claimFromBack(2, 0)).toBe(2);
-    expect([0, 1, 2, 3].map(() => claims.claimFromFront(REQUEST_PARTY))).toEqual([0, 1, -1, -1]);
+    expect([claims.claimFromFront(REQUEST_PARTY), claims.claimFromBack(2, 0)]).toEqual([0, 9]);
+    claims.stop();
+    expect([claims.claimFromFront(REQUEST_PARTY), claims.claimFromBack(2, 0), claims.claimFromBack(3, 4, 6)]).toEqual([
+      -1, -1, -1,
+    ]);
+    expect(claims.ownedBy(REQUEST_PARTY)).toEqual([0]);
   });
 
   it('gives every chunk exactly one owner when threads race for them', async () => {

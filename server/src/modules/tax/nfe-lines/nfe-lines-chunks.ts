@@ -1,7 +1,10 @@
-import { TaxInputError } from '@app/tax-engine';
+import { type TTaxCalculateNfeRequest, ZTaxItemWithCheckedOperacao } from '@app/contract';
+import { type NfeInput, type NfeItemContext, TaxInputError } from '@app/tax-engine';
+import { AppError } from '../../../lib/app-error.js';
 import type { PrintedNfeLines } from '../tax-answer-print.js';
 import { printNfeLines } from '../tax-answer-print.js';
-import type { NfeLinesJob } from './nfe-lines-messages.js';
+import { buildContextFrom } from '../tax-context.js';
+import type { FactsReader } from '../tax-facts-index.js';
 
 /** Lines per chunk: small enough that whoever finishes last waits at most ≈ 1 ms for the other (decision 053). */
 export const CHUNK_LINES = 16;
@@ -12,8 +15,8 @@ export const REQUEST_PARTY = 1;
 /**
  * Who computes which chunk of an invoice's lines, shared by the request's thread and the pool's threads
  * (decision 053) in a SharedArrayBuffer: one Int32 per chunk, 0 while free, then the party that claimed it
- * (compare-and-swap, so a chunk has exactly one owner), and after them the first refused chunk (`limit`):
- * chunks from there on are no longer claimed, since the answer is then the refusal of an earlier line.
+ * (compare-and-swap, so a chunk has exactly one owner), and after them how many chunks may still be claimed
+ * (`limit`): 0 once a line was refused, since the invoice is then answered in one go (LineRefused).
  */
 export class ChunkClaims {
   readonly states: Int32Array;
@@ -51,10 +54,9 @@ export class ChunkClaims {
     return -1;
   }
 
-  /** A line of `chunk` was refused: no chunk from there on is claimed any more. */
-  refuse(chunk: number): void {
-    for (let limit = this.limit; chunk < limit; limit = this.limit)
-      if (Atomics.compareExchange(this.states, this.count, limit, chunk) === limit) return;
+  /** A line was refused: no chunk is claimed any more. */
+  stop(): void {
+    Atomics.store(this.states, this.count, 0);
   }
 
   /** The chunks `party` claimed. */
@@ -65,14 +67,31 @@ export class ChunkClaims {
   }
 }
 
-/** What a party computed: its chunks' printed lines by chunk, and the refusal of its first refused chunk. */
+/** What a party computed: its chunks' printed lines by chunk, and whether it met a refused line. */
 export interface ComputedChunks {
   chunks: number[];
   parts: PrintedNfeLines[];
-  refused?: { chunk: number; error: TaxInputError };
+  refused?: boolean;
 }
 
-type Lines = Pick<NfeLinesJob, 'operacao' | 'itens' | 'contexts' | 'offset'>;
+/**
+ * An invoice's items from `offset` (a multiple of CHUNK_LINES) as the body has them, not yet checked, with the
+ * operação, the invoice's date and the facts snapshot to check and compute them with.
+ */
+export interface Lines {
+  operacao: NfeInput['operacao'];
+  items: readonly unknown[];
+  offset: number;
+  date: string;
+  read: FactsReader;
+}
+
+/**
+ * A line of a chunk refused by the item schema, the tables or the engine. Which refusal the invoice answers depends on
+ * every item (the schema's issues of all items come first, then every table refusal, then the first line the engine
+ * refuses), so the caller answers it by checking the whole invoice in one go.
+ */
+export class LineRefused extends Error {}
 
 /**
  * Claims one chunk of `lines` (the invoice's lines from `lines.offset`, a multiple of CHUNK_LINES) and computes it
@@ -87,7 +106,7 @@ function computeNextChunk(claims: ChunkClaims, party: number, lines: Lines, done
       : claims.claimFromBack(
           party,
           lines.offset / CHUNK_LINES,
-          Math.ceil((lines.offset + lines.itens.length) / CHUNK_LINES),
+          Math.ceil((lines.offset + lines.items.length) / CHUNK_LINES),
         );
   if (chunk < 0) return false;
   try {
@@ -95,9 +114,10 @@ function computeNextChunk(claims: ChunkClaims, party: number, lines: Lines, done
     done.chunks.push(chunk);
     return true;
   } catch (err) {
-    if (!(err instanceof TaxInputError)) throw err;
-    claims.refuse(chunk);
-    done.refused = { chunk, error: err };
+    if (!(err instanceof LineRefused)) throw err;
+    // The invoice is answered in one go: nobody claims any more.
+    claims.stop();
+    done.refused = true;
     return false;
   }
 }
@@ -109,14 +129,27 @@ export function computeChunks(claims: ChunkClaims, party: number, lines: Lines):
   return done;
 }
 
-/** The lines of one chunk computed and printed (their index in the invoice names a refused one). */
+/**
+ * The lines of one chunk checked by the item schema and the joined checks of the route's full schema
+ * (ZTaxItemWithCheckedOperacao), their facts read and checked against the tables (buildContextFrom), computed and
+ * printed (printNfeLines). A refused line throws LineRefused.
+ */
 export function printChunk(lines: Lines, chunk: number): PrintedNfeLines {
+  const { operacao, date, read } = lines;
   const from = chunk * CHUNK_LINES - lines.offset;
-  const to = Math.min(from + CHUNK_LINES, lines.itens.length);
-  return printNfeLines(
-    lines.operacao,
-    lines.itens.slice(from, to),
-    lines.contexts.slice(from, to),
-    lines.offset + from,
-  );
+  const count = Math.min(CHUNK_LINES, lines.items.length - from);
+  const itens: TTaxCalculateNfeRequest['itens'] = new Array(count);
+  const contexts: NfeItemContext[] = new Array(count);
+  for (let k = 0; k < count; k++) {
+    const parsed = ZTaxItemWithCheckedOperacao.safeParse({ operacao, item: lines.items[from + k] });
+    if (!parsed.success) throw new LineRefused();
+    itens[k] = parsed.data.item;
+  }
+  try {
+    for (let k = 0; k < count; k++) contexts[k] = buildContextFrom(read, { operacao, item: itens[k]! }, date);
+    return printNfeLines(operacao, itens, contexts, lines.offset + from);
+  } catch (err) {
+    if (err instanceof TaxInputError || (err instanceof AppError && err.code === 'VALIDATION')) throw new LineRefused();
+    throw err;
+  }
 }

@@ -1,5 +1,4 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { TaxInputError } from '@app/tax-engine';
 import type { ComputedChunks } from './nfe-lines-chunks.js';
 import type { NfeLinesJob, NfeLinesReply } from './nfe-lines-messages.js';
 
@@ -9,6 +8,8 @@ export interface NfeLinesThread {
   /** Settles when the thread says it is ready (or dies first). */
   started: Promise<void>;
   pending: Map<number, { resolve: (done: ComputedChunks) => void; reject: (err: Error) => void }>;
+  /** The facts snapshot last sent to it (messages arrive in order: every later job may count on it). */
+  factsId?: number;
 }
 type Thread = NfeLinesThread;
 
@@ -36,7 +37,7 @@ export class NfeLinesPool {
   private readonly threads: Thread[] = [];
   private nextId = 1;
   private closed = false;
-  /** Chunks of invoices' lines the threads computed and printed (figures, tests). */
+  /** Chunks of invoices' lines the threads computed and printed (tests: they fail when no split happens). */
   chunksDone = 0;
   /** Threads that died in a row before one got ready: from MAX_FAILED_STARTS on, no more are started. */
   private failedStarts = 0;
@@ -67,12 +68,20 @@ export class NfeLinesPool {
     await Promise.all(this.threads.map((t) => t.started));
   }
 
-  /** The chunks `thread` claimed, computed and printed, and the engine's refusal of a line if it met one. */
-  run(thread: Thread, job: Omit<NfeLinesJob, 'id'>): Promise<ComputedChunks> {
+  /**
+   * The chunks `thread` claimed, checked, computed and printed, and whether it met a refused line. The facts
+   * snapshot's text goes with the job when the thread does not have that snapshot yet.
+   */
+  run(thread: Thread, job: Omit<NfeLinesJob, 'id' | 'factsText'>, factsText: string): Promise<ComputedChunks> {
     const id = this.nextId++;
+    const sent: NfeLinesJob = { id, ...job };
+    if (thread.factsId !== job.factsId) {
+      sent.factsText = factsText;
+      thread.factsId = job.factsId;
+    }
     return new Promise((resolve, reject) => {
       thread.pending.set(id, { resolve, reject });
-      thread.worker.postMessage({ id, ...job } satisfies NfeLinesJob);
+      thread.worker.postMessage(sent);
     });
   }
 
@@ -82,7 +91,8 @@ export class NfeLinesPool {
   }
 
   private startThread(): Thread {
-    // Its heap holds at most one invoice's lines and printed chunks (990 lines ≈ 2 MB printed) per queued job.
+    // Its heap holds the facts snapshot (≈ 1.4 MB of text, indexed) and at most one invoice's lines and printed chunks
+    // (990 lines ≈ 2 MB printed) per queued job.
     const worker = this.startWorkerWith({ resourceLimits: { maxOldGenerationSizeMb: 128 } });
     worker.unref();
     let started = () => {};
@@ -98,16 +108,14 @@ export class NfeLinesPool {
       if (!waiting) return;
       thread.pending.delete(reply.id);
       if ('failed' in reply) {
+        // It may have failed indexing the snapshot: the next job sends it again.
+        thread.factsId = undefined;
         waiting.reject(new Error(reply.failed));
         return;
       }
       this.chunksDone += reply.chunks.length;
       const { chunks, bytes, figures, refused } = reply;
-      waiting.resolve({
-        chunks,
-        parts: chunks.map((_, i) => ({ bytes: bytes[i]!, figures: figures[i]! })),
-        refused: refused && { chunk: refused.chunk, error: new TaxInputError(refused.field, refused.message) },
-      });
+      waiting.resolve({ chunks, parts: chunks.map((_, i) => ({ bytes: bytes[i]!, figures: figures[i]! })), refused });
     });
     let dropped = false;
     const drop = (reason: string) => {

@@ -1,11 +1,12 @@
 import { serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { ZNfeEnvelope, ZTaxCalculateNfeRequest } from '@app/contract';
+import { type TTaxCalculateNfeResponse, ZNfeEnvelope, ZTaxCalculateNfeRequest } from '@app/contract';
+import { type NfeItemResult, sumNfeTotals } from '@app/tax-engine';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/test-app.js';
 import { AppError } from '../../../lib/app-error.js';
-import { buildContextFrom } from '../tax.service.js';
-import { readCalculationFacts } from '../tax-facts-cache.js';
+import { buildContextFrom } from '../tax-context.js';
+import { readCalculationFacts, readSharedFacts } from '../tax-facts-cache.js';
 import { calculateTaxNfeFromBody, SPLIT_FROM_LINES } from '../tax-nfe.service.js';
 import { NfeLinesPool } from './nfe-lines-pool.js';
 
@@ -210,6 +211,71 @@ describe('whole invoices computed in parts by threads', () => {
     expect(contexts[7]!.classTrib).toBe(contexts[0]!.classTrib);
     // A clone writes an object already written as a reference: ≈ 37 kB here, ≈ 820 kB with a copy per line.
     expect(serialize(contexts).length).toBeLessThan(100_000);
+  });
+
+  it('sums the totals from what each line keeps of its item, wherever it was computed', async () => {
+    // vII with three decimals and a comma, deductions asked for and not: what the totals read of the request items.
+    const extra = [
+      { vProd: '150.00', vII: '12,345', vOutro: 3, icms: { cst: '00', pICMS: 12 } },
+      { vProd: 200, icms: { cst: '40', pICMS: 12, motDesICMS: '9', indDeduzDeson: 0 } },
+      { vProd: 300, icms: { cst: '40', pICMS: 12, motDesICMS: '9', indDeduzDeson: 1 } },
+    ];
+    const body = { operacao, itens: Array.from({ length: 300 }, (_, i) => [...kinds, ...extra][i % 10]) };
+    const before = pool.chunksDone;
+    const shared = await calculateTaxNfeFromBody(ctx.db, ZNfeEnvelope.parse(body), pool);
+    expect(pool.chunksDone).toBeGreaterThan(before);
+    const out = JSON.parse(shared.toString()) as TTaxCalculateNfeResponse;
+    // The engine's own sum, on the request's items as the full schema reads them and the answers' figures.
+    const items = ZTaxCalculateNfeRequest.parse(body).itens;
+    expect(out.total).toEqual(sumNfeTotals(items, out.itens as unknown as NfeItemResult[]));
+    expect(out.total.ICMSTot.vII).toBe(370.5);
+  });
+
+  it("computes with the facts of the moment: a thread is sent a new snapshot's text", async () => {
+    const difal = ZNfeEnvelope.parse({
+      operacao: { ufOrigem: 'SP', ufDestino: 'MG', consumidorFinal: true, contribuinte: false, data: '2026-06-01' },
+      itens: Array.from({ length: 990 }, () => ({ vProd: 1000, icms: { cst: '00', pICMS: 12 } })),
+    });
+    // Every line's DIFAL of invoices until the threads computed some of them (the first invoice after a new snapshot
+    // may be over before a thread has read its text).
+    const destinationShares = async () => {
+      const before = pool.chunksDone;
+      const shares = new Set<number>();
+      for (let i = 0; i < 5 && pool.chunksDone === before; i++) {
+        const out = JSON.parse((await calculateTaxNfeFromBody(ctx.db, difal, pool)).toString());
+        for (const line of (out as TTaxCalculateNfeResponse).itens) shares.add(line.vICMSUFDest);
+      }
+      expect(pool.chunksDone).toBeGreaterThan(before);
+      return shares;
+    };
+    const { rows } = await ctx.database.pool.query("SELECT internal_rate::text AS r FROM ref_uf_rates WHERE uf = 'MG'");
+    // MG is base dupla (uf-rules.test.ts): 73.17 with 18 %, 100.00 with 20 %.
+    expect(await destinationShares()).toEqual(new Set([73.17]));
+    await ctx.database.pool.query("UPDATE ref_uf_rates SET internal_rate = internal_rate + 2 WHERE uf = 'MG'");
+    try {
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(await destinationShares()).toEqual(new Set([100]));
+    } finally {
+      await ctx.database.pool.query("UPDATE ref_uf_rates SET internal_rate = $1 WHERE uf = 'MG'", [rows[0].r]);
+    }
+  });
+
+  it('sends the snapshot again to a thread that failed without it', async () => {
+    const req = invoice(990);
+    const alone = await calculateTaxNfeFromBody(ctx.db, req);
+    const fresh = new NfeLinesPool(1);
+    await fresh.start();
+    const [thread] = fresh.takeReady();
+    // As if it had been sent the snapshot already: its jobs come without the text, and fail.
+    thread!.factsId = (await readSharedFacts(ctx.db)).id;
+    expect((await calculateTaxNfeFromBody(ctx.db, req, fresh)).equals(alone)).toBe(true);
+    expect(fresh.chunksDone).toBe(0);
+    await vi.waitFor(() => expect(thread!.factsId).toBeUndefined());
+    // The next invoices send it (the first may be over before the thread has read it).
+    for (let i = 0; i < 5 && fresh.chunksDone === 0; i++)
+      expect((await calculateTaxNfeFromBody(ctx.db, req, fresh)).equals(alone)).toBe(true);
+    expect(fresh.chunksDone).toBeGreaterThan(0);
+    await fresh.close();
   });
 
   it('stops starting threads that cannot load, and answers every invoice itself', async () => {
