@@ -2,9 +2,8 @@
  * Facts built from the reference snapshot for an item — a state's rule on a date, a cClassTrib on a date, the
  * CBS/IBS rates on a date — made once per snapshot row (or index) and key, then shared, frozen, by every item that
  * reads them (decision 053). An invoice's lines then hold the same objects instead of 500 equal copies: less to
- * build, and a whole invoice sends each of them to its threads once (a structured clone writes an object it has
- * already written as a reference). Frozen, so that code changing a shared fact fails loudly instead of changing
- * the answer of another item.
+ * build and to collect (each thread of a whole invoice builds its own, from its own copy of the snapshot, decision
+ * 054). Frozen, so that code changing a shared fact fails loudly instead of changing the answer of another item.
  */
 const MAX_KEYS_PER_OWNER = 5000;
 

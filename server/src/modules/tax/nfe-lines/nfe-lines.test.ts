@@ -199,7 +199,7 @@ describe('whole invoices computed in parts by threads', () => {
     expect(first?.validation).toHaveLength(issues.filter((i) => String(i.path[0]) === 'itens[5]').length);
   });
 
-  it('sends a thread each shared fact once: the lines hold the same objects', async () => {
+  it('builds each shared fact once: the lines hold the same objects', async () => {
     const req = ZTaxCalculateNfeRequest.parse(invoice(500));
     const readFacts = await readCalculationFacts(ctx.db);
     const contexts = req.itens.map((item) =>
@@ -209,7 +209,8 @@ describe('whole invoices computed in parts by threads', () => {
     expect(contexts[7]!.destination).toBe(contexts[0]!.destination);
     expect(contexts[7]!.cbsIbsRates).toBe(contexts[0]!.cbsIbsRates);
     expect(contexts[7]!.classTrib).toBe(contexts[0]!.classTrib);
-    // A clone writes an object already written as a reference: ≈ 37 kB here, ≈ 820 kB with a copy per line.
+    // Written out, the shared objects count once (a clone writes one already written as a reference): ≈ 37 kB
+    // here, ≈ 820 kB with a copy per line.
     expect(serialize(contexts).length).toBeLessThan(100_000);
   });
 
