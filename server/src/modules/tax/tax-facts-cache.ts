@@ -18,7 +18,7 @@ import { type FactsQuery, type FactsReader, type IndexedFacts, indexTaxFacts, re
 const CHECK_EVERY_MS = 1000;
 
 interface Cached extends IndexedFacts {
-  /** The snapshot as the database printed it: what a thread of whole invoices indexes for itself (decision 053). */
+  /** The snapshot as the database printed it: what a thread of whole invoices indexes for itself (decision 054). */
   text: string;
   /** This process's number for the snapshot: a thread that has it indexed is not sent the text again. */
   id: number;
