@@ -26,7 +26,6 @@ const summedFromAnswers = {
  * each request item to sum them.
  */
 export const nfeTotalRequestFields = ['vProd', 'vFrete', 'vSeg', 'vDesc', 'vOutro', 'vII'] as const;
-const summedFromRequest = nfeTotalRequestFields;
 
 /**
  * THE one place where a total may count an item figure as zero: the item answer fields a total sums that the
@@ -96,7 +95,7 @@ export function sumNfeTotals(items: NfeItemInput['item'][], answers: NfeItemResu
     }
     sums[field] = sumAmounts(answers as unknown as Record<string, number>[], source);
   }
-  for (const field of summedFromRequest) {
+  for (const field of nfeTotalRequestFields) {
     let sum = new TaxDecimal(0);
     // Each item's value as the NF-e stores it (2 decimals), then the sum.
     for (const item of items) if (item[field] !== undefined) sum = sum.plus(round2(item[field]));

@@ -110,7 +110,7 @@ describe('POST /tax/calculate-nfe', () => {
     expect(res.json().detail).toBe(`itens[2]: ${message}`);
   });
 
-  it('a large invoice names every bad item, in order, whichever quarter it is in', async () => {
+  it('a large invoice names every bad item, in order, wherever it is in the lines', async () => {
     const line = { vProd: '10.00', icms: { cst: '00', pICMS: 18 } };
     const bad = { ...line, icms: { cst: '40', pICMS: 100 } };
     const lines: object[] = Array.from({ length: 200 }, () => line);

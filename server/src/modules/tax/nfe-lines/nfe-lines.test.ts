@@ -124,7 +124,8 @@ describe('whole invoices computed in parts by threads', () => {
     const req = invoice(990);
     const alone = await calculateTaxNfeFromBody(ctx.db, req);
     expect((await calculateTaxNfeFromBody(ctx.db, req, dying)).equals(alone)).toBe(true);
-    // A job per quarter of the lines reaches it (until it exits): only the first found the last three chunks free.
+    // Two jobs reach it (the back quarter, then the middle half, until it exits): only the first found the last three
+    // chunks free.
     expect(claimed[0]).toBe(3);
     expect(claimed.slice(1).every((got) => got === 0)).toBe(true);
     await dying.close();
@@ -152,12 +153,12 @@ describe('whole invoices computed in parts by threads', () => {
     await stuck.close();
   });
 
-  it('checks the items of a body while the threads compute: the same refusals as the full schema', async () => {
+  it('checks the items in the chunks of whoever claims them: the same refusals as the full schema', async () => {
     const raw = (count: number) => ({
       operacao,
       itens: Array.from({ length: count }, (_, i): object => kinds[i % kinds.length]!),
     });
-    // Refused by the item schema: the last quarter is checked first, the front quarter last; all are named, in order.
+    // Refused by the item schema in the back, the middle and the front of the lines: all named, in order.
     const badCst = { vProd: '10.00', icms: { cst: '41x', pICMS: 12 } };
     const withBad = raw(400);
     withBad.itens[350] = badCst;
@@ -173,7 +174,7 @@ describe('whole invoices computed in parts by threads', () => {
       issues.map((i) => [`/${i.path.join('/')}`, i.message]),
     );
     expect(err?.validation[0]?.instancePath).toMatch(/^\/itens\[5\]/);
-    // Refused by the tables in three quarters: every item named, in order.
+    // Refused by the tables in the back, the middle and the front: every item named, in order.
     const unknownCode = {
       vProd: '10.00',
       icms: { cst: '00', pICMS: 12 },
@@ -190,7 +191,7 @@ describe('whole invoices computed in parts by threads', () => {
       'itens[350].ibscbs.cClassTrib',
     ]);
     expect(facts).toEqual(await refusal(calculateTaxNfeFromBody(ctx.db, ZNfeEnvelope.parse(withUnknown))));
-    // The item schema's refusal in the front quarter comes before the tables' in later ones, as in the full schema.
+    // The item schema's refusal in a front chunk comes before the tables' in later ones, as in the full schema.
     withUnknown.itens[5] = badCst;
     const first = await calculateTaxNfeFromBody(ctx.db, ZNfeEnvelope.parse(withUnknown), pool).then(
       () => null,
