@@ -1,4 +1,7 @@
 import { Decimal } from 'decimal.js';
+import { fillCents, readDigits, readExponent, readSmall, scaleHalfUp } from './decimal-small.js';
+
+export { isAboveZero, isSameValue } from './decimal-small.js';
 
 /**
  * The tax engine's own Decimal constructor: half-up rounding (ROUND_HALF_UP, the rounding of
@@ -101,17 +104,45 @@ export function money(value: TaxValue): number {
 
 /** `base × rate%`, rounded to cents. */
 export function percentOf(base: TaxValue, ratePercent: TaxValue | null | undefined): Decimal {
+  const b = toDecimal(base);
+  const r = toDecimal(ratePercent);
+  // Most figures: the exact product in integers (decimal-small.ts), the same Decimal decimal.js would give.
+  if (readSmall(b)) {
+    const digits = readDigits();
+    const exponent = readExponent();
+    if (readSmall(r)) {
+      const cents = scaleHalfUp(digits * readDigits(), exponent + readExponent());
+      if (cents >= 0) {
+        const x = new TaxDecimal(1);
+        if (fillCents(x, b.s * r.s, cents)) return x;
+      }
+    }
+  }
   // × 0.01 instead of ÷ 100: the same exact value (both are exact within 34 digits), without a long division.
-  return round2(toDecimal(base).times(toDecimal(ratePercent)).times(oneHundredth));
+  return round2(b.times(r).times(oneHundredth));
 }
 
 /** `base × (1 − reduction%)`, rounded to cents: a reduced tax base (pRedBC). */
 export function reduceBase(base: TaxValue, reductionPercent: TaxValue | null | undefined): Decimal {
-  return round2(
-    toDecimal(base)
-      .times(hundred.minus(toDecimal(reductionPercent)))
-      .times(oneHundredth),
-  );
+  const b = toDecimal(base);
+  const r = toDecimal(reductionPercent);
+  // As percentOf: in integers when the digits are few. 100 − r is kept × 10^k, k the exponent of r's last digit.
+  if (readSmall(b)) {
+    const digits = readDigits();
+    const exponent = readExponent();
+    if (readSmall(r)) {
+      const k = Math.min(readExponent(), 0);
+      const hundredScaled = scaleHalfUp(100, -k);
+      const reductionScaled = scaleHalfUp(readDigits(), readExponent() - k);
+      const kept = hundredScaled - r.s * reductionScaled;
+      if (hundredScaled >= 0 && reductionScaled >= 0 && Math.abs(kept) <= Number.MAX_SAFE_INTEGER) {
+        const cents = scaleHalfUp(digits * Math.abs(kept), exponent + k);
+        const x = new TaxDecimal(1);
+        if (cents >= 0 && fillCents(x, kept < 0 ? -b.s : b.s, cents)) return x;
+      }
+    }
+  }
+  return round2(b.times(hundred.minus(r)).times(oneHundredth));
 }
 
 /** Powers of ten a double holds exactly (10^0 … 10^22). */

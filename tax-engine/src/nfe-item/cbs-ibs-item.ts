@@ -2,6 +2,7 @@ import type { Decimal } from 'decimal.js';
 import { applyRateReduction, findCbsIbsRateFacts } from '../cbs-ibs.js';
 import {
   atLeastZero,
+  isAboveZero,
   minusUnlessZero,
   percentOf,
   plusUnlessZero,
@@ -64,7 +65,7 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
   const added = { vServ: it.vServ, vII: it.vII, vIS: is.vIS };
   // The monophasic ICMS the engine computed for the item (CST 02/15/53/61) wins over one sent as a figure.
   const d = deductions;
-  const vICMSMono = d.vICMSMono?.gt(0) ? d.vICMSMono : toDecimal(it.vICMSMono);
+  const vICMSMono = d.vICMSMono && isAboveZero(d.vICMSMono) ? d.vICMSMono : toDecimal(it.vICMSMono);
   // Spelled out in the memória's order (a rest spread and two arrays per item were a tenth of the engine's time).
   const subtracted = {
     vICMS: d.vICMS,
@@ -144,7 +145,7 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
           vBC,
           nominal,
           pRed: pRed[tax],
-          showRed: !!ct?.flags?.gRed || toDecimal(pRed[tax]).gt(0),
+          showRed: !!ct?.flags?.gRed || isAboveZero(toDecimal(pRed[tax])),
           pRedutor: gov?.pRedutor,
           pDif: group.gDif?.[`pDif${tax}`],
           vDevTrib: group.gDevTrib?.[`vDevTrib${tax}`],

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { TaxDecimal, toDecimal } from '../decimal.js';
+import { isAboveZero, TaxDecimal, toDecimal } from '../decimal.js';
 import { calculateDifal } from '../difal.js';
 import { TaxInputError } from '../input-checks.js';
 import { findInterstateRate, isImportedOrigin } from '../interstate-rate.js';
@@ -113,7 +113,7 @@ export function calculateDifalItem(
     resultado: new TaxDecimal(r.difal),
     baseLegal: 'CF, art. 155, §2º, VII e VIII (EC 87/2015); Convênio ICMS 236/2021, cláusula segunda',
   });
-  if (toDecimal(fcpRate).gt(0)) {
+  if (isAboveZero(toDecimal(fcpRate))) {
     m.add({
       campo: 'vFCPUFDest',
       descricao: 'FCP devido à UF de destino',

@@ -1,4 +1,4 @@
-import { toDecimal } from '../decimal.js';
+import { isSameValue, toDecimal } from '../decimal.js';
 import { TaxInputError } from '../input-checks.js';
 import { findInterstateRate, isImportedOrigin } from '../interstate-rate.js';
 import { findIcmsSituation, reliefReasonsByCst } from './icms-situation.js';
@@ -38,7 +38,7 @@ function checkInterstateRate(input: NfeItemInput, out: IcmsProblem[]): void {
   if (!given(pICMS) || toDecimal(pICMS).isZero()) return;
   const imported = isImportedOrigin(input.item.origem);
   const expected = findInterstateRate(op.ufOrigem, op.ufDestino, { imported });
-  if (expected === null || toDecimal(pICMS).eq(expected)) return;
+  if (expected === null || isSameValue(toDecimal(pICMS), toDecimal(expected))) return;
   const why = imported
     ? `mercadoria de origem ${input.item.origem} (importada): 4% pela Resolução do Senado 13/2012`
     : `Resolução do Senado 22/1989: ${expected}% de ${op.ufOrigem} para ${op.ufDestino}`;

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { percentOf, reduceBase, round2, toDecimal } from '../decimal.js';
+import { isAboveZero, percentOf, reduceBase, round2, toDecimal } from '../decimal.js';
 import { deferralLegal, icmsLegal } from './icms-legal.js';
 import type { IcmsSituation } from './icms-situation.js';
 import type { Memoria } from './memoria.js';
@@ -16,7 +16,7 @@ export function grossOwnBase(input: NfeItemInput, subtotal: Decimal, vIPI: Decim
     return { base: round2(toDecimal(icms.vPauta).times(toDecimal(qTrib))), kind: 'pauta' as const, ipiInBase: false };
   if (icms.modBC === 2)
     return { base: round2(toDecimal(icms.vPMC).times(toDecimal(qTrib))), kind: 'tabelado' as const, ipiInBase: false };
-  const ipiInBase = input.operacao.consumidorFinal && vIPI.gt(0);
+  const ipiInBase = input.operacao.consumidorFinal && isAboveZero(vIPI);
   return { base: ipiInBase ? subtotal.plus(vIPI) : subtotal, kind: 'operacao' as const, ipiInBase };
 }
 
@@ -33,7 +33,7 @@ export function calculateOwnIcms(
   const gross = grossOwnBase(input, subtotal, vIPI);
   const reduction = situation.reducible ? icms.pRedBC : 0;
   const vBC = reduceBase(gross.base, reduction);
-  const reduced = toDecimal(reduction).gt(0);
+  const reduced = isAboveZero(toDecimal(reduction));
   m.add({
     campo: 'vBC',
     descricao: `Base de cálculo do ICMS (${code})`,
@@ -89,7 +89,7 @@ export function calculateOwnIcms(
     baseLegal: situation.deferral ? deferralCitation(input) : icmsLegal.ownTax,
   });
   let vFCP = toDecimal(0);
-  if (toDecimal(icms.pFCP).gt(0)) {
+  if (isAboveZero(toDecimal(icms.pFCP))) {
     vFCP = percentOf(vBC, icms.pFCP);
     m.add({
       campo: 'vFCP',

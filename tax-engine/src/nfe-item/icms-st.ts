@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { atLeastZero, percentOf, round2, TaxDecimal, toDecimal } from '../decimal.js';
+import { atLeastZero, isAboveZero, percentOf, round2, TaxDecimal, toDecimal } from '../decimal.js';
 import { findInterstateRate, isImportedOrigin } from '../interstate-rate.js';
 import { adjustMva } from '../mva.js';
 import { icmsLegal } from './icms-legal.js';
@@ -34,7 +34,7 @@ function resolveMva(input: NfeItemInput, m: Memoria): Decimal {
     });
     return original;
   }
-  const interRate = toDecimal(icms.pICMS).gt(0)
+  const interRate = isAboveZero(toDecimal(icms.pICMS))
     ? toDecimal(icms.pICMS)
     : (findInterstateRate(op.ufOrigem, op.ufDestino, { imported: isImportedOrigin(origem) }) ?? 0);
   const mva = toDecimal(adjustMva({ mva: original, interstateRate: interRate, internalRate: toDecimal(icms.pICMSST) }));
@@ -113,7 +113,7 @@ export function calculateIcmsSt(
     baseLegal: input.item.icms.csosn ? icmsLegal.stTaxSimples : icmsLegal.stTax,
   });
   const r: StResult = { vBCST, pMVAST: mva, vICMSST, vBCFCPST: new TaxDecimal(0), vFCPST: new TaxDecimal(0) };
-  if (toDecimal(icms.pFCPST).gt(0)) {
+  if (isAboveZero(toDecimal(icms.pFCPST))) {
     r.vBCFCPST = vBCST;
     r.vFCPST = percentOf(vBCST, icms.pFCPST);
     m.add({

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { percentOf, reduceBase, TaxDecimal, toDecimal } from '../decimal.js';
+import { isAboveZero, percentOf, reduceBase, TaxDecimal, toDecimal } from '../decimal.js';
 import { calculateIcmsMono, type MonoResult } from './icms-mono.js';
 import { calculateOwnIcms, grossOwnBase } from './icms-own.js';
 import { calculateRelief } from './icms-relief.js';
@@ -59,7 +59,7 @@ export function calculateIcms(
   const code = icms.csosn ? `CSOSN ${icms.csosn}` : `CST ${icms.cst}`;
 
   if (situation.ownTax) Object.assign(r, calculateOwnIcms(input, situation, code, subtotal, vIPI, m));
-  if (situation.simplesCredit && toDecimal(icms.pCredSN).gt(0))
+  if (situation.simplesCredit && isAboveZero(toDecimal(icms.pCredSN)))
     r.vCredICMSSN = calculateSimplesCredit(input, subtotal, m);
   if (situation.st === 'always' || (situation.st === 'optional' && hasStInput(icms))) {
     // Without own ICMS (CST 30, CSOSN 201–203) the deduction is the ICMS the operation would bear.

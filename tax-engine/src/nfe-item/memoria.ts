@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { TaxValue } from '../decimal.js';
 import { toDecimal } from '../decimal.js';
+import { centsText, readDigits, readExponent, readSmall } from '../decimal-small.js';
 import type { MemoriaStep } from './types.js';
 
 type Shown = TaxValue | boolean | null | undefined;
@@ -12,6 +13,10 @@ const printedAmount = /^(0|[1-9]\d{0,12})\.\d\d$/;
 
 /** A Decimal as the NF-e prints it; toString + padding is the same text as toFixed(2), without its rounding pass. */
 function formatDecimal(d: Decimal): string {
+  if (readSmall(d)) {
+    const text = centsText(d.s, readDigits(), readExponent(), false);
+    if (text !== undefined) return text;
+  }
   if (d.decimalPlaces() > 2) return d.toString();
   const text = d.toString();
   if (text.includes('e')) return d.toFixed(2);
@@ -34,11 +39,15 @@ export function formatValue(value: Shown): string {
   }
   // A Decimal is shown as it is: copying it (toDecimal) for every value of every step was a hot path.
   // Effective CBS/IBS rates carry 4 places (0.0450): never round away what the engine used.
-  return formatDecimal(Decimal.isDecimal(value) ? value : toDecimal(value));
+  return formatDecimal(typeof value === 'object' && Decimal.isDecimal(value) ? value : toDecimal(value));
 }
 
 /** A step's result: always two places, rounded half-up as the NF-e stores it (toFixed(2) where it has more). */
 function formatResult(d: Decimal): string {
+  if (readSmall(d)) {
+    const text = centsText(d.s, readDigits(), readExponent(), true);
+    if (text !== undefined) return text;
+  }
   return d.decimalPlaces() > 2 ? d.toFixed(2) : formatDecimal(d);
 }
 

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { percentOf, round2, TaxDecimal, type TaxValue, toDecimal } from '../decimal.js';
+import { isSameValue, percentOf, round2, TaxDecimal, type TaxValue, toDecimal } from '../decimal.js';
 import { TaxInputError } from '../input-checks.js';
 import type { Memoria } from './memoria.js';
 import type { NfeItemInput, PisCofinsRegime } from './types.js';
@@ -55,7 +55,7 @@ const zeroReasons: Record<string, [string, string]> = {
   '09': ['com suspensão', 'Lei 10.925/2004, art. 9º; Lei 10.865/2004, art. 40 (suspensão)'],
 };
 // toDecimal(r): the parsed rate is remembered, where eq(r) parsed the text again on every item.
-const same = (rate: TaxValue, list: string[]) => list.some((r) => toDecimal(rate).eq(toDecimal(r)));
+const same = (rate: TaxValue, list: string[]) => list.some((r) => isSameValue(toDecimal(rate), toDecimal(r)));
 
 /** The laws of each regime without the basic rate: CSTs 49/99 (outras operações) may carry any rate. */
 const regimeLaw: Record<PisCofinsRegime, Record<Tax, string>> = {
