@@ -15,6 +15,11 @@ export type TaxDecimal = Decimal;
 export type TaxValue = number | string | Decimal;
 
 const zero = new TaxDecimal(0);
+/**
+ * Zero, shared: a Decimal is never changed once made, and a new zero for every absent figure of every line was
+ * garbage (issue 21 figures).
+ */
+export const ZERO: Decimal = zero;
 const hundred = new TaxDecimal(100);
 const oneHundredth = new TaxDecimal('0.01');
 /**
@@ -28,7 +33,7 @@ const maxParsed = 4096;
 
 /** Converts an input to a Decimal; empty (null, undefined, '') is zero. Rejects NaN/Infinity. */
 export function toDecimal(value: TaxValue | null | undefined): Decimal {
-  if (value === null || value === undefined || value === '') return zero;
+  if (value === null || value === undefined || value === '' || (value === 0 && !Object.is(value, -0))) return zero;
   if (typeof value === 'object') {
     // A TaxDecimal already has the engine's configuration: copying every operand of every step was a hot path.
     // Decimals of another configuration are still copied.
@@ -175,5 +180,5 @@ export function decimalToNumber(d: Decimal): number {
 
 /** Largest of value and zero (a tax amount never goes negative). */
 export function atLeastZero(value: Decimal): Decimal {
-  return value.isNegative() ? new TaxDecimal(0) : value;
+  return value.isNegative() ? zero : value;
 }

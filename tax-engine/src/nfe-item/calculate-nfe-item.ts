@@ -1,4 +1,4 @@
-import { minusUnlessZero, plusUnlessZero, round2, TaxDecimal, toDecimal } from '../decimal.js';
+import { minusUnlessZero, plusUnlessZero, round2, toDecimal, ZERO } from '../decimal.js';
 import { calculateCbsIbsItem } from './cbs-ibs-item.js';
 import { calculateDifalItem, isDifalDue } from './difal-item.js';
 import { calculateIpi, calculatePisCofins } from './federal.js';
@@ -65,7 +65,7 @@ export function calculateNfeItem(input: NfeItemInput, ctx: NfeItemContext = {}):
   });
   const vIPI = calculateIpi(input, subtotal, m);
   const icms = calculateIcms(input, subtotal, vIPI, ctx, m);
-  const zero = new TaxDecimal(0);
+  const zero = ZERO;
   const difal = isDifalDue(input, findIcmsSituation(it.icms.cst, it.icms.csosn))
     ? calculateDifalItem(input, subtotal.plus(vIPI), ctx, m)
     : { vBCUFDest: zero, vICMSUFDest: zero, vFCPUFDest: zero };

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { applyRateReduction, findCbsIbsRateFacts } from '../cbs-ibs.js';
+import { applyRateReduction } from '../cbs-ibs.js';
 import {
   atLeastZero,
   isAboveZero,
@@ -7,11 +7,12 @@ import {
   percentOf,
   plusUnlessZero,
   round2,
-  TaxDecimal,
   type TaxValue,
   toDecimal,
+  ZERO,
 } from '../decimal.js';
 import { calculateCbsIbsTax } from './cbs-ibs-tax.js';
+import { buildSuspendedTexts, findBuiltInRates, findCbsIbsStepTexts } from './cbs-ibs-texts.js';
 import { calculateIsItem } from './is-item.js';
 import type { Memoria } from './memoria.js';
 import { findTaxYear } from './reform-year.js';
@@ -46,7 +47,7 @@ type Deductions = Record<'vICMS' | 'vPIS' | 'vCOFINS' | 'vFCP' | 'vICMSUFDest' |
  * monophasic fuels (gIBSCBSMono).
  */
 export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions, ctx: NfeItemContext, m: Memoria) {
-  const zero = new TaxDecimal(0);
+  const zero = ZERO;
   const is = calculateIsItem(input, ctx, m);
   const result: CbsIbsItem = {
     vBCIBSCBS: zero,
@@ -117,7 +118,7 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
     return result;
   }
   const year = findTaxYear(input.operacao);
-  const refRates = ctx.cbsIbsRates ?? findCbsIbsRateFacts(year);
+  const refRates = ctx.cbsIbsRates ?? findBuiltInRates(year);
   // Suspension (CST 550): the CST table has gIBSCBS = 1, so the group is answered with the regular regime's nominal
   // rates, no gRed, zero values, and the regular figures in gTribRegular (calculator: CalculoCbsIbsService,
   // `tributoDevido(temTributacaoRegular ? ZERO : …)`, `grupoReducao(… || temTributacaoRegular ? null : …)`).
@@ -132,7 +133,7 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
       };
   const gov = group.gTribCompraGov;
   const out = {} as Record<CbsIbsTax, ReturnType<typeof calculateCbsIbsTax>>;
-  const classBasis = ct ? `; cClassTrib ${ct.code} (${ct.legalBasis || 'Tabela cClassTrib'})` : '';
+  const texts = suspended ? undefined : findCbsIbsStepTexts(refRates, ct, year);
   for (const tax of taxes) {
     const specific = rateClass?.specificRates?.[tax];
     const ref = refRates[tax];
@@ -151,15 +152,10 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
           vDevTrib: group.gDevTrib?.[`vDevTrib${tax}`],
         });
     out[tax] = r;
-    const name = { CBS: 'CBS', IBSUF: 'IBS estadual', IBSMun: 'IBS municipal' }[tax];
-    const law = {
-      CBS: 'LC 214/2025, art. 346',
-      IBSUF: 'LC 214/2025, arts. 343 e 344',
-      IBSMun: 'LC 214/2025, art. 344',
-    }[tax];
+    const { descricao, baseLegal } = texts?.[tax] ?? buildSuspendedTexts(tax, refRates, rateClass, ct, year, group.cst);
     m.add({
       campo: `v${tax}`,
-      descricao: `${name} de ${year}${specific !== undefined ? ' (alíquota fixa do cClassTrib)' : ref.estimado ? ' (alíquota estimada)' : ''}${suspended ? `: suspenso (CST ${group.cst}), a tributação afastada em gTribRegular` : ''}`,
+      descricao,
       formula: suspended
         ? 'suspensão: zero; alíquota nominal do regime regular (gTribRegular)'
         : 'vBCIBSCBS × pAliqEfet − vDif − vDevTrib; pAliqEfet = alíquota × (1 − pRedAliq) × (1 − pRedutor)',
@@ -173,7 +169,7 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
         vDevTrib: r.vDevTrib,
       },
       resultado: r.value,
-      baseLegal: `${law}${specific === undefined ? `; alíquota: ${ref.source}` : ''}${classBasis}; ${suspended ? 'Tabela de CST do IBS/CBS (CST 550, indicador gIBSCBS = 1); NT 2025.002 (gTribRegular, UB68)' : 'NT 2025.002 (gRed, gDif, gDevTrib)'}`,
+      baseLegal,
     });
   }
   Object.assign(result, {
@@ -202,7 +198,7 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
 
 /** One tax under suspension: the nominal rate shown, nothing due, no gRed/gDif/gDevTrib (the calculator's answer). */
 function suspendedTax(nominal: TaxValue): ReturnType<typeof calculateCbsIbsTax> {
-  const zero = new TaxDecimal(0);
+  const zero = ZERO;
   const p = toDecimal(nominal);
   return {
     nominal: p,
@@ -311,7 +307,7 @@ function addMonophasic(input: NfeItemInput, ctx: NfeItemContext, result: CbsIbsI
   result.vCBS = round2(q.times(adRemCBS));
   result.vIBSUF = round2(q.times(adRemIBSUF));
   result.vIBSMun = vIBSMono.minus(result.vIBSUF);
-  result.vBCIBSCBS = new TaxDecimal(0);
+  result.vBCIBSCBS = ZERO;
   result.groups.gIBSCBSMono = {
     qBCMono: q.toNumber(),
     adRemIBS: adRemIBS.toNumber(),

@@ -5,9 +5,9 @@ import {
   decimalToNumber,
   minusUnlessZero,
   percentOf,
-  TaxDecimal,
   type TaxValue,
   toDecimal,
+  ZERO,
 } from '../decimal.js';
 import type { CbsIbsTax, GIbsCbsTax } from './types.js';
 
@@ -41,7 +41,7 @@ export function calculateCbsIbsTax(opts: {
   let effective = toDecimal(applyRateReduction(nominal, opts.pRed));
   if (opts.pRedutor !== undefined) effective = toDecimal(applyRateReduction(effective, opts.pRedutor));
   const vOp = percentOf(opts.vBC, effective);
-  const vDif = opts.pDif === undefined ? new TaxDecimal(0) : percentOf(vOp, opts.pDif);
+  const vDif = opts.pDif === undefined ? ZERO : percentOf(vOp, opts.pDif);
   const vDevTrib = toDecimal(opts.vDevTrib ?? 0);
   // Without a deferral or a refund (most items) the value is vOp itself: no copy, no rounding pass.
   const value = atLeastZero(minusUnlessZero(minusUnlessZero(vOp, vDif), vDevTrib));

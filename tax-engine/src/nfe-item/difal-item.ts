@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { isAboveZero, TaxDecimal, toDecimal } from '../decimal.js';
+import { isAboveZero, TaxDecimal, toDecimal, ZERO } from '../decimal.js';
 import { calculateDifal } from '../difal.js';
 import { TaxInputError } from '../input-checks.js';
 import { findInterstateRate, isImportedOrigin } from '../interstate-rate.js';
@@ -38,7 +38,7 @@ export function calculateDifalItem(
 ): DifalItem {
   const op = input.operacao;
   const dest = ctx.destination;
-  const zero = new TaxDecimal(0);
+  const zero = ZERO;
   if (op.crt === 1 || op.crt === 4) {
     m.add({
       campo: 'vICMSUFDest',

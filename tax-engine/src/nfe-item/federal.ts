@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { percentOf, round2, TaxDecimal, type TaxValue, toDecimal } from '../decimal.js';
+import { percentOf, round2, type TaxValue, toDecimal, ZERO } from '../decimal.js';
 import { TaxInputError } from '../input-checks.js';
 import type { Memoria } from './memoria.js';
 import type { NfeItemInput } from './types.js';
@@ -38,7 +38,7 @@ const missing = (field: string, message: string) => new TaxInputError(field, mes
  */
 export function calculateIpi(input: NfeItemInput, subtotal: Decimal, m: Memoria): Decimal {
   const ipi = input.item.ipi;
-  if (!ipi) return new TaxDecimal(0);
+  if (!ipi) return ZERO;
   if (!ipiTaxedCsts.has(ipi.cst)) {
     const [reason, basis] = ipiZeroReasons[ipi.cst] ?? ['sem débito', 'Decreto 7.212/2010 (RIPI)'];
     m.add({
@@ -46,10 +46,10 @@ export function calculateIpi(input: NfeItemInput, subtotal: Decimal, m: Memoria)
       descricao: `IPI (CST ${ipi.cst}, ${reason})`,
       formula: 'CST sem débito de IPI: zero',
       valores: { cst: ipi.cst },
-      resultado: new TaxDecimal(0),
+      resultado: ZERO,
       baseLegal: basis,
     });
-    return new TaxDecimal(0);
+    return ZERO;
   }
   const perUnit = ipi.qUnid !== undefined || ipi.vUnid !== undefined;
   if (perUnit) {

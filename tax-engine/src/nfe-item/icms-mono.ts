@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { percentOf, round2, TaxDecimal, toDecimal } from '../decimal.js';
+import { percentOf, round2, toDecimal, ZERO } from '../decimal.js';
 import { icmsLegal } from './icms-legal.js';
 import type { IcmsSituation } from './icms-situation.js';
 import type { Memoria } from './memoria.js';
@@ -22,7 +22,7 @@ const times = (q: unknown, rate: unknown) => round2(toDecimal(q as string).times
  */
 export function calculateIcmsMono(input: NfeItemInput, situation: IcmsSituation, m: Memoria): MonoResult {
   const icms = input.item.icms;
-  const zero = new TaxDecimal(0);
+  const zero = ZERO;
   const r: MonoResult = {
     vICMSMono: zero,
     vICMSMonoReten: zero,

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { atLeastZero, percentOf, reduceBase, round2, TaxDecimal, toDecimal } from '../decimal.js';
+import { atLeastZero, percentOf, reduceBase, round2, toDecimal, ZERO } from '../decimal.js';
 import { icmsLegal } from './icms-legal.js';
 import type { Memoria } from './memoria.js';
 import type { NfeItemInput } from './types.js';
@@ -16,7 +16,7 @@ const given = (v: unknown) => v !== undefined && v !== null && v !== '';
  */
 export function calculateIcmsRetained(input: NfeItemInput, subtotal: Decimal, m: Memoria) {
   const { icms } = input.item;
-  const zero = new TaxDecimal(0);
+  const zero = ZERO;
   const r = {
     vBCSTRet: zero,
     vICMSSubstituto: zero,

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { atLeastZero, isAboveZero, percentOf, round2, TaxDecimal, toDecimal } from '../decimal.js';
+import { atLeastZero, isAboveZero, percentOf, round2, TaxDecimal, toDecimal, ZERO } from '../decimal.js';
 import { findInterstateRate, isImportedOrigin } from '../interstate-rate.js';
 import { adjustMva } from '../mva.js';
 import { icmsLegal } from './icms-legal.js';
@@ -92,7 +92,7 @@ export function calculateIcmsSt(
 ): StResult {
   const { icms } = input.item;
   const mod = resolveModBCST(icms) ?? 4;
-  const mva = mod === 4 ? resolveMva(input, m) : new TaxDecimal(0);
+  const mva = mod === 4 ? resolveMva(input, m) : ZERO;
   const gross = grossStBase(input, subtotal, vIPI, mod, mva);
   const vBCST = round2(gross.base.times(new TaxDecimal(100).minus(toDecimal(icms.pRedBCST))).div(100));
   m.add({
@@ -112,7 +112,7 @@ export function calculateIcmsSt(
     resultado: vICMSST,
     baseLegal: input.item.icms.csosn ? icmsLegal.stTaxSimples : icmsLegal.stTax,
   });
-  const r: StResult = { vBCST, pMVAST: mva, vICMSST, vBCFCPST: new TaxDecimal(0), vFCPST: new TaxDecimal(0) };
+  const r: StResult = { vBCST, pMVAST: mva, vICMSST, vBCFCPST: ZERO, vFCPST: ZERO };
   if (isAboveZero(toDecimal(icms.pFCPST))) {
     r.vBCFCPST = vBCST;
     r.vFCPST = percentOf(vBCST, icms.pFCPST);

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { isAboveZero, percentOf, reduceBase, TaxDecimal, toDecimal } from '../decimal.js';
+import { isAboveZero, percentOf, reduceBase, toDecimal, ZERO } from '../decimal.js';
 import { calculateIcmsMono, type MonoResult } from './icms-mono.js';
 import { calculateOwnIcms, grossOwnBase } from './icms-own.js';
 import { calculateRelief } from './icms-relief.js';
@@ -35,7 +35,7 @@ const fields: (keyof IcmsResult)[] = [
   ...['vICMSMonoOp', 'vICMSMonoDif', 'vICMSMonoRet'],
 ] as (keyof IcmsResult)[];
 /** Built once by Object.fromEntries: an object of fast properties that `{ ...zeroIcms }` copies cheaply. */
-const zeroIcms = Object.fromEntries(fields.map((f) => [f, new TaxDecimal(0)])) as unknown as IcmsResult;
+const zeroIcms = Object.fromEntries(fields.map((f) => [f, ZERO])) as unknown as IcmsResult;
 
 /**
  * The ICMS group of one item, by CST/CSOSN: own ICMS (modBC, reduction, FCP, deferral), ICMS-ST

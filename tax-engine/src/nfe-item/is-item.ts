@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { percentOf, round2, TaxDecimal, toDecimal } from '../decimal.js';
+import { percentOf, round2, toDecimal, ZERO } from '../decimal.js';
 import type { Memoria } from './memoria.js';
 import type { GIs, NfeItemContext, NfeItemInput } from './types.js';
 
@@ -16,7 +16,7 @@ export function calculateIsItem(
   ctx: NfeItemContext,
   m: Memoria,
 ): { vIS: Decimal; IS?: GIs; estimado: boolean } {
-  const zero = new TaxDecimal(0);
+  const zero = ZERO;
   const g = ctx.isByYear === undefined ? input.item.is : (ctx.isByYear ?? undefined);
   if (!g) return { vIS: zero, estimado: false };
   const it = input.item;

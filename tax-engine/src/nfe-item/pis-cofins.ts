@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { isSameValue, percentOf, round2, TaxDecimal, type TaxValue, toDecimal } from '../decimal.js';
+import { isSameValue, percentOf, round2, type TaxValue, toDecimal, ZERO } from '../decimal.js';
 import { TaxInputError } from '../input-checks.js';
 import type { Memoria } from './memoria.js';
 import type { NfeItemInput, PisCofinsRegime } from './types.js';
@@ -116,10 +116,10 @@ function calculateOne(
       descricao: `${tax} (CST ${g.cst}, ${zero[0]})`,
       formula: 'CST sem débito: zero',
       valores: { cst: g.cst },
-      resultado: new TaxDecimal(0),
+      resultado: ZERO,
       baseLegal: zero[1],
     });
-    return new TaxDecimal(0);
+    return ZERO;
   }
   const isEntry = Number(g.cst) >= 50 && g.cst !== '99';
   if (isEntry) {
@@ -128,10 +128,10 @@ function calculateOne(
       descricao: `${tax} (CST ${g.cst}, operação de entrada/crédito)`,
       formula: 'CST de entrada: sem débito na nota',
       valores: { cst: g.cst },
-      resultado: new TaxDecimal(0),
+      resultado: ZERO,
       baseLegal: tax === 'PIS' ? 'Lei 10.637/2002, art. 3º (créditos)' : 'Lei 10.833/2003, art. 3º (créditos)',
     });
-    return new TaxDecimal(0);
+    return ZERO;
   }
   const byQuantity = g.cst === '03' || (g.rate === undefined && (g.qBCProd !== undefined || g.vAliqProd !== undefined));
   if (byQuantity) {
@@ -196,9 +196,9 @@ export function calculatePisCofins(
   const base = subtotal.minus(vICMS);
   const { pis, cofins } = input.item;
   return {
-    vPIS: pis ? calculateOne(input, 'PIS', { ...pis, rate: pis.pPIS }, base, subtotal, vICMS, m) : new TaxDecimal(0),
+    vPIS: pis ? calculateOne(input, 'PIS', { ...pis, rate: pis.pPIS }, base, subtotal, vICMS, m) : ZERO,
     vCOFINS: cofins
       ? calculateOne(input, 'COFINS', { ...cofins, rate: cofins.pCOFINS }, base, subtotal, vICMS, m)
-      : new TaxDecimal(0),
+      : ZERO,
   };
 }

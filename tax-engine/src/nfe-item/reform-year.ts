@@ -1,4 +1,4 @@
-import { TaxDecimal, type TaxValue, toDecimal } from '../decimal.js';
+import { type TaxValue, toDecimal, ZERO } from '../decimal.js';
 import type { Memoria } from './memoria.js';
 import type { NfeItemContext, NfeItemInput, UfRuleFacts } from './types.js';
 
@@ -50,7 +50,7 @@ export function applyReformYear(
 ): { input: NfeItemInput; ctx: NfeItemContext } {
   const year = findTaxYear(input.operacao);
   if (year < 2027) return { input, ctx };
-  const zero = new TaxDecimal(0);
+  const zero = ZERO;
   const item = { ...input.item };
   let next = ctx;
   for (const [tax, group] of [
