@@ -1,7 +1,15 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { percentOf, reduceBase, TaxDecimal } from './decimal.js';
-import { centsText, isAboveZero, isSameValue, readDigits, readExponent, readSmall } from './decimal-small.js';
+import {
+  centsText,
+  isAboveZero,
+  isSameValue,
+  plainNumberText,
+  readDigits,
+  readExponent,
+  readSmall,
+} from './decimal-small.js';
 
 /** The same sequence on every run (a failure names the value). */
 function randomValues(count: number, seed: number): string[] {
@@ -95,6 +103,31 @@ describe('isAboveZero and isSameValue', () => {
       expect(isAboveZero(a), a.toString()).toBe(a.gt(0));
       for (const b of values.slice(0, 60)) expect(isSameValue(a, b), `${a} = ${b}`).toBe(a.eq(b));
       expect(isSameValue(a, new TaxDecimal(a.toString())), a.toString()).toBe(true);
+    }
+  });
+});
+
+describe('plainNumberText', () => {
+  it('is toFixed(2) of exactly the numbers whose own text has at most 2 decimals and 13 digits', () => {
+    const numbers = [
+      0,
+      -0,
+      1.65,
+      7.6,
+      0.1 + 0.2,
+      0.29,
+      1e12 + 0.01,
+      9999999999999.99,
+      1e13,
+      0.005,
+      12.345,
+      1e-7,
+      -1.5,
+    ];
+    for (const text of randomValues(20_000, 41)) numbers.push(Number(text));
+    for (const value of numbers) {
+      const plain = /^\d{1,13}(\.\d{1,2})?$/.test(String(value));
+      expect(plainNumberText(value), String(value)).toBe(plain ? value.toFixed(2) : undefined);
     }
   });
 });

@@ -135,3 +135,17 @@ export function isSameValue(a: Decimal, b: Decimal): boolean {
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
   return true;
 }
+
+/**
+ * A number of at most 2 decimals, from 0 to below 10^13, with exactly two ("12.00", "1.65"): the text toFixed(2)
+ * gives it, without printing it twice (String, then toFixed) as the memória did; undefined for any other number.
+ * Such a number is the double nearest to cents / 100, so it is exactly that quotient.
+ */
+export function plainNumberText(value: number): string | undefined {
+  if (!(value >= 0 && value < 1e13)) return undefined;
+  const cents = Math.round(value * 100);
+  if (cents / 100 !== value) return undefined;
+  const units = Math.floor(cents / 100);
+  const hundredths = cents - units * 100;
+  return `${units}.${hundredths < 10 ? '0' : ''}${hundredths}`;
+}

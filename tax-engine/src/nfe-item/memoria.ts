@@ -1,13 +1,11 @@
 import { Decimal } from 'decimal.js';
 import type { TaxValue } from '../decimal.js';
 import { toDecimal } from '../decimal.js';
-import { centsText, readDigits, readExponent, readSmall } from '../decimal-small.js';
+import { centsText, plainNumberText, readDigits, readExponent, readSmall } from '../decimal-small.js';
 import type { MemoriaStep } from './types.js';
 
 type Shown = TaxValue | boolean | null | undefined;
 
-/** A number with at most 2 decimals and fewer than 16 digits: its native toFixed(2) is the exact decimal. */
-const plainNumber = /^\d{1,13}(\.\d{1,2})?$/;
 /** A string already as the NF-e prints it ("1000.00"): shown as it is. */
 const printedAmount = /^(0|[1-9]\d{0,12})\.\d\d$/;
 
@@ -31,8 +29,8 @@ export function formatValue(value: Shown): string {
   if (typeof value === 'boolean') return value ? 'sim' : 'não';
   // Fast paths (the memória formats ~80 values per item, issue 21 figures); every other input goes the long way.
   if (typeof value === 'number') {
-    const text = String(value);
-    if (plainNumber.test(text)) return value.toFixed(2);
+    const text = plainNumberText(value);
+    if (text !== undefined) return text;
   } else if (typeof value === 'string') {
     if (printedAmount.test(value)) return value;
     if (!/^-?\d+([.,]\d+)?$/.test(value.trim())) return value;
