@@ -30,8 +30,12 @@ function writeBytes(bytes: Buffer): void {
   const length = bytes.length;
   ensure(length);
   // A key or punctuation (`,"campo":`) is copied faster byte by byte than through a call of TypedArray#set.
-  if (length <= 16) for (let i = 0; i < length; i++) scratch[pos++] = bytes[i]!;
-  else {
+  if (length <= 16) {
+    const out = scratch;
+    let at = pos;
+    for (let i = 0; i < length; i++) out[at++] = bytes[i]!;
+    pos = at;
+  } else {
     scratch.set(bytes, pos);
     pos += length;
   }
@@ -39,7 +43,10 @@ function writeBytes(bytes: Buffer): void {
 
 function writeAscii(text: string): void {
   ensure(text.length);
-  for (let i = 0; i < text.length; i++) scratch[pos++] = text.charCodeAt(i);
+  const out = scratch;
+  let at = pos;
+  for (let i = 0; i < text.length; i++) out[at++] = text.charCodeAt(i);
+  pos = at;
 }
 
 function encodeString(text: string): Buffer {
@@ -47,21 +54,23 @@ function encodeString(text: string): Buffer {
 }
 
 function writeString(text: string): void {
-  if (text.length <= SHORT) {
-    ensure(text.length + 2);
-    const start = pos;
-    scratch[pos++] = 34;
-    for (let i = 0; i < text.length; i++) {
+  const length = text.length;
+  if (length <= SHORT) {
+    ensure(length + 2);
+    const out = scratch;
+    let at = pos;
+    out[at++] = 34;
+    for (let i = 0; i < length; i++) {
       const c = text.charCodeAt(i);
       // Printable ASCII other than `"` and `\` is printed as is; anything else by JSON.stringify's own rules.
       if (c < 32 || c > 126 || c === 34 || c === 92) {
-        pos = start;
         writeCachedString(text);
         return;
       }
-      scratch[pos++] = c;
+      out[at++] = c;
     }
-    scratch[pos++] = 34;
+    out[at++] = 34;
+    pos = at;
     return;
   }
   writeCachedString(text);
@@ -190,9 +199,47 @@ export function writePicked(object: Record<string, unknown>, keys: readonly stri
  * The `"key":value` members of writePicked without the braces, after a comma unless `first`; returns whether the
  * next member is still the first (nothing written), so a caller can go on writing members of the same object.
  */
-export function writeMembers(object: Record<string, unknown>, keys: readonly string[], first: boolean): boolean {
+function writeMembers(object: Record<string, unknown>, keys: readonly string[], first: boolean): boolean {
   for (const key of keys) first = writeMember(key, object[key], first);
   return first;
+}
+
+/** The `"key":` bytes of each key of a fixed list (an answer's fields), for writeEncodedMembers. */
+export function encodeKeys(keys: readonly string[]): Buffer[] {
+  return keys.map((key) => Buffer.from(`${JSON.stringify(key)}:`, 'utf8'));
+}
+
+/**
+ * writeMembers for a fixed list of keys whose bytes were encoded beforehand (encodeKeys): no lookup per key, and
+ * numbers, most of an answer's fields, printed at once.
+ */
+export function writeEncodedMembers(
+  object: Record<string, unknown>,
+  keys: readonly string[],
+  encoded: readonly Buffer[],
+  first: boolean,
+): boolean {
+  for (let i = 0; i < keys.length; i++) {
+    const value = object[keys[i]!];
+    if (isOmitted(value)) continue;
+    if (!first) {
+      ensure(1);
+      scratch[pos++] = 44;
+    }
+    first = false;
+    writeBytes(encoded[i]!);
+    if (typeof value === 'number') writeNumber(value);
+    else if (typeof value === 'string') writeString(value);
+    else writeValue(value, keys[i]!);
+  }
+  return first;
+}
+
+function writeNumber(value: number): void {
+  if (value === 0) {
+    ensure(1);
+    scratch[pos++] = 48;
+  } else writeAscii(Number.isFinite(value) ? String(value) : 'null');
 }
 
 /** Bytes encoded beforehand (punctuation and keys of a fixed layout: `,"campo":`). */

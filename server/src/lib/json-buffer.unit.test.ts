@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { jsonToBuffer, printJson, writeJson, writePicked, writePlainObject, writeRaw } from './json-buffer.js';
+import {
+  encodeKeys,
+  jsonToBuffer,
+  printJson,
+  writeEncodedMembers,
+  writeJson,
+  writePicked,
+  writePlainObject,
+  writeRaw,
+} from './json-buffer.js';
 
 /** What the writer must print, byte for byte: Node's own JSON.stringify encoded as UTF-8. */
 const expected = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
@@ -64,5 +73,37 @@ describe('writePlainObject', () => {
       const out = printJson(() => writePlainObject(value));
       expect(out.equals(expected(value))).toBe(true);
     }
+  });
+});
+
+describe('writeEncodedMembers', () => {
+  it('prints the keys given with their encoded bytes as writePicked does, the first ones absent included', () => {
+    const keys = ['vBC', 'ausente', 'vICMS', 'pMVAST', 'estimado', 'gIBSCBS', 'texto', 'é', 'grande', 'negativo'];
+    const encoded = encodeKeys(keys);
+    const cases: Record<string, unknown>[] = [
+      { vBC: 1050, vICMS: 0, pMVAST: 65.5, estimado: false, gIBSCBS: { vBC: 1, g: [0.1] }, texto: 'não', é: -0 },
+      { ausente: undefined, vICMS: 1e21, grande: 123456789012.34, negativo: -1.5, texto: 'a"b' },
+      { vBC: undefined, ausente: () => 1, vICMS: Number.NaN, pMVAST: Infinity, estimado: true },
+      {},
+    ];
+    for (const value of cases) {
+      const picked = printJson(() => writePicked(value, keys));
+      const out = printJson(() => {
+        writeRaw('{');
+        writeEncodedMembers(value, keys, encoded, true);
+        writeRaw('}');
+      });
+      expect(out.toString()).toBe(picked.toString());
+      expect(out.equals(expected(Object.fromEntries(keys.map((key) => [key, value[key]]))))).toBe(true);
+    }
+  });
+
+  it('goes on after members already written (a comma before its first)', () => {
+    const out = printJson(() => {
+      writeRaw('{"a":1');
+      const first = writeEncodedMembers({ b: 2, c: undefined }, ['b', 'c'], encodeKeys(['b', 'c']), false);
+      writeRaw(first ? '}' : ',"d":3}');
+    });
+    expect(out.toString()).toBe('{"a":1,"b":2,"d":3}');
   });
 });

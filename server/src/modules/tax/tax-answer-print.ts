@@ -11,12 +11,13 @@ import {
   sumNfeTotals,
 } from '@app/tax-engine';
 import {
+  encodeKeys,
   jsonToBuffer,
   printJson,
   writeEncoded,
+  writeEncodedMembers,
   writeJson,
   writeJsonString,
-  writeMembers,
   writePicked,
   writePlainObject,
   writeRaw,
@@ -125,11 +126,12 @@ function writeTaxItem(out: TTaxCalculateResponse): void {
   const item = out as unknown as Record<string, unknown>;
   const memoria = out.memoria;
   if (!Array.isArray(memoria)) {
-    writePicked(item, [...printedKeys(out), 'memoria']);
+    writePicked(item, [...printedLayout(out).keys, 'memoria']);
     return;
   }
   writeRaw('{');
-  writeEncoded(writeMembers(item, printedKeys(out), true) ? memoriaFirst : memoriaNext);
+  const layout = printedLayout(out);
+  writeEncoded(writeEncodedMembers(item, layout.keys, layout.encoded, true) ? memoriaFirst : memoriaNext);
   for (let i = 0; i < memoria.length; i++) {
     if (i > 0) writeRaw(',');
     writeStep(memoria[i]!);
@@ -178,16 +180,21 @@ function writeStep(step: Step): void {
   writeRaw('}');
 }
 
-/** The printed keys before the memória, by the reform's groups present (absent groups are left out). */
-function printedKeys(out: TTaxCalculateResponse): readonly string[] {
+/** The printed keys before the memória, by the reform's groups present (absent groups are left out), and their bytes. */
+function printedLayout(out: TTaxCalculateResponse): Layout {
   const index = (out.gIBSCBS ? 1 : 0) + (out.gIBSCBSMono ? 2 : 0) + (out.IS ? 4 : 0);
-  let keys = printedKeysByGroups[index];
-  if (!keys) {
-    keys = [...nfeItemValueFields, 'estimado', ...reformGroups.filter((group) => out[group])];
-    printedKeysByGroups[index] = keys;
+  let layout = layoutsByGroups[index];
+  if (!layout) {
+    const keys = [...nfeItemValueFields, 'estimado', ...reformGroups.filter((group) => out[group])];
+    layout = { keys, encoded: encodeKeys(keys) };
+    layoutsByGroups[index] = layout;
   }
-  return keys;
+  return layout;
 }
 
+interface Layout {
+  keys: readonly string[];
+  encoded: readonly Buffer[];
+}
 const reformGroups = ['gIBSCBS', 'gIBSCBSMono', 'IS'] as const;
-const printedKeysByGroups: (readonly string[] | undefined)[] = new Array(8);
+const layoutsByGroups: (Layout | undefined)[] = new Array(8);
