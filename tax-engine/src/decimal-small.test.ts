@@ -109,21 +109,7 @@ describe('isAboveZero and isSameValue', () => {
 
 describe('plainNumberText', () => {
   it('is toFixed(2) of exactly the numbers whose own text has at most 2 decimals and 13 digits', () => {
-    const numbers = [
-      0,
-      -0,
-      1.65,
-      7.6,
-      0.1 + 0.2,
-      0.29,
-      1e12 + 0.01,
-      9999999999999.99,
-      1e13,
-      0.005,
-      12.345,
-      1e-7,
-      -1.5,
-    ];
+    const numbers = [0, -0, 1.65, 7.6, 0.1 + 0.2, 0.29, 1e12 + 0.01, 9999999999999.99, 1e13, 0.005, 12.345, 1e-7, -1.5];
     for (const text of randomValues(20_000, 41)) numbers.push(Number(text));
     for (const value of numbers) {
       const plain = /^\d{1,13}(\.\d{1,2})?$/.test(String(value));
