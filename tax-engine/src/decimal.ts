@@ -107,6 +107,17 @@ export function money(value: TaxValue): number {
   return round2(value).toNumber();
 }
 
+/**
+ * `sign × digits × 10^shift` cents (digits an integer), rounded half-up, as a Decimal of decimal.js's own shape;
+ * undefined where the exact paths of decimal-small.ts stop (the caller then takes decimal.js's).
+ */
+function exactCents(sign: number, digits: number, shift: number): Decimal | undefined {
+  const cents = scaleHalfUp(digits, shift);
+  if (cents < 0) return undefined;
+  const x = new TaxDecimal(1);
+  return fillCents(x, sign, cents) ? x : undefined;
+}
+
 /** `base × rate%`, rounded to cents. */
 export function percentOf(base: TaxValue, ratePercent: TaxValue | null | undefined): Decimal {
   const b = toDecimal(base);
@@ -116,11 +127,8 @@ export function percentOf(base: TaxValue, ratePercent: TaxValue | null | undefin
     const digits = readDigits();
     const exponent = readExponent();
     if (readSmall(r)) {
-      const cents = scaleHalfUp(digits * readDigits(), exponent + readExponent());
-      if (cents >= 0) {
-        const x = new TaxDecimal(1);
-        if (fillCents(x, b.s * r.s, cents)) return x;
-      }
+      const exact = exactCents(b.s * r.s, digits * readDigits(), exponent + readExponent());
+      if (exact) return exact;
     }
   }
   // × 0.01 instead of ÷ 100: the same exact value (both are exact within 34 digits), without a long division.
@@ -141,9 +149,8 @@ export function reduceBase(base: TaxValue, reductionPercent: TaxValue | null | u
       const reductionScaled = scaleHalfUp(readDigits(), readExponent() - k);
       const kept = hundredScaled - r.s * reductionScaled;
       if (hundredScaled >= 0 && reductionScaled >= 0 && Math.abs(kept) <= Number.MAX_SAFE_INTEGER) {
-        const cents = scaleHalfUp(digits * Math.abs(kept), exponent + k);
-        const x = new TaxDecimal(1);
-        if (cents >= 0 && fillCents(x, kept < 0 ? -b.s : b.s, cents)) return x;
+        const exact = exactCents(kept < 0 ? -b.s : b.s, digits * Math.abs(kept), exponent + k);
+        if (exact) return exact;
       }
     }
   }
@@ -161,6 +168,8 @@ const exactPowersOfTen = Array.from({ length: 23 }, (_, i) => 10 ** i);
  * included. Longer or larger values take decimal.js's own path.
  */
 export function decimalToNumber(d: Decimal): number {
+  // The words read as readSmall reads them, without its dropping of trailing zeros: a line converts ~40 figures,
+  // and that loop made it slower (paired, +0.7 µs a line).
   const words = d.d;
   if (words && words.length <= 2) {
     const first = words[0]!;
