@@ -52,26 +52,44 @@ export function findCbsIbsStepTexts(
   let texts = byYear.get(year);
   if (!texts) {
     texts = {
-      CBS: buildTexts('CBS', rates, ct, year),
-      IBSUF: buildTexts('IBSUF', rates, ct, year),
-      IBSMun: buildTexts('IBSMun', rates, ct, year),
+      CBS: buildTexts('CBS', rates, ct, ct, year),
+      IBSUF: buildTexts('IBSUF', rates, ct, ct, year),
+      IBSMun: buildTexts('IBSMun', rates, ct, ct, year),
     };
     byYear.set(year, texts);
   }
   return texts;
 }
 
-function buildTexts(tax: CbsIbsTax, rates: Rates, ct: ClassTribFacts | undefined, year: number): CbsIbsStepTexts {
-  const specific = ct?.specificRates?.[tax];
+function buildTexts(
+  tax: CbsIbsTax,
+  rates: Rates,
+  rateClass: ClassTribFacts | undefined,
+  ct: ClassTribFacts | undefined,
+  year: number,
+  suspendedCst?: string,
+): CbsIbsStepTexts {
+  const specific = rateClass?.specificRates?.[tax];
   const ref = rates[tax];
+  const rateNote =
+    specific !== undefined ? ' (alíquota fixa do cClassTrib)' : ref.estimado ? ' (alíquota estimada)' : '';
+  const rateBasis = specific === undefined ? `; alíquota: ${ref.source}` : '';
   const classBasis = ct ? `; cClassTrib ${ct.code} (${ct.legalBasis || 'Tabela cClassTrib'})` : '';
+  if (suspendedCst === undefined)
+    return {
+      descricao: `${names[tax]} de ${year}${rateNote}`,
+      baseLegal: `${laws[tax]}${rateBasis}${classBasis}; NT 2025.002 (gRed, gDif, gDevTrib)`,
+    };
   return {
-    descricao: `${names[tax]} de ${year}${specific !== undefined ? ' (alíquota fixa do cClassTrib)' : ref.estimado ? ' (alíquota estimada)' : ''}`,
-    baseLegal: `${laws[tax]}${specific === undefined ? `; alíquota: ${ref.source}` : ''}${classBasis}; NT 2025.002 (gRed, gDif, gDevTrib)`,
+    descricao: `${names[tax]} de ${year}${rateNote}: suspenso (CST ${suspendedCst}), a tributação afastada em gTribRegular`,
+    baseLegal: `${laws[tax]}${rateBasis}${classBasis}; Tabela de CST do IBS/CBS (CST 550, indicador gIBSCBS = 1); NT 2025.002 (gTribRegular, UB68)`,
   };
 }
 
-/** A suspended tax's texts (CST 550): rare, built on each line. */
+/**
+ * A suspended tax's texts (CST 550): the rate named is the regular regime's (`rateClass`), the cClassTrib the
+ * item's (`ct`). Rare, so built on each line.
+ */
 export function buildSuspendedTexts(
   tax: CbsIbsTax,
   rates: Rates,
@@ -80,11 +98,5 @@ export function buildSuspendedTexts(
   year: number,
   cst: string,
 ): CbsIbsStepTexts {
-  const specific = rateClass?.specificRates?.[tax];
-  const ref = rates[tax];
-  const classBasis = ct ? `; cClassTrib ${ct.code} (${ct.legalBasis || 'Tabela cClassTrib'})` : '';
-  return {
-    descricao: `${names[tax]} de ${year}${specific !== undefined ? ' (alíquota fixa do cClassTrib)' : ref.estimado ? ' (alíquota estimada)' : ''}: suspenso (CST ${cst}), a tributação afastada em gTribRegular`,
-    baseLegal: `${laws[tax]}${specific === undefined ? `; alíquota: ${ref.source}` : ''}${classBasis}; Tabela de CST do IBS/CBS (CST 550, indicador gIBSCBS = 1); NT 2025.002 (gTribRegular, UB68)`,
-  };
+  return buildTexts(tax, rates, rateClass, ct, year, cst);
 }
