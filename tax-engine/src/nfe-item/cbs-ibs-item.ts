@@ -2,6 +2,7 @@ import type { Decimal } from 'decimal.js';
 import { applyRateReduction } from '../cbs-ibs.js';
 import {
   atLeastZero,
+  decimalToNumber,
   isAboveZero,
   minusUnlessZero,
   percentOf,
@@ -185,10 +186,10 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
   const { p: pIBSMun, v: vIBSMun, ...munRest } = g('IBSMun');
   const { p: pCBS, v: vCBS, ...cbsRest } = g('CBS');
   const gIBSCBS: GIbsCbs = {
-    vBC: vBC.toNumber(),
+    vBC: decimalToNumber(vBC),
     gIBSUF: { pIBSUF, ...ufRest, vIBSUF },
     gIBSMun: { pIBSMun, ...munRest, vIBSMun },
-    vIBS: out.IBSUF.value.plus(out.IBSMun.value).toNumber(),
+    vIBS: decimalToNumber(plusUnlessZero(out.IBSUF.value, out.IBSMun.value)),
     gCBS: { pCBS, ...cbsRest, vCBS },
   };
   addOptionalGroups(input, ctx, vBC, refRates, gIBSCBS, m);

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { TaxValue } from '../decimal.js';
-import { toDecimal } from '../decimal.js';
+import { toDecimal, ZERO } from '../decimal.js';
 import { centsText, plainNumberText, readDigits, readExponent, readSmall } from '../decimal-small.js';
 import type { MemoriaStep } from './types.js';
 
@@ -25,7 +25,8 @@ function formatDecimal(d: Decimal): string {
 
 /** Money and percentages as the NF-e prints them: a dot and two decimals ("1234.50"). */
 export function formatValue(value: Shown): string {
-  if (value === null || value === undefined) return '0.00';
+  // The shared zero (every absent figure of a line): its text without reading it.
+  if (value === null || value === undefined || value === ZERO) return '0.00';
   if (typeof value === 'boolean') return value ? 'sim' : 'não';
   // Fast paths (the memória formats ~80 values per item, issue 21 figures); every other input goes the long way.
   if (typeof value === 'number') {
@@ -42,6 +43,7 @@ export function formatValue(value: Shown): string {
 
 /** A step's result: always two places, rounded half-up as the NF-e stores it (toFixed(2) where it has more). */
 function formatResult(d: Decimal): string {
+  if (d === ZERO) return '0.00';
   if (readSmall(d)) {
     const text = centsText(d.s, readDigits(), readExponent(), true);
     if (text !== undefined) return text;
