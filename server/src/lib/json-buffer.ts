@@ -108,10 +108,7 @@ function writeValue(value: unknown, key = ''): void {
       writeString(value);
       return;
     case 'number':
-      if (value === 0) {
-        ensure(1);
-        scratch[pos++] = 48;
-      } else writeAscii(Number.isFinite(value) ? String(value) : 'null');
+      writeNumber(value);
       return;
     case 'boolean':
       writeAscii(value ? 'true' : 'false');

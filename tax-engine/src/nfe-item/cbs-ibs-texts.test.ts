@@ -63,7 +63,7 @@ describe('CBS/IBS step texts', () => {
       ],
     ];
     expect(texts(input, { classTrib: reduced })).toEqual(expected);
-    // Twice, the same texts (kept, not built again wrongly).
+    // A second line on the same facts gets the kept texts: still the same.
     expect(texts(input, { classTrib: reduced })).toEqual(expected);
   });
 
