@@ -65,6 +65,9 @@ export const documentFindingKinds = [
   'cclasstrib-ausente',
   'cclasstrib-incompativel',
   'valor-divergente',
+  'total-divergente',
+  'regra-desatualizada',
+  'oportunidade-pis-cofins',
 ] as const;
 export type TDocumentFindingKind = (typeof documentFindingKinds)[number];
 export const ZDocumentFindingKind = z.enum(documentFindingKinds, { message: 'Tipo de achado inválido.' });
@@ -84,7 +87,36 @@ export const documentFindingLabels: Record<TDocumentFindingKind, string> = {
   'cclasstrib-ausente': 'cClassTrib ausente',
   'cclasstrib-incompativel': 'cClassTrib incompatível',
   'valor-divergente': 'Valor de imposto diferente do recalculado',
+  'total-divergente': 'Total da nota diferente da soma dos itens',
+  'regra-desatualizada': 'Regra fiscal a atualizar',
+  'oportunidade-pis-cofins': 'PIS/COFINS sem o ICMS na base (Tema 69)',
 };
+
+/**
+ * How much a finding matters (decision 058): `rejeicao` — SEFAZ would reject the document; `risco` — the tax due
+ * differs (the R$ is the difference); `informativo` — an opportunity or a catalogue rule to update.
+ */
+export const documentFindingSeverities = ['rejeicao', 'risco', 'informativo'] as const;
+export type TDocumentFindingSeverity = (typeof documentFindingSeverities)[number];
+export const ZDocumentFindingSeverity = z.enum(documentFindingSeverities, { message: 'Gravidade inválida.' });
+export const documentFindingSeverityLabels: Record<TDocumentFindingSeverity, string> = {
+  rejeicao: 'Rejeição',
+  risco: 'Risco',
+  informativo: 'Informativo',
+};
+
+/**
+ * A difference in words (found − expected tax, in reais): positive is tax charged above what is due ("recolhido a
+ * maior"), negative is tax missing ("a recolher"); zero is "sem diferença de imposto".
+ */
+export function describeDifference(difference: string | null): string | null {
+  if (difference == null) return null;
+  const n = Number(difference);
+  if (!Number.isFinite(n)) return null;
+  const abs = Math.abs(n).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (Math.round(n * 100) === 0) return 'R$ 0,00 (sem diferença de imposto)';
+  return n > 0 ? `R$ ${abs} recolhido a maior` : `R$ ${abs} a recolher`;
+}
 
 const page = z.coerce.number({ message: 'page: informe um número.' }).int().min(1, { message: 'page: mínimo 1.' });
 export const ZDocumentFindingsQuery = z.object({
@@ -116,6 +148,11 @@ export const ZDocumentFinding = z.object({
   /** R$ with two decimals as text (found − expected tax of the item), null when the finding has no amount. */
   difference: z.string().nullable(),
   rejection: z.string().nullable(),
+  severity: ZDocumentFindingSeverity,
+  /** The rule behind the finding: the rejection code (cStat) or the audit's check id (decision 058). */
+  ruleCode: z.string().nullable(),
+  /** `difference` in words: "R$ 28,49 a recolher", "R$ 3,10 recolhido a maior"; null without an amount. */
+  differenceText: z.string().nullable(),
 });
 export type TDocumentFinding = z.infer<typeof ZDocumentFinding>;
 

@@ -73,6 +73,8 @@ export const documentFindings = pgTable('document_findings', {
   found: text('found'),
   difference: numeric('difference', { precision: 15, scale: 2 }),
   rejection: text('rejection'),
+  severity: text('severity').$type<'rejeicao' | 'risco' | 'informativo'>().notNull().default('risco'),
+  ruleCode: text('rule_code'),
 });
 
 export const documentImportProblems = pgTable('document_import_problems', {

@@ -32,11 +32,13 @@ export interface FindingListRow {
   found: string | null;
   difference: string | null;
   rejection: string | null;
+  severity: 'rejeicao' | 'risco' | 'informativo';
+  ruleCode: string | null;
 }
 
 const columns = sql`f.id::int AS id, f.kind, f.product_id AS "productId", f.internal_code AS "internalCode",
   f.document_id AS "documentId", f.chave, d.number AS "documentNumber", d.direction, f.n_item AS "nItem", f.field,
-  f.expected, f.found, f.difference::text AS difference, f.rejection`;
+  f.expected, f.found, f.difference::text AS difference, f.rejection, f.severity, f.rule_code AS "ruleCode"`;
 
 export async function findFindingsPage(db: DbOrTx, f: FindingFilter, limit: number, offset: number) {
   const [rows, total] = await Promise.all([

@@ -204,6 +204,10 @@ export interface FindingRow {
   found: string | null;
   difference: string | null;
   rejection: string | null;
+  /** Decision 058: `rejeicao`, `risco` (tax due differs) or `informativo`. */
+  severity: 'rejeicao' | 'risco' | 'informativo';
+  /** The rejection code or the audit's check id behind the finding. */
+  ruleCode: string | null;
 }
 
 /** Findings of many documents in one statement, inserted in the given order (the list pages by id). */
@@ -215,12 +219,13 @@ export async function insertFindings(
   if (rows.length === 0) return;
   await db.execute(sql`
     INSERT INTO document_findings (import_id, document_id, company_id, product_id, internal_code, chave, n_item, kind,
-      field, expected, found, difference, rejection)
+      field, expected, found, difference, rejection, severity, rule_code)
     SELECT ${head.importId}::uuid, t."documentId", ${head.companyId}::uuid, t."productId", t."internalCode",
-      t.chave, t."nItem", t.kind, t.field, t.expected, t.found, t.difference::numeric, t.rejection
+      t.chave, t."nItem", t.kind, t.field, t.expected, t.found, t.difference::numeric, t.rejection, t.severity,
+      t."ruleCode"
     FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       AS ("documentId" uuid, chave text, "productId" uuid, "internalCode" text, "nItem" int, kind text, field text,
-        expected text, found text, difference text, rejection text))
+        expected text, found text, difference text, rejection text, severity text, "ruleCode" text))
       WITH ORDINALITY AS t
     ORDER BY t.ordinality`);
 }

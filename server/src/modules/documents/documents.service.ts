@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  describeDifference,
   documentFindingKinds,
   documentFindingLabels,
   type TDocumentFindingKind,
@@ -176,7 +177,11 @@ export async function listDocumentFindings(
         count: byKind.get(kind)!.count,
         difference: byKind.get(kind)!.difference,
       })),
-    items: page.rows.map((r) => ({ ...r, kind: r.kind as TDocumentFindingKind })),
+    items: page.rows.map((r) => ({
+      ...r,
+      kind: r.kind as TDocumentFindingKind,
+      differenceText: describeDifference(r.difference),
+    })),
     total: page.total,
     page: q.page,
     pageSize: q.pageSize,

@@ -65,8 +65,8 @@ export async function auditItem(a: ItemAuditInput): Promise<FindingRow[]> {
     exp: unknown,
     found: unknown,
     extra: Partial<FindingRow> = {},
-  ) =>
-    out.push({
+  ) => {
+    const row: FindingRow = {
       productId: product.id,
       internalCode: product.internalCode,
       nItem: item.nItem,
@@ -76,8 +76,14 @@ export async function auditItem(a: ItemAuditInput): Promise<FindingRow[]> {
       found: found == null || found === '' ? null : String(found),
       difference: null,
       rejection: null,
+      severity: 'risco',
+      ruleCode: null,
       ...extra,
-    });
+    };
+    if (row.rejection && !extra.severity) row.severity = 'rejeicao';
+    row.ruleCode ??= row.rejection;
+    out.push(row);
+  };
 
   const ean = p.cEAN ?? '';
   if (!checkGtin(ean).ok) add('gtin-invalido', 'cEAN', null, ean, { rejection: '611' });
