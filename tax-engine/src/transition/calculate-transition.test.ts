@@ -43,12 +43,13 @@ describe('calculateTransition', () => {
     expect(seen).toEqual(['2026-07-01', '2027-07-01', '2028-07-01']);
   });
 
-  it('2026, SP internal sale: the load is ICMS + IPI + PIS + COFINS + CBS + IBS of the NF-e item, to the cent', () => {
+  it('2026, SP internal sale: the load is ICMS + IPI + PIS + COFINS; the test CBS/IBS are compensated, to the cent', () => {
     // Value of the operation 1000 + 50 − 10 = 1040.00 (LC 87/1996 art. 13). IPI 5 % = 52.00; ICMS 18 % on
     // 1040 = 187.20 (IPI outside the base between contributors, CF art. 155 §2º XI); PIS 1.65 % and COFINS 7.6 %
     // on 1040 − ICMS 187.20 = 852.80 (Lei 14.592/2023, RE 574.706): 14.07 and 64.81. CBS/IBS base (NT 2025.002
     // UB16-10) 1040 − 187.20 − 14.07 − 64.81 = 773.92: CBS 0.9 % = 6.97, IBS-UF 0.1 % = 0.77 (LC 214/2025,
-    // arts. 343 and 346: the 2026 test rates). Total 325.82; load 325.82 ÷ 1040 = 31.3288 %.
+    // arts. 343 and 346: the 2026 test rates). They are compensated against PIS/COFINS (LC 214/2025, art. 346):
+    // 7.74 apart, not in the load. Total 52 + 187.20 + 14.07 + 64.81 = 318.08; load 318.08 ÷ 1040 = 30.5846 %.
     const [y2026] = calculateTransition(sale, noFacts, { anos: [2026] }).anos;
     expect(y2026).toMatchObject({
       ano: 2026,
@@ -56,17 +57,21 @@ describe('calculateTransition', () => {
       vICMS: 187.2,
       vPIS: 14.07,
       vCOFINS: 64.81,
-      vCBS: 6.97,
-      vIBSUF: 0.77,
+      vCBS: 0,
+      vIBSUF: 0,
       vIBSMun: 0,
-      vTotal: 325.82,
-      pCarga: 31.3288,
+      vCBSIBSCompensado: 7.74,
+      vNaoDevido: 0,
+      vTotal: 318.08,
+      pCarga: 30.5846,
+      vTotalRegular: null,
     });
   });
 
-  it('each year equals the sum of the taxes of the item dated in that year; pCarga = vTotal ÷ value × 100', () => {
-    const { anos } = calculateTransition(sale, noFacts, { anos: yearsComputedNow, diaMes: '03-15' });
-    expect(anos.map((r) => r.ano)).toEqual(yearsComputedNow);
+  it('from 2027 each year equals the sum of the taxes of the item dated in that year; pCarga = vTotal ÷ value × 100', () => {
+    const after2026 = yearsComputedNow.filter((a) => a > 2026);
+    const { anos } = calculateTransition(sale, noFacts, { anos: after2026, diaMes: '03-15' });
+    expect(anos.map((r) => r.ano)).toEqual(after2026);
     for (const row of anos) {
       const single = calculateNfeItem({ ...sale, operacao: { ...sale.operacao, data: `${row.ano}-03-15` } }) as Record<
         string,

@@ -2,6 +2,8 @@ import type { Decimal } from 'decimal.js';
 import { round2, TaxDecimal, toDecimal } from '../decimal.js';
 import { calculateNfeItem } from '../nfe-item/calculate-nfe-item.js';
 import type { MemoriaStep, NfeItemContext, NfeItemInput, NfeItemResult } from '../nfe-item/types.js';
+import { findSimplesDas, type SimplesDas } from './simples-das.js';
+import { findBurden, type TransitionCompany, transitionExtraFields } from './transition-burden.js';
 
 /** The years of the transition to the CBS/IBS (EC 132/2023, art. 125–133 ADCT; LC 214/2025, arts. 343–346). */
 export const transitionYears = [2026, 2027, 2028, 2029, 2030, 2031, 2032, 2033] as const;
@@ -27,14 +29,28 @@ export const transitionTaxFields = [
 ] as const;
 export type TransitionTaxField = (typeof transitionTaxFields)[number];
 
-export type TransitionYearRow = Record<TransitionTaxField, number> & {
+/**
+ * Every figure of a year's burden, in stack order: the NF-e item's taxes the company pays, the ICMS charged before
+ * the sale (ST retained, monophasic) and the Simples Nacional DAS shares. vTotal is their sum.
+ */
+export const transitionBurdenFields = [...transitionTaxFields, ...transitionExtraFields] as const;
+export type TransitionBurdenField = (typeof transitionBurdenFields)[number];
+
+export type TransitionYearRow = Record<TransitionBurdenField, number> & {
   ano: number;
-  /** Sum of every tax of the row (ICMS-ST and FCP-ST included; vICMSDeson and vICMSDif, not collected, excluded). */
+  /** 2026: the CBS and IBS of the item, compensated against PIS/COFINS (LC 214/2025, art. 346), not in vTotal. */
+  vCBSIBSCompensado: number;
+  /** Taxes on the NF-e item the company does not pay (IPI of a non-taxpayer, PIS/COFINS of a Simples company). */
+  vNaoDevido: number;
+  /** Sum of the burden fields (ICMS-ST and FCP-ST included; vICMSDeson and vICMSDif, not collected, excluded). */
   vTotal: number;
   /** vTotal ÷ value of the operation × 100, 4 decimal places, half-up. */
   pCarga: number;
   /** The year's figures rest on rates the law has not fixed yet (the engine says so per item). */
   estimado: boolean;
+  /** Simples Nacional from 2027: the total and load if CBS and IBS are paid by the regular regime (LC 214, art. 41 §3º). */
+  vTotalRegular: number | null;
+  pCargaRegular: number | null;
   memoria?: MemoriaStep[];
 };
 
@@ -50,6 +66,8 @@ export interface TransitionOptions {
   diaMes?: string;
   /** Keep each year's calculation memory in its row. */
   memoria?: boolean;
+  /** The seller: Simples Nacional (RBT12) and IPI taxpayer or not; absent, a regular-regime IPI taxpayer. */
+  empresa?: TransitionCompany;
 }
 
 /** A year the engine (or the facts of that year) refused: the year and the original error. */
@@ -86,20 +104,39 @@ function findOperationValue(item: TransitionInput['item']): Decimal {
   );
 }
 
-/** One year's row from the engine's answer for an item dated in that year. */
-export function toTransitionRow(ano: number, result: NfeItemResult, operationValue: Decimal): TransitionYearRow {
+const load = (total: Decimal, value: Decimal) =>
+  value.isZero() ? 0 : total.div(value).times(100).toDecimalPlaces(4).toNumber();
+
+/** One year's row from the engine's answer for an item dated in that year: what the company bears. */
+export function toTransitionRow(
+  ano: number,
+  result: NfeItemResult,
+  operationValue: Decimal,
+  input: Pick<NfeItemInput, 'item'>,
+  empresa: TransitionCompany = {},
+  das: SimplesDas | null = null,
+  steps: MemoriaStep[] | null = null,
+): TransitionYearRow {
   // Fields the engine does not answer (vIS before the Imposto Seletivo exists in it) count as no tax.
   const answer = result as unknown as Record<string, unknown>;
+  const numbers: Record<string, number> = {};
+  for (const [k, x] of Object.entries(answer)) if (typeof x === 'number') numbers[k] = x;
+  const burden = findBurden(ano, numbers, input, operationValue, empresa, das, steps);
   const row = { ano } as TransitionYearRow;
   let total = new TaxDecimal(0);
-  for (const field of transitionTaxFields) {
-    const value = typeof answer[field] === 'number' ? (answer[field] as number) : 0;
+  for (const field of transitionBurdenFields) {
+    const value = burden.values[field] ?? 0;
     row[field] = value;
     total = total.plus(value);
   }
+  row.vCBSIBSCompensado = burden.vCBSIBSCompensado;
+  row.vNaoDevido = burden.vNaoDevido;
   row.vTotal = round2(total).toNumber();
-  row.pCarga = operationValue.isZero() ? 0 : total.div(operationValue).times(100).toDecimalPlaces(4).toNumber();
+  row.pCarga = load(total, operationValue);
   row.estimado = answer.estimado === true;
+  const regular = burden.cbsIbsRegular && total.minus(row.vDASCBS).minus(row.vDASIBS).plus(burden.cbsIbsRegular);
+  row.vTotalRegular = regular ? round2(regular).toNumber() : null;
+  row.pCargaRegular = regular ? load(regular, operationValue) : null;
   return row;
 }
 
@@ -114,13 +151,16 @@ export function calculateTransition(
   options: TransitionOptions = {},
 ): { anos: TransitionYearRow[] } {
   const operationValue = findOperationValue(input.item);
+  const empresa = options.empresa ?? {};
+  const das = empresa.rbt12 !== undefined ? findSimplesDas(empresa.rbt12) : null;
   const anos = (options.anos ?? transitionYears).map((ano) => {
     try {
       const data = findTransitionDate(ano, options.diaMes);
       const dated: NfeItemInput = { ...input, operacao: { ...input.operacao, data } };
       const result = calculateNfeItem(dated, contextFor(ano, data));
-      const row = toTransitionRow(ano, result, operationValue);
-      if (options.memoria) row.memoria = result.memoria;
+      const steps = options.memoria ? [...result.memoria] : null;
+      const row = toTransitionRow(ano, result, operationValue, dated, empresa, das, steps);
+      if (steps) row.memoria = steps;
       return row;
     } catch (err) {
       throw err instanceof TransitionYearError ? err : new TransitionYearError(ano, err);
