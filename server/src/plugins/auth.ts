@@ -7,7 +7,7 @@ import { sessions, users } from '../db/schema/index.js';
 import type { Actor } from '../lib/actor.js';
 import { AppError } from '../lib/app-error.js';
 import { hashToken } from '../lib/tokens.js';
-import { resolveApiKeyActor } from '../modules/integrations/keys/api-key-actor.js';
+import { countUnknownApiKey, resolveApiKeyActor } from '../modules/integrations/keys/api-key-actor.js';
 import { SessionCache } from './session-cache.js';
 
 export const SESSION_COOKIE = 'session';
@@ -56,10 +56,12 @@ export default fp(
       // API keys are never cached: revocation is immediate on every process, and each call also
       // counts against the key's rate limit in PostgreSQL (decision 032).
       if (tokenHash && token?.startsWith(API_KEY_PREFIX)) {
-        resolveApiKeyActor(app.db, tokenHash).then((actor) => {
-          request.actor = actor;
-          done(refusal(request));
-        }, done);
+        resolveApiKeyActor(app.db, tokenHash)
+          .then(async (actor) => {
+            if (!actor) await countUnknownApiKey(app.db, request.ip);
+            request.actor = actor;
+          })
+          .then(() => done(refusal(request)), done);
         return;
       }
       const cached = tokenHash ? cache.get(tokenHash) : undefined;

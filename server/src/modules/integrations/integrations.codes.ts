@@ -42,5 +42,10 @@ export const DELIVER_WEBHOOK_JOB = 'deliver-webhook';
 
 /** Requests per minute of one API key (fixed window, counters in PostgreSQL). */
 export const API_KEY_RATE_LIMIT = { max: 600, windowMs: 60_000 };
+/**
+ * Calls with an unknown or revoked key, per client IP: like sign-ins, a machine guessing keys (or an ERP left
+ * with a revoked one) is throttled, each new throttle within a day twice as long (429 with Retry-After).
+ */
+export const API_KEY_FAILURE_LIMIT = { max: 10, windowMs: 60_000 };
 /** last_used_at is written at most once a minute per key: a list shows it to the minute. */
 export const LAST_USED_RESOLUTION_MS = 60_000;

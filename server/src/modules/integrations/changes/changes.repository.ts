@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 
+/** seq and id come back as text: a cursor is printed from their exact digits (bigints pass 2^53). */
 export interface ChangeRow extends Record<string, unknown> {
-  seq: number;
-  id: number;
+  seq: string;
+  id: string;
   event: string;
   at: Date;
   product_id: string;
@@ -23,15 +24,21 @@ export interface ChangeRow extends Record<string, unknown> {
  * an incremental sort that stops at the page's end. A single (seq, id) range re-read and sorted whole
  * commits on every page; a query per commit cost a round trip each.
  */
-export async function findChangesAfter(db: DbOrTx, companyId: string, seq: number, id: number, limit: number) {
+export async function findChangesAfter(
+  db: DbOrTx,
+  companyId: string,
+  seq: number | string,
+  id: number | string,
+  limit: number,
+) {
   const res = await db.execute<ChangeRow>(sql`
-    SELECT c.seq, e.id, e.event, e.at, e.product_id, e.internal_code, e.before, e.after
-    FROM (SELECT seq, xid FROM change_commits WHERE company_id = ${companyId} AND seq >= ${seq}
+    SELECT c.seq::text AS seq, e.id::text AS id, e.event, e.at, e.product_id, e.internal_code, e.before, e.after
+    FROM (SELECT seq, xid FROM change_commits WHERE company_id = ${companyId} AND seq >= ${seq}::bigint
           ORDER BY seq LIMIT ${limit + 1}) c
     CROSS JOIN LATERAL (
       SELECT e.id, e.event, e.at, e.product_id, e.internal_code, e.before, e.after FROM product_changes e
       WHERE e.company_id = ${companyId} AND e.xid = c.xid
-        AND e.id > CASE WHEN c.seq = ${seq} THEN ${id}::bigint ELSE 0 END
+        AND e.id > CASE WHEN c.seq = ${seq}::bigint THEN ${id}::bigint ELSE 0 END
       ORDER BY e.id LIMIT ${limit}) e
     ORDER BY c.seq, e.id LIMIT ${limit}`);
   return res.rows;

@@ -4,12 +4,17 @@ import type { Actor } from '../../../lib/actor.js';
 import { findUsableCompany } from '../../../lib/company-access.js';
 import { type ChangeRow, findChangesAfter } from './changes.repository.js';
 
-export const formatCursor = (seq: number, id: number) => `${seq}.${id}`;
+export const formatCursor = (seq: string, id: string) => `${seq}.${id}`;
 
-export function parseCursor(cursor: string | undefined): { seq: number; id: number } {
-  if (!cursor) return { seq: 0, id: 0 };
-  const [seq, id] = cursor.split('.').map(Number) as [number, number];
-  return { seq, id };
+/**
+ * The cursor's two numbers as exact digit strings (the contract admits up to 18 digits each, always within
+ * bigint): read as Number, a cursor above 2^53 came back changed, and a rounded 19-digit "next" broke the answer.
+ */
+export function parseCursor(cursor: string | undefined): { seq: string; id: string } {
+  if (!cursor) return { seq: '0', id: '0' };
+  const [seq = '0', id = '0'] = cursor.split('.');
+  const exact = (digits: string) => digits.replace(/^0+(?=\d)/, '');
+  return { seq: exact(seq), id: exact(id) };
 }
 
 export function toChange(row: ChangeRow): TProductChange {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../../lib/actor.js';
 import { hitRateLimit } from '../../../lib/rate-limit.js';
-import { API_KEY_RATE_LIMIT, LAST_USED_RESOLUTION_MS } from '../integrations.codes.js';
+import { API_KEY_FAILURE_LIMIT, API_KEY_RATE_LIMIT, LAST_USED_RESOLUTION_MS } from '../integrations.codes.js';
 
 interface KeyRow extends Record<string, unknown> {
   key_id: string;
@@ -47,4 +47,10 @@ export async function resolveApiKeyActor(db: Db, keyHash: string): Promise<Actor
     permissions: Object.freeze([...row.permissions]) as string[],
     apiKey: Object.freeze({ id: row.key_id, name: row.key_name, companyId: row.company_id }),
   });
+}
+
+/** Counts a call with an unknown or revoked key against the caller's IP; throws RateLimitedError when over. */
+export async function countUnknownApiKey(db: Db, ip: string): Promise<void> {
+  const { max, windowMs } = API_KEY_FAILURE_LIMIT;
+  await hitRateLimit(db, `api-key-unknown:ip:${ip}`, max, windowMs, { progressive: true });
 }

@@ -77,7 +77,9 @@ function toWebhook(w: WebhookRow, companyName: string): TWebhook {
 export async function listWebhooks(db: Db, actor: Actor, companyId?: string): Promise<TWebhook[]> {
   assertWriteAccess(actor);
   let filter: SQL | undefined;
-  if (companyId) filter = eq(webhooks.companyId, (await findManagedCompany(db, actor, companyId)).id);
+  // A company-scoped key lists its one company's webhooks, whatever its creator may reach (decision 032).
+  const scope = companyId ?? actor.apiKey?.companyId ?? undefined;
+  if (scope) filter = eq(webhooks.companyId, (await findManagedCompany(db, actor, scope)).id);
   else if (actor.role === 'Member') filter = repo.companiesOfMember(actor.id);
   else if (actor.role !== 'Admin') filter = repo.companiesOfPartner(actor.partnerId ?? '');
   const rows = await repo.findWebhooks(db, filter);
