@@ -42,12 +42,32 @@ export interface AppConfig {
    * TAX_NFE_THREADS, default one less than the cores (at most 3); 0 computes every invoice in the request's thread.
    */
   taxNfeThreads: number;
+  /** Limits of the company documents' import (issue 35, decision 056): every reader and job is bounded by them. */
+  documents: DocumentLimits;
 }
 
-function readInt(value: string | undefined, fallback: number, name: string): number {
+/** What one upload of company documents may cost (README, "Limites"); the NF-e layout's own limits are defaults. */
+export interface DocumentLimits {
+  /** Characters of a tag the layout table does not list (DOCUMENTS_MAX_TEXT_CHARS); the listed tags use the layout's. */
+  maxTextChars: number;
+  /** Items (det) of one NF-e: 990 in the layout (MOC 4.00, nItem 1–990; DOCUMENTS_MAX_ITEMS). */
+  maxItems: number;
+  /** Inflated bytes of one XML inside a ZIP (DOCUMENTS_ZIP_ENTRY_MB). */
+  maxZipEntryBytes: number;
+  /** Files read from one ZIP; the rest are counted in one problem row (DOCUMENTS_ZIP_MAX_ENTRIES). */
+  maxZipEntries: number;
+  /** Problem rows kept per import; the rest are counted in one summary row (DOCUMENTS_MAX_PROBLEM_ROWS). */
+  maxProblemRows: number;
+  /** Reading time of one import; past it the rest is not read (DOCUMENTS_IMPORT_SECONDS). */
+  importSeconds: number;
+  /** Heap of the thread that reads the files (DOCUMENTS_READER_HEAP_MB): running out ends the import, not the server. */
+  readerHeapMb: number;
+}
+
+function readInt(value: string | undefined, fallback: number, name: string, max = 65535): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} inválido: "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > max) throw new Error(`${name} inválido: "${value}"`);
   return n;
 }
 
@@ -80,6 +100,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookTimeoutMs: 10_000,
     webhookRetryScale: 1,
     taxNfeThreads: readInt(env.TAX_NFE_THREADS, Math.min(3, availableParallelism() - 1), 'TAX_NFE_THREADS'),
+    documents: {
+      maxTextChars: readInt(env.DOCUMENTS_MAX_TEXT_CHARS, 64 * 1024, 'DOCUMENTS_MAX_TEXT_CHARS', 16 * 1024 * 1024),
+      maxItems: readInt(env.DOCUMENTS_MAX_ITEMS, 990, 'DOCUMENTS_MAX_ITEMS'),
+      maxZipEntryBytes: readInt(env.DOCUMENTS_ZIP_ENTRY_MB, 20, 'DOCUMENTS_ZIP_ENTRY_MB', 1024) * 1024 * 1024,
+      maxZipEntries: readInt(env.DOCUMENTS_ZIP_MAX_ENTRIES, 100_000, 'DOCUMENTS_ZIP_MAX_ENTRIES', 10_000_000),
+      maxProblemRows: readInt(env.DOCUMENTS_MAX_PROBLEM_ROWS, 1000, 'DOCUMENTS_MAX_PROBLEM_ROWS', 1_000_000),
+      importSeconds: readInt(env.DOCUMENTS_IMPORT_SECONDS, 30 * 60, 'DOCUMENTS_IMPORT_SECONDS', 24 * 3600),
+      readerHeapMb: readInt(env.DOCUMENTS_READER_HEAP_MB, 96, 'DOCUMENTS_READER_HEAP_MB', 16 * 1024),
+    },
   };
 }
 

@@ -1,9 +1,19 @@
 import { SaxesParser } from 'saxes';
 import { type DocumentItem, FileRefusal, type FiscalDocument, type ReadEvent } from './document-model.js';
+import {
+  DEFAULT_READ_LIMITS,
+  formatCount,
+  NFE_TAG_MAX_CHARS,
+  type ReadLimits,
+  tagMaxChars,
+} from './nfe-layout-limits.js';
+import { describeXmlError } from './xml-messages.js';
 
-/** Nesting of an NF-e is about 8 levels; text runs are codes, values and descriptions (xProd ≤ 120, infCpl ≤ 5,000). */
+/** Nesting of an NF-e is about 8 levels. */
 const MAX_DEPTH = 40;
-const MAX_TEXT = 64 * 1024;
+
+/** What saxes holds between two events (a text, a comment, a tag's name or attribute): read to bound it mid-run. */
+type SaxesBuffers = { text?: string; name?: string };
 
 class XmlRefusal extends FileRefusal {}
 
@@ -37,7 +47,11 @@ const TAX_GROUPS = new Set(['ICMS', 'IPI', 'PIS', 'COFINS', 'IBSCBS', 'ICMSUFDes
  * NF-e files are UTF-8 (MOC 4.00 §3.2): any other declared encoding, or bytes that are not UTF-8, refuse the file
  * with its line. A malformed file is one problem; the documents completed before the fault are kept.
  */
-export async function* readNfeXml(chunks: AsyncIterable<Uint8Array>, fileName: string): AsyncGenerator<ReadEvent> {
+export async function* readNfeXml(
+  chunks: AsyncIterable<Uint8Array>,
+  fileName: string,
+  limits: ReadLimits = DEFAULT_READ_LIMITS,
+): AsyncGenerator<ReadEvent> {
   const parser = new SaxesParser({ xmlns: false, position: true });
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const ready: ReadEvent[] = [];
@@ -48,6 +62,8 @@ export async function* readNfeXml(chunks: AsyncIterable<Uint8Array>, fileName: s
   let text = '';
   let inProc = false;
   let sawRoot = false;
+  /** Why the document being read is refused (a field past the layout, too many items): it is then only skipped. */
+  let refusal: string | null = null;
 
   parser.on('doctype', () => {
     throw new XmlRefusal('O XML declara um DOCTYPE (DTD/entidades), o que não é aceito em NF-e.');
@@ -68,16 +84,20 @@ export async function* readNfeXml(chunks: AsyncIterable<Uint8Array>, fileName: s
     stack.push(name);
     text = '';
     if (name === 'nfeProc') inProc = true;
-    else if (name === 'NFe') doc = emptyDocument(fileName, parser.line);
-    else if (name === 'infNFe' && doc) {
+    else if (name === 'NFe') {
+      doc = emptyDocument(fileName, parser.line);
+      refusal = null;
+    } else if (name === 'infNFe' && doc) {
       const id = String(tag.attributes.Id ?? '');
       doc.chave = id.startsWith('NFe') ? id.slice(3) : id || null;
     } else if (name === 'det' && doc) {
-      item = { nItem: Number(tag.attributes.nItem ?? doc.items.length + 1), prod: {}, taxes: {} };
+      // Item 991 refuses the document: its items are no longer kept, however many follow (memory stays bounded).
+      if (!refusal && doc.items.length >= limits.maxItems)
+        refusal = `mais de ${formatCount(limits.maxItems)} itens (det); o leiaute da NF-e permite no máximo ${formatCount(limits.maxItems)}.`;
+      item = refusal ? null : { nItem: Number(tag.attributes.nItem ?? doc.items.length + 1), prod: {}, taxes: {} };
     } else if (parent === 'imposto' && TAX_GROUPS.has(name)) taxGroup = name;
   });
   parser.on('text', (t) => {
-    if (text.length + t.length > MAX_TEXT) throw new XmlRefusal('O XML tem um texto longo demais.');
     text += t;
   });
   parser.on('closetag', (tag) => {
@@ -86,33 +106,62 @@ export async function* readNfeXml(chunks: AsyncIterable<Uint8Array>, fileName: s
     const value = text.trim();
     text = '';
     const parent = stack[stack.length - 1];
-    if (doc && value) takeValue(doc, item, taxGroup, stack, parent, name, value);
+    const max = tagMaxChars(name, limits);
+    if (doc && !refusal && value.length > max)
+      refusal = `o campo ${name}${item ? ` do item ${item.nItem}` : ''} tem ${formatCount(value.length)} caracteres; o leiaute da NF-e permite no máximo ${formatCount(max)}.`;
+    if (doc && value && !refusal) takeValue(doc, item, taxGroup, stack, parent, name, value);
     if (name === 'det' && doc && item) {
       doc.items.push(item);
       item = null;
     } else if (TAX_GROUPS.has(name) && parent === 'imposto') taxGroup = null;
     else if (name === 'NFe' && doc && !inProc) {
-      ready.push({ document: finish(doc) });
+      ready.push(complete(doc));
       doc = null;
     } else if (name === 'nfeProc') {
-      if (doc) ready.push({ document: finish(doc) });
+      if (doc) ready.push(complete(doc));
       doc = null;
       inProc = false;
     }
   });
 
+  // A refused document is a problem with its reason; nothing of it is imported.
+  const complete = (d: FiscalDocument): ReadEvent => {
+    if (!refusal) return { document: finish(d) };
+    const what = d.chave ? `NF-e ${d.chave}` : 'NF-e';
+    const message = `${what} recusada: ${refusal}`;
+    refusal = null;
+    return { problem: { fileName, line: d.line, message } };
+  };
+  // saxes keeps a text (or a comment, a name, an attribute) whole until it ends: bounded after every chunk, so a
+  // text of hundreds of MB never gets into memory. Its tag is named; past this point the file cannot be read.
+  const buffers = parser as unknown as SaxesBuffers;
+  const checkBuffered = () => {
+    const held = (buffers.text?.length ?? 0) + (buffers.name?.length ?? 0) + text.length;
+    if (held <= limits.maxTextChars) return;
+    const tag = stack[stack.length - 1] ?? '';
+    const bound = formatCount(limits.maxTextChars);
+    throw new XmlRefusal(
+      NFE_TAG_MAX_CHARS[tag]
+        ? `O campo ${tag} passa de ${bound} caracteres; o leiaute da NF-e permite no máximo ${formatCount(tagMaxChars(tag, limits))}: o restante do arquivo não foi lido.`
+        : `Um texto${tag ? ` dentro de <${tag}>` : ''} passa de ${bound} caracteres, mais do que qualquer campo da NF-e: o restante do arquivo não foi lido.`,
+    );
+  };
   const fail = (err: unknown): ReadEvent => {
-    const message =
-      err instanceof FileRefusal
-        ? err.message
-        : err instanceof TypeError
-          ? 'O arquivo não está em UTF-8 (codificação inválida para NF-e).'
-          : `XML malformado: ${String((err as Error).message).split('\n')[0]}`;
-    return { problem: { fileName, line: parser.line || 1, message } };
+    const line = parser.line || 1;
+    if (err instanceof FileRefusal) return { problem: { fileName, line, message: err.message } };
+    if (err instanceof TypeError)
+      return { problem: { fileName, line, message: 'O arquivo não está em UTF-8 (codificação inválida para NF-e).' } };
+    // zlib's own errors (Z_DATA_ERROR…) while a ZIP entry inflates: English, and about the ZIP, not the XML.
+    if (/^Z_/.test(String((err as { code?: unknown }).code ?? '')))
+      return { problem: { fileName, line: null, message: 'O arquivo compactado está corrompido: não foi possível descompactá-lo.' } };
+    // saxes' English ("12:7: unexpected close tag.") in Portuguese, with line and column (xml-messages.ts).
+    const described = describeXmlError(String((err as Error)?.message ?? ''), line);
+    return { problem: { fileName, line: described.line, message: described.message } };
   };
   try {
     for await (const chunk of chunks) {
       parser.write(decoder.decode(chunk, { stream: true }));
+      checkBuffered();
       yield* ready.splice(0);
     }
     parser.write(decoder.decode());

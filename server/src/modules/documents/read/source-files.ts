@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { ReadEvent } from './document-model.js';
 import { readEfd } from './efd-reader.js';
+import { DEFAULT_READ_LIMITS, formatCount, type ReadLimits } from './nfe-layout-limits.js';
 import { readNfeXml } from './nfe-xml-reader.js';
 import {
   DOCUMENT_ZIP_LIMITS,
@@ -50,6 +51,7 @@ export async function* readSourceFile(
   fileName: string,
   ownerCnpj: string,
   limits: ZipLimits = DOCUMENT_ZIP_LIMITS,
+  read: ReadLimits = DEFAULT_READ_LIMITS,
 ): AsyncGenerator<ReadEvent> {
   const head = await readHead(path);
   if (head.length === 0) {
@@ -57,9 +59,9 @@ export async function* readSourceFile(
     return;
   }
   const kind = detectSourceKind(head);
-  if (kind === 'xml') yield* readNfeXml(createReadStream(path, { highWaterMark: 64 * 1024 }), fileName);
+  if (kind === 'xml') yield* readNfeXml(createReadStream(path, { highWaterMark: 64 * 1024 }), fileName, read);
   else if (kind === 'efd') yield* readEfd(createReadStream(path, { highWaterMark: 256 * 1024 }), fileName, ownerCnpj);
-  else if (kind === 'zip') yield* readZip(path, fileName, limits);
+  else if (kind === 'zip') yield* readZip(path, fileName, limits, read);
   else
     yield {
       problem: {
@@ -71,12 +73,18 @@ export async function* readSourceFile(
     };
 }
 
-async function* readZip(path: string, fileName: string, limits: ZipLimits): AsyncGenerator<ReadEvent> {
+async function* readZip(
+  path: string,
+  fileName: string,
+  limits: ZipLimits,
+  read: ReadLimits,
+): AsyncGenerator<ReadEvent> {
   const fh = await open(path, 'r');
   try {
-    let entries: Awaited<ReturnType<typeof listZipFileEntries>>;
+    let entries: Awaited<ReturnType<typeof listZipFileEntries>>['entries'];
+    let beyond = 0;
     try {
-      entries = await listZipFileEntries(fh, limits);
+      ({ entries, beyond } = await listZipFileEntries(fh, limits));
     } catch (err) {
       if (!(err instanceof ZipRefusal)) throw err;
       yield { problem: { fileName, line: null, message: err.message } };
@@ -95,7 +103,7 @@ async function* readZip(path: string, fileName: string, limits: ZipLimits): Asyn
         };
         continue;
       }
-      yield* readNfeXml(streamZipEntry(fh, path, entry, limits, budget), label);
+      yield* readNfeXml(streamZipEntry(fh, path, entry, limits, budget), label, read);
       if (budget.left <= 0) {
         yield {
           problem: {
@@ -107,6 +115,19 @@ async function* readZip(path: string, fileName: string, limits: ZipLimits): Asyn
         return;
       }
     }
+    // The files past the limit are not read at all: one row says how many (a ZIP of 100,000 tiny files costs the
+    // limit's time, not 100,000 problem rows).
+    if (beyond > 0)
+      yield {
+        problem: {
+          fileName,
+          line: null,
+          message:
+            beyond === 1
+              ? `1 arquivo além do limite de ${formatCount(limits.maxEntries)} arquivos por ZIP não foi lido.`
+              : `${formatCount(beyond)} arquivos além do limite de ${formatCount(limits.maxEntries)} arquivos por ZIP não foram lidos.`,
+        },
+      };
   } finally {
     await fh.close();
   }

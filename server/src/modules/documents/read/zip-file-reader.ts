@@ -48,8 +48,20 @@ async function readAt(fh: FileHandle, position: number, length: number): Promise
   return buf.subarray(0, bytesRead);
 }
 
-/** The archive's entries (files only; folders are skipped), refused when it declares more than the limits allow. */
-export async function listZipFileEntries(fh: FileHandle, limits: ZipLimits): Promise<ZipFileEntry[]> {
+/** The central directory is read in windows of this size (an entry's record is at most 46 + 3 × 65,535 bytes). */
+const CD_WINDOW = 1024 * 1024;
+/** An entry's name is only a label: a longer one is kept by its ends (the extension tells an XML). */
+const NAME_KEPT = 512;
+
+/**
+ * The archive's first `maxEntries` files (folders are skipped) and how many files follow them (`beyond`: not read,
+ * counted in one problem). The central directory is read window by window, so its size never decides memory.
+ * Refused when the kept entries declare more than the total limit.
+ */
+export async function listZipFileEntries(
+  fh: FileHandle,
+  limits: ZipLimits,
+): Promise<{ entries: ZipFileEntry[]; beyond: number }> {
   const size = (await fh.stat()).size;
   const tailLength = Math.min(size, 22 + 0xffff);
   const tail = await readAt(fh, size - tailLength, tailLength);
@@ -75,24 +87,34 @@ export async function listZipFileEntries(fh: FileHandle, limits: ZipLimits): Pro
     cdSize = Number(rec.readBigUInt64LE(40));
     cdOffset = Number(rec.readBigUInt64LE(48));
   }
-  // Folders count too, but an archive of 100,000 files has far fewer folders than files.
-  if (count > limits.maxEntries * 1.1)
-    throw new ZipRefusal(
-      `O ZIP tem ${count.toLocaleString('pt-BR')} entradas; o limite é ${limits.maxEntries.toLocaleString('pt-BR')} arquivos.`,
-    );
   if (cdOffset + cdSize > size) throw new ZipRefusal('O arquivo ZIP está corrompido (diretório central truncado).');
-  const cd = await readAt(fh, cdOffset, cdSize);
   const entries: ZipFileEntry[] = [];
+  let beyond = 0;
   let declaredTotal = 0;
+  let cd = Buffer.alloc(0);
+  let cdAt = cdOffset;
   let p = 0;
+  // The window holds the bytes from cdAt; it moves forward when an entry's record does not fit in what is left.
+  const ensure = async (length: number) => {
+    if (p + length <= cd.length) return;
+    cdAt += p;
+    p = 0;
+    cd = await readAt(fh, cdAt, Math.min(Math.max(CD_WINDOW, length), cdOffset + cdSize - cdAt));
+  };
   for (let n = 0; n < count; n++) {
+    await ensure(46);
     if (p + 46 > cd.length || cd.readUInt32LE(p) !== CENTRAL)
       throw new ZipRefusal('O arquivo ZIP está corrompido (entrada do diretório central inválida).');
     const nameLength = cd.readUInt16LE(p + 28);
     const extraLength = cd.readUInt16LE(p + 30);
     const commentLength = cd.readUInt16LE(p + 32);
+    await ensure(46 + nameLength + extraLength + commentLength);
+    if (p + 46 + nameLength + extraLength > cd.length)
+      throw new ZipRefusal('O arquivo ZIP está corrompido (entrada do diretório central inválida).');
+    const fullName = cd.toString('utf8', p + 46, p + 46 + nameLength);
     const entry: ZipFileEntry = {
-      name: cd.toString('utf8', p + 46, p + 46 + nameLength),
+      name:
+        fullName.length > NAME_KEPT * 2 ? `${fullName.slice(0, NAME_KEPT)}…${fullName.slice(-NAME_KEPT)}` : fullName,
       flags: cd.readUInt16LE(p + 8),
       method: cd.readUInt16LE(p + 10),
       compressedSize: cd.readUInt32LE(p + 20),
@@ -102,14 +124,16 @@ export async function listZipFileEntries(fh: FileHandle, limits: ZipLimits): Pro
     readZip64Extra(cd.subarray(p + 46 + nameLength, p + 46 + nameLength + extraLength), entry);
     p += 46 + nameLength + extraLength + commentLength;
     if (entry.name.endsWith('/')) continue;
+    if (entries.length >= limits.maxEntries) {
+      beyond++;
+      continue;
+    }
     entries.push(entry);
     declaredTotal += entry.size;
-    if (entries.length > limits.maxEntries)
-      throw new ZipRefusal(`O ZIP tem mais de ${limits.maxEntries.toLocaleString('pt-BR')} arquivos.`);
   }
   if (declaredTotal > limits.maxTotalBytes)
     throw new ZipRefusal(`O ZIP descompactado passaria de ${formatBytes(limits.maxTotalBytes)}: não é aceito.`);
-  return entries;
+  return { entries, beyond };
 }
 
 function readZip64Extra(extra: Buffer, entry: ZipFileEntry) {
@@ -178,5 +202,6 @@ export async function* streamZipEntry(
 }
 
 function formatBytes(n: number): string {
+  if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
   return n >= 1024 ** 3 ? `${n / 1024 ** 3} GB` : `${Math.round(n / 1024 / 1024)} MB`;
 }
