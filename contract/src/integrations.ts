@@ -123,6 +123,9 @@ export const ZApiKey = z.object({
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  /** Revoked keys stay listed as such (issue 38): when and by whom. */
+  revokedAt: z.string().nullable(),
+  revokedBy: z.string().nullable(),
 });
 export type TApiKey = z.infer<typeof ZApiKey>;
 export const ZApiKeyIdParam = z.object({ id: ZUuid });

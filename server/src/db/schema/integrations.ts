@@ -20,6 +20,8 @@ export const apiKeys = pgTable('api_keys', {
   createdAt: ts('created_at').notNull().defaultNow(),
   lastUsedAt: ts('last_used_at'),
   revokedAt: ts('revoked_at'),
+  /** 0905_api_key_revoked_by.sql */
+  revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
 });
 
 export type WebhookStatus = 'Active' | 'Disabled';

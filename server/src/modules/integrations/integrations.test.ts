@@ -18,6 +18,7 @@ import { dispatchCompany } from './webhooks/dispatch.service.js';
 let ctx: TestContext;
 const h = {} as Record<'owner' | 'member' | 'readOnly' | 'stranger', Record<string, string>>;
 const ids = {} as Record<'a' | 'b' | 'c' | 'owner', string>;
+let ownerName = '';
 const api = '/v1/public';
 
 async function createKey(headers: Record<string, string>, body: object) {
@@ -52,6 +53,7 @@ beforeAll(async () => {
     h[k as keyof typeof h] = bearer(await createSessionToken(ctx.db, u.id));
   }
   Object.assign(ids, { a: a.id, b: b.id, c: c.id, owner: owner.id });
+  ownerName = owner.name;
 });
 
 describe('API keys', () => {
@@ -129,6 +131,17 @@ describe('API keys', () => {
     const del = await ctx.app.inject({ method: 'DELETE', url: `${api}/api-keys/${created.id}`, headers: h.owner });
     expect(del.statusCode).toBe(200);
     expect((await readFeed(bearer(created.key), ids.a)).statusCode).toBe(401);
+    // Still listed, as revoked: who and when (issue 38); after every live key.
+    const list = (await ctx.app.inject({ method: 'GET', url: `${api}/api-keys`, headers: h.owner })).json<TApiKey[]>();
+    const revoked = list.find((k) => k.id === created.id);
+    expect(revoked?.revokedBy).toBe(ownerName);
+    expect(Date.now() - Date.parse(revoked?.revokedAt ?? '')).toBeLessThan(60_000);
+    const firstRevoked = list.findIndex((k) => k.revokedAt !== null);
+    expect(list.slice(firstRevoked).every((k) => k.revokedAt !== null)).toBe(true);
+    expect(list.slice(0, firstRevoked).every((k) => k.revokedBy === null)).toBe(true);
+    // Revoking it again: already revoked, nothing changes.
+    const again = await ctx.app.inject({ method: 'DELETE', url: `${api}/api-keys/${created.id}`, headers: h.owner });
+    expect(again.statusCode).toBe(404);
   });
 
   it('rate-limits each key in PostgreSQL', async () => {

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.js';
 import { apiKeys, companies, users } from '../../../db/schema/index.js';
 
@@ -7,7 +8,12 @@ export async function insertApiKey(db: DbOrTx, values: typeof apiKeys.$inferInse
   return row!;
 }
 
-/** Live keys the filter selects, newest first, with company and creator names. */
+const revokers = alias(users, 'revokers');
+
+/**
+ * Keys the filter selects with company, creator and revoker names: live ones first (newest first), then the
+ * revoked ones (latest revocation first), which the screen lists as revoked: who and when (issue 38).
+ */
 export async function findApiKeys(db: DbOrTx, filter: SQL | undefined) {
   return db
     .select({
@@ -19,12 +25,19 @@ export async function findApiKeys(db: DbOrTx, filter: SQL | undefined) {
       createdBy: users.name,
       createdAt: apiKeys.createdAt,
       lastUsedAt: apiKeys.lastUsedAt,
+      revokedAt: apiKeys.revokedAt,
+      revokedBy: revokers.name,
     })
     .from(apiKeys)
     .leftJoin(companies, eq(companies.id, apiKeys.companyId))
     .leftJoin(users, eq(users.id, apiKeys.createdBy))
-    .where(and(isNull(apiKeys.revokedAt), filter))
-    .orderBy(desc(apiKeys.createdAt), apiKeys.id)
+    .leftJoin(revokers, eq(revokers.id, apiKeys.revokedBy))
+    .where(filter)
+    .orderBy(
+      asc(sql`${apiKeys.revokedAt} IS NOT NULL`),
+      desc(sql`coalesce(${apiKeys.revokedAt}, ${apiKeys.createdAt})`),
+      apiKeys.id,
+    )
     .limit(500);
 }
 
@@ -37,8 +50,8 @@ export async function findLiveApiKey(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function revokeApiKey(db: DbOrTx, id: string) {
-  await db.update(apiKeys).set({ revokedAt: sql`now()` }).where(eq(apiKeys.id, id));
+export async function revokeApiKey(db: DbOrTx, id: string, revokedBy: string) {
+  await db.update(apiKeys).set({ revokedAt: sql`now()`, revokedBy }).where(eq(apiKeys.id, id));
 }
 
 /** Companies a Member is linked to (their keys are the ones they may see). */

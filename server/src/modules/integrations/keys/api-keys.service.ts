@@ -48,7 +48,7 @@ export async function createApiKey(
   });
 }
 
-/** GET /api-keys: the live keys the caller may manage (never the key itself). */
+/** GET /api-keys: the keys the caller may manage, live and revoked (never the key itself). */
 export async function listApiKeys(db: Db, actor: Actor, companyId?: string): Promise<TApiKey[]> {
   assertWriteAccess(actor);
   let filter: SQL | undefined;
@@ -73,6 +73,7 @@ export async function listApiKeys(db: Db, actor: Actor, companyId?: string): Pro
     scope: r.companyId ? 'company' : 'partner',
     createdAt: iso(r.createdAt)!,
     lastUsedAt: iso(r.lastUsedAt),
+    revokedAt: iso(r.revokedAt),
   }));
 }
 
@@ -88,7 +89,7 @@ export async function revokeApiKey(db: Db, actor: Actor, id: string): Promise<vo
     throw new AppError('API_KEY_NOT_FOUND');
   }
   await db.transaction(async (tx) => {
-    await repo.revokeApiKey(tx, id);
+    await repo.revokeApiKey(tx, id, actor.id);
     await recordAudit(tx, {
       code: AUDIT.keyRevoked,
       actor,
