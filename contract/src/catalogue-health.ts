@@ -17,6 +17,7 @@ export const healthFindingKinds = [
   'CCLASSTRIB_MISSING',
   'CCLASSTRIB_NOT_IN_FORCE',
   'CCLASSTRIB_CST_MISMATCH',
+  'CCLASSTRIB_ANNEX_IGNORED',
   'IBSCBS_MISSING',
 ] as const;
 export type THealthFindingKind = (typeof healthFindingKinds)[number];
@@ -73,6 +74,13 @@ export const healthFindingInfo: Record<THealthFindingKind, { label: string; reje
     rejection: '1024',
     fix: 'Use um cClassTrib cujos três primeiros dígitos sejam o CST do IBS/CBS.',
   },
+  CCLASSTRIB_ANNEX_IGNORED: {
+    label: 'cClassTrib de tributação integral para NCM de anexo da LC 214/2025',
+    rejection: 'LC 214/2025 (anexos I a XV)',
+    fix:
+      'O NCM consta de um anexo da LC 214/2025 (cesta básica, redução de 60 % etc.): confira se o produto é o ' +
+      'descrito no anexo e use o cClassTrib proposto na regra fiscal.',
+  },
   IBSCBS_MISSING: {
     label: 'Grupo IBS/CBS obrigatório ausente',
     rejection: 'NT 2025.002 (grupo UB)',
@@ -114,6 +122,11 @@ export const ZHealthFinding = z.object({
   rejection: z.string(),
   detail: z.string(),
   fix: z.string(),
+  /**
+   * CCLASSTRIB_ANNEX_IGNORED: the cClassTrib code(s) Receita's NCM applicability table gives the product's NCM
+   * (LC 214/2025 annexes), best first; null for the other kinds. The reform simulation may show it per product.
+   */
+  proposedCClassTrib: z.array(z.string()).nullable(),
 });
 export type THealthFinding = z.infer<typeof ZHealthFinding>;
 

@@ -80,6 +80,9 @@ export async function seedDemoFiscal(db: Db): Promise<void> {
              cfop_entrada, cfop_saida, cst_icms, cst_csosn, rate, CASE WHEN aliq_icms_st IS NOT NULL THEN rate END, iva, fcp
         FROM older`);
 
+    // Every base rule above keeps the full-rate IBS/CBS code (CST 000, cClassTrib 000001), rice (1006.30.21) and
+    // beans included although LC 214/2025 Anexo I (art. 125) gives them 200003: on purpose, so the catalogue
+    // health check has a real CCLASSTRIB_ANNEX_IGNORED case to show (decision 062).
     // Cesta básica (issue 13): rice and beans sold inside SP and RS carry 7 % of ICMS through a base reduction
     // (RICMS/SP Anexo II art. 3; RICMS/RS Livro I art. 23, II), so CST 20 with the UF's cBenef code.
     await tx.execute(sql`

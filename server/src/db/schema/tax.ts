@@ -78,6 +78,8 @@ export const healthFindings = pgTable(
     productId: uuid('product_id').notNull(),
     kind: text('kind').notNull(),
     detail: text('detail').notNull().default(''),
+    /** The cClassTrib code(s) the law backs for the product's NCM (CCLASSTRIB_ANNEX_IGNORED), comma-separated. */
+    proposal: text('proposal'),
   },
   (t) => [
     primaryKey({ columns: [t.checkId, t.kind, t.productId] }),

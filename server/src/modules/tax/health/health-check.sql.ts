@@ -74,6 +74,38 @@ export const insertFindingsSql = (checkId: string, companyId: string, date: stri
     UNION ALL
     SELECT id, 'CCLASSTRIB_CST_MISMATCH', 'cClassTrib ' || cclass || ' × CST ' || cbs_cst FROM p
     WHERE cclass IS NOT NULL AND cbs_cst IS NOT NULL AND left(cclass, 3) <> cbs_cst
+  ),
+  -- CCLASSTRIB_ANNEX_IGNORED (decision 062): a rule taxed in full (CST 000) on an NCM that Receita's NCM
+  -- applicability table (ref_rtc_ncm, NCM_APLICAVEL) places in an annex of LC 214/2025 — Anexo I cesta básica
+  -- (art. 125), Anexo VII reduced 60 % (art. 135) and the others. The table lists NCM prefixes of 2 to 8
+  -- digits: each product NCM's prefixes are joined by equality (hash join), never a LIKE per pair.
+  annex AS (
+    SELECT p.id, p.ncm, p.cclass, n.code, n.annex, length(n.ncm) AS len, t.p_red_cbs, t.legal_basis
+    FROM p CROSS JOIN generate_series(2, 8) AS k
+    JOIN ref_rtc_ncm n ON n.ncm = left(p.ncm, k) AND n.kind = 'IBSCBS' AND n.active AND n.annex IS NOT NULL
+      AND n.start_date <= ${date}::date AND (n.end_date IS NULL OR n.end_date >= ${date}::date)
+    JOIN ref_rtc_cclasstrib t ON t.kind = 'IBSCBS' AND t.code = n.code AND t.active
+    WHERE p.cbs_cst = '000' AND p.cclass IS NOT NULL AND p.ncm ~ '^[0-9]{8}$'
+      -- The table repeats a (code, prefix) row once per exclusion: an NCM excluded by any of them is out.
+      AND NOT EXISTS (
+        SELECT 1 FROM ref_rtc_ncm e, unnest(e.excluded) AS x
+        WHERE e.kind = 'IBSCBS' AND e.code = n.code AND e.ncm = n.ncm AND e.active AND starts_with(p.ncm, x))
+      -- Codes that hang on the buyer or on an event (public administration, health emergency, deferral) are
+      -- not what a sale of the NCM takes by default: never proposed.
+      AND n.code NOT IN ('200005', '200006', '200008', '200011', '200012', '200043', '515001')
+  ),
+  annex_best AS (
+    SELECT DISTINCT ON (id, code) id, ncm, cclass, code, annex, len, p_red_cbs, legal_basis
+    FROM annex ORDER BY id, code, len DESC
+  ),
+  annex_f AS (
+    SELECT id, 'CCLASSTRIB_ANNEX_IGNORED' AS kind,
+      'NCM ' || ncm || ' no ' || string_agg(annex || ' da LC 214/2025 (' || legal_basis || ', cClassTrib ' || code || ')',
+        '; ' ORDER BY len DESC, p_red_cbs DESC, code) || ': a regra usa ' || cclass AS detail,
+      string_agg(code, ',' ORDER BY len DESC, p_red_cbs DESC, code) AS proposal
+    FROM annex_best GROUP BY id, ncm, cclass
   )
-  INSERT INTO health_findings (check_id, company_id, product_id, kind, detail)
-  SELECT ${checkId}, ${companyId}, id, kind, detail FROM f`;
+  INSERT INTO health_findings (check_id, company_id, product_id, kind, detail, proposal)
+  SELECT ${checkId}::uuid, ${companyId}::uuid, id, kind, detail, NULL FROM f
+  UNION ALL
+  SELECT ${checkId}::uuid, ${companyId}::uuid, id, kind, detail, proposal FROM annex_f`;

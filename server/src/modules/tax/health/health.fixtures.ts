@@ -100,6 +100,15 @@ export async function seedDirtyCatalogue(db: Db, companyId: string) {
     });
     return (await createProduct(db, { companyId, fiscalRuleId: rule.id, ...extra })).id;
   };
+  const annexRule = async (ncm: string, version: Record<string, unknown> = {}) => {
+    const rule = await createFiscalRule(db, {
+      ncm,
+      uf: 'SP',
+      description: `Regra de saúde fiscal ${++n}`,
+      version: { ...cleanCbs, ...version },
+    });
+    return (await createProduct(db, { companyId, fiscalRuleId: rule.id })).id;
+  };
   return {
     NCM_MISSING: (await createProduct(db, { companyId, internalCode: 'SEM-NCM' })).id,
     NCM_NOT_IN_FORCE: (await createProduct(db, { companyId, ncm: '99999999' })).id,
@@ -112,6 +121,40 @@ export async function seedDirtyCatalogue(db: Db, companyId: string) {
     CCLASSTRIB_MISSING: await withRule({ cbsCClassTrib: null }),
     CCLASSTRIB_NOT_IN_FORCE: await withRule({ cbsCClassTrib: '000999' }),
     CCLASSTRIB_CST_MISMATCH: await withRule({ cbsCClassTrib: '200003' }),
+    // Rice (NCM 1006.30.21) is in LC 214/2025 Anexo I (cesta básica, art. 125): 000001 ignores it.
+    CCLASSTRIB_ANNEX_IGNORED: await annexRule('10063021'),
     IBSCBS_MISSING: await withRule({ cbsCst: null, cbsCClassTrib: null }),
+  };
+}
+
+/**
+ * Products for the cClassTrib-by-annex rule (decision 062), each with the code(s) the check must propose
+ * (null: no finding). Sources: LC 214/2025 and Receita's NCM applicability table (reference-data/rtc).
+ */
+export async function seedAnnexCatalogue(db: Db, companyId: string) {
+  let n = 0;
+  const product = async (ncm: string, version: Record<string, unknown> = {}) => {
+    const rule = await createFiscalRule(db, {
+      ncm,
+      uf: 'SP',
+      description: `Regra de anexo ${++n}`,
+      version: { ...cleanCbs, ...version },
+    });
+    return (await createProduct(db, { companyId, fiscalRuleId: rule.id, ncm })).id;
+  };
+  return {
+    // Arroz semibranqueado (1006.30.21): Anexo I, item 1 (cesta básica, art. 125, alíquota zero → 200003);
+    // chapter 10 is also in Anexo IX (insumos agropecuários, art. 138 → 200038), less specific, so second.
+    rice: { id: await product('10063021'), proposed: ['200003', '200038'] },
+    // Iogurte (0403.20.00): Anexo VII, item 2 (alimentos com redução de 60 %, art. 135 → 200034).
+    yogurt: { id: await product('04032000'), proposed: ['200034'] },
+    // Coxas de peru (0207.26.00): Anexo I (carnes, art. 125) lists heading 0207 without 0207.43.00/0207.53.00.
+    turkey: { id: await product('02072600'), proposed: ['200003'] },
+    // Fígados gordos de pato (0207.43.00): excluded from Anexo I's 0207 row; no other annex has it.
+    duckLiver: { id: await product('02074300'), proposed: null },
+    // Rice already under the annex code (CST 200, 200003): nothing to propose.
+    riceReduced: { id: await product('10063021', { cbsCst: '200', cbsCClassTrib: '200003' }), proposed: null },
+    // Água mineral (2201.10.00): in no annex of the law, full rate is right.
+    water: { id: await product('22011000'), proposed: null },
   };
 }

@@ -56,6 +56,7 @@ export interface FindingRow {
   description: string;
   kind: (typeof healthFindingKinds)[number];
   detail: string;
+  proposal: string | null;
 }
 
 /** One page of findings (or every finding when limit is null: the XLSX), in product code order. */
@@ -67,7 +68,8 @@ export async function findFindings(
   const kindFilter = opts.kind ? sql`AND f.kind = ${opts.kind}` : sql``;
   const page = opts.limit === null ? sql`` : sql`LIMIT ${opts.limit} OFFSET ${opts.offset}`;
   const res = await db.execute<FindingRow & Record<string, unknown>>(sql`
-    SELECT f.product_id AS "productId", p.internal_code AS "internalCode", p.description, f.kind, f.detail
+    SELECT f.product_id AS "productId", p.internal_code AS "internalCode", p.description, f.kind, f.detail,
+      f.proposal
     FROM health_findings f JOIN products p ON p.id = f.product_id
     WHERE f.check_id = ${checkId} ${kindFilter}
     ORDER BY p.internal_code, f.kind ${page}`);
@@ -88,3 +90,17 @@ export async function findLatestDoneHealthCheck(db: DbOrTx, companyId: string) {
 }
 
 export const deleteFindingsSql = (checkId: string) => sql`DELETE FROM health_findings WHERE check_id = ${checkId}`;
+
+/**
+ * The reform simulation's flag (decision 062): per product of the company, the cClassTrib the law backs for its
+ * NCM when its rule taxes it in full, from the last finished health check. Empty before any check ran.
+ */
+export async function findAnnexIgnoredByProduct(db: DbOrTx, companyId: string, productIds?: string[]) {
+  const only = productIds ? sql`AND f.product_id = ANY(${`{${productIds.join(',')}}`}::uuid[])` : sql``;
+  const res = await db.execute<{ productId: string; detail: string; proposal: string } & Record<string, unknown>>(sql`
+    SELECT f.product_id AS "productId", f.detail, f.proposal FROM health_findings f
+    WHERE f.kind = 'CCLASSTRIB_ANNEX_IGNORED' AND f.check_id = (
+      SELECT id FROM health_checks WHERE company_id = ${companyId} AND status = 'Done' ORDER BY created_at DESC LIMIT 1)
+      ${only}`);
+  return new Map(res.rows.map((r) => [r.productId, { detail: r.detail, proposed: r.proposal.split(',') }]));
+}

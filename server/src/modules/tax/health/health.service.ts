@@ -112,10 +112,11 @@ export async function getHealthReport(
       count: byKind.get(kind) ?? 0,
     })),
     productsWithFindings: products,
-    items: page.rows.map((r) => ({
+    items: page.rows.map(({ proposal, ...r }) => ({
       ...r,
       rejection: healthFindingInfo[r.kind].rejection,
       fix: healthFindingInfo[r.kind].fix,
+      proposedCClassTrib: proposal ? proposal.split(',') : null,
     })),
     total: page.total,
     page: q.page,

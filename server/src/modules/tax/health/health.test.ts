@@ -55,11 +55,11 @@ beforeAll(async () => {
 describe('catalogue health check', () => {
   it('finds each kind of problem on the product seeded with it, and nothing else', async () => {
     const report = await runCheck(ids.dirty);
-    expect(report.check).toMatchObject({ status: 'Done', products: 11, findings: 11 });
+    expect(report.check).toMatchObject({ status: 'Done', products: 12, findings: 12 });
     const found = Object.fromEntries(report.items.map((f) => [f.kind, f.productId]));
     expect(found).toEqual(ids.expected);
     for (const kind of healthFindingKinds) expect(report.counts.find((c) => c.kind === kind)?.count, kind).toBe(1);
-    expect(report.productsWithFindings).toBe(11);
+    expect(report.productsWithFindings).toBe(12);
     const cbenef = report.items.find((f) => f.kind === 'CBENEF_INVALID');
     expect(cbenef).toMatchObject({ rejection: '946', detail: 'cBenef SP010360 (UF SP, CST 20)' });
     expect(report.items.find((f) => f.kind === 'NCM_NOT_IN_FORCE')).toMatchObject({ rejection: '778' });
@@ -84,8 +84,8 @@ describe('catalogue health check', () => {
 
   it('pages and filters findings by kind', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: url(ids.dirty, '?pageSize=4&page=3'), headers: h.member });
-    expect(page.json()).toMatchObject({ total: 11, page: 3, pageSize: 4 });
-    expect(page.json().items).toHaveLength(3);
+    expect(page.json()).toMatchObject({ total: 12, page: 3, pageSize: 4 });
+    expect(page.json().items).toHaveLength(4);
     const gtin = await ctx.app.inject({ method: 'GET', url: url(ids.dirty, '?kind=GTIN_INVALID'), headers: h.member });
     expect(gtin.json().items.map((f: { productId: string }) => f.productId)).toEqual([ids.expected.GTIN_INVALID]);
     const bad = await ctx.app.inject({ method: 'GET', url: url(ids.dirty, '?kind=XYZ'), headers: h.member });
@@ -124,7 +124,7 @@ describe('catalogue health check', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('Saúde fiscal')!;
     expect(ws.getRow(1).values).toContain('Rejeição evitada');
-    expect(ws.rowCount).toBe(12);
+    expect(ws.rowCount).toBe(13);
   });
 
   it('records an audit event when a check starts', async () => {

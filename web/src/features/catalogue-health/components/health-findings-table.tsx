@@ -46,6 +46,11 @@ export function HealthFindingsTable({ items, isLoading, emptyText }: Props) {
               <Table.Td>{f.rejection}</Table.Td>
               <Table.Td>
                 <Text size="sm">{f.fix}</Text>
+                {f.proposedCClassTrib && (
+                  <Text size="sm" fw={600} data-testid="health-proposed-cclasstrib">
+                    cClassTrib proposto: {f.proposedCClassTrib.join(' ou ')}
+                  </Text>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}
