@@ -7,7 +7,7 @@ import { runDocumentImport } from './import/run-import.js';
 export const documentImportJob = defineJob({
   name: DOCUMENT_IMPORT_JOB,
   schema: z.object({ importId: z.uuid() }),
-  handle: (app, data) => runDocumentImport(app.db, data.importId),
+  handle: (app, data) => runDocumentImport(app.db, data.importId, app.log),
   expireInSeconds: 60 * 60,
   retryLimit: 0,
 });

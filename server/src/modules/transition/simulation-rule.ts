@@ -46,6 +46,9 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
   map.set(key, value);
 }
 
+/** The tax engine's RangeErrors (decimal.ts, calculate-transition.ts) start with these words. */
+const ENGINE_RANGE_REFUSAL = /^(Valor numérico inválido|diaMes: )/;
+
 /** The engine's refusal as one line: "campo: mensagem" per field. */
 function describeRefusal(err: unknown): string | null {
   const cause = err instanceof TransitionYearError ? err.cause : err;
@@ -56,7 +59,9 @@ function describeRefusal(err: unknown): string | null {
       prefix +
       (cause.errors?.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; ') ?? cause.message)
     );
-  if (cause instanceof RangeError) return prefix + cause.message;
+  // Only the engine's own range refusals are the user's to read (Portuguese, naming the value); a RangeError of the
+  // runtime or of decimal.js ("[DecimalError] Invalid argument", "Invalid time value") is a fault: the run fails.
+  if (cause instanceof RangeError && ENGINE_RANGE_REFUSAL.test(cause.message)) return prefix + cause.message;
   return null;
 }
 

@@ -7,7 +7,7 @@ import { runSimulation } from './simulation.service.js';
 export const transitionSimulationJob = defineJob({
   name: SIMULATION_JOB,
   schema: z.object({ simulationId: z.uuid() }),
-  handle: (app, data) => runSimulation(app.db, data.simulationId),
+  handle: (app, data) => runSimulation(app.db, data.simulationId, app.log),
   expireInSeconds: 15 * 60,
   retryLimit: 2,
 });

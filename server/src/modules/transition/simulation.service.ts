@@ -18,6 +18,7 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { findAccessibleCompany, findUsableCompany } from '../../lib/company-access.js';
+import { type FailureLog, logFailure, stderrLog } from '../../lib/failure-reference.js';
 import { findComputedYears } from './computed-years.js';
 import { AUDIT_SIMULATION_STARTED } from './simulation.codes.js';
 import * as repo from './simulation.repository.js';
@@ -114,7 +115,7 @@ export async function startSimulation(
  * then the products in keyset pages written by SQL from the rules' results; totals last. Memory holds one
  * batch of rules and the shared reference facts, whatever the catalogue's size.
  */
-export async function runSimulation(db: DbOrTx, simulationId: string): Promise<void> {
+export async function runSimulation(db: DbOrTx, simulationId: string, log: FailureLog = stderrLog): Promise<void> {
   const sim = await repo.findSimulation(db, simulationId);
   if (!sim || sim.status === 'Done') return;
   const [company] = await db.select().from(companies).where(eq(companies.id, sim.companyId));
@@ -182,9 +183,11 @@ export async function runSimulation(db: DbOrTx, simulationId: string): Promise<v
     const totais = await repo.sumYearTotals(db, sim.id, transitionTaxFields);
     await repo.updateSimulation(db, sim.id, { status: 'Done', totais, finishedAt: new Date() });
   } catch (err) {
+    // The cause (possibly a driver's text) is logged under a reference; the user reads the reference only.
+    const reference = logFailure(log, err, { simulationId: sim.id }, 'simulação da transição: falhou');
     await repo.updateSimulation(db, sim.id, {
       status: 'Failed',
-      erro: 'A simulação falhou. Tente novamente.',
+      erro: `A simulação falhou (referência ${reference}). Tente novamente.`,
       finishedAt: new Date(),
     });
     throw err;

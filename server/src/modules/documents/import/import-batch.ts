@@ -1,5 +1,6 @@
 import { checkGtin } from '@app/contract';
 import type { DbOrTx } from '../../../db/client.js';
+import { describeDatabaseRefusal, logFailure } from '../../../lib/failure-reference.js';
 import {
   type IncomingProduct,
   lockCompanyProductWrites,
@@ -39,12 +40,19 @@ export async function importBatch(run: ImportRun, docs: AcceptedDocument[]): Pro
   } catch (err) {
     if (docs.length === 1) {
       // One document's failure (a database refusal) leaves it out; the rest of the upload goes on.
+      // The driver's text (SQL, values) goes to the log only, under a reference the user's message repeats.
       const { doc } = docs[0]!;
+      const reference = logFailure(
+        run.log,
+        err,
+        { importId: run.importId, fileName: doc.fileName, line: doc.line, document: doc.key },
+        'importação de documentos: documento não gravado',
+      );
       run.counts.errors++;
       run.problems.push({
         fileName: doc.fileName,
         line: doc.line,
-        message: `${describe(doc)} não importado: ${(err as Error).message.slice(0, 200)}`,
+        message: `${describe(doc)} não importado: ${describeDatabaseRefusal(err)} (referência ${reference}).`,
       });
       return;
     }

@@ -1,9 +1,11 @@
 import type { Db } from '../../../db/client.js';
+import type { FailureLog } from '../../../lib/failure-reference.js';
 import type { ExpectedOperations } from '../audit/expected-operation.js';
 import type { ItemContexts } from '../audit/recompute.js';
 import * as repo from '../documents.repository.js';
 import { isValidAccessKey } from '../read/access-key.js';
 import type { FiscalDocument, ReadProblem } from '../read/document-model.js';
+import { findUnfitValue } from './document-values.js';
 
 export interface ImportRun {
   db: Db;
@@ -21,6 +23,8 @@ export interface ImportRun {
   contexts: ItemContexts;
   problems: ReadProblem[];
   today: string;
+  /** Where a failure's original text goes (never to the user: they get a reference to it). */
+  log: FailureLog;
 }
 
 /** A document that passed the checks that need no database: whose it is and the date it is audited on. */
@@ -56,6 +60,8 @@ function refusalOf(run: ImportRun, doc: FiscalDocument): string | null {
   if (!directionOf(run, doc))
     return `não pertence à empresa: emitente ${doc.issuerCnpj ?? '(ausente)'}, destinatário ${doc.recipientDoc ?? '(ausente)'}.`;
   if (doc.items.length === 0) return 'não tem itens.';
+  const unfit = findUnfitValue(doc);
+  if (unfit) return `não importado: ${unfit}.`;
   return null;
 }
 
@@ -70,7 +76,8 @@ export function acceptDocument(run: ImportRun, doc: FiscalDocument): AcceptedDoc
     run.counts.errors++;
     return null;
   }
-  const date = doc.issuedOn && /^\d{4}-\d{2}-\d{2}$/.test(doc.issuedOn) ? doc.issuedOn : run.today;
+  // A date the document carries was checked by findUnfitValue; one without a date is audited on the import's day.
+  const date = doc.issuedOn ?? run.today;
   return { doc, direction: directionOf(run, doc)!, date };
 }
 

@@ -5,6 +5,7 @@ import { todayInBrazil } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { recordAudit } from '../../../lib/audit.js';
+import { type FailureLog, logFailure, stderrLog } from '../../../lib/failure-reference.js';
 import { recordClassificationBatch } from '../../products/matching/upsert-products.js';
 import { ExpectedOperations } from '../audit/expected-operation.js';
 import { ItemContexts } from '../audit/recompute.js';
@@ -31,7 +32,7 @@ async function listUploadedFiles(dir: string) {
  * to one transaction per document (importBatch), problems kept with file and line; the counts are written as it goes so the screen shows progress. The upload's
  * temporary folder is removed at the end, whatever happened.
  */
-export async function runDocumentImport(db: Db, importId: string): Promise<void> {
+export async function runDocumentImport(db: Db, importId: string, log: FailureLog = stderrLog): Promise<void> {
   const found = await repo.findImport(db, importId);
   if (!found || found.status === 'Done' || found.status === 'Failed') return;
   const companyRes = await db.execute<
@@ -62,6 +63,7 @@ export async function runDocumentImport(db: Db, importId: string): Promise<void>
     contexts: new ItemContexts(db),
     problems: [],
     today: todayInBrazil(),
+    log,
   };
   // Documents go in batches, one transaction each (importBatch); while one batch is written the next is read
   // and checked, so the file's parse overlaps the database's work.
@@ -130,11 +132,12 @@ export async function runDocumentImport(db: Db, importId: string): Promise<void>
   } catch (err) {
     await writing.catch(() => undefined);
     await saveProgress(true).catch(() => undefined);
+    const reference = logFailure(log, err, { importId }, 'importação de documentos: falhou');
     await repo.finishImport(
       db,
       importId,
       'Failed',
-      'A importação falhou; os documentos já gravados foram mantidos. Envie os arquivos de novo.',
+      `A importação falhou (referência ${reference}); os documentos já gravados foram mantidos. Envie os arquivos de novo.`,
     );
     throw err;
   } finally {
