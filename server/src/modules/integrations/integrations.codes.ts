@@ -7,14 +7,14 @@ registerErrors({
   API_KEY_NOT_FOUND: { status: 404, message: 'Chave de API não encontrada.' },
   API_KEY_PARTNER_SCOPE: {
     status: 400,
-    message: 'companyId: informe a empresa da chave (só a equipe do parceiro cria chaves para todas as empresas).',
+    message: 'Escolha a empresa da chave: só a equipe do parceiro cria chaves para todas as empresas.',
   },
   INTEGRATION_WRITE_DENIED: { status: 403, message: 'Você não tem permissão de escrita nesta empresa.' },
   WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook não encontrado.' },
   WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, message: 'Entrega não encontrada.' },
   WEBHOOK_URL_REFUSED: {
     status: 400,
-    message: 'url: endereço não permitido (rede local, loopback ou porta reservada).',
+    message: 'A URL do webhook aponta para um endereço não permitido (rede local, loopback ou porta reservada).',
   },
   WEBHOOK_DISABLED: { status: 409, message: 'Webhook desativado: ative-o antes de reenviar.' },
 });

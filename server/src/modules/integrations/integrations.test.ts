@@ -77,7 +77,10 @@ describe('API keys', () => {
     expect((await createKey(h.member, { name: 'ERP loja', companyId: ids.b })).statusCode).toBe(404);
     const wide = await createKey(h.member, { name: 'ERP loja' });
     expect(wide.statusCode).toBe(400);
-    expect(wide.json().detail).toContain('companyId');
+    // The message names the field in words, not by its id (issue 38).
+    expect(wide.json().detail).toBe(
+      'Escolha a empresa da chave: só a equipe do parceiro cria chaves para todas as empresas.',
+    );
     expect((await createKey(h.readOnly, { name: 'ERP loja', companyId: ids.a })).statusCode).toBe(403);
     const blank = await createKey(h.owner, { name: '  ', companyId: ids.a });
     expect(blank.statusCode).toBe(400);

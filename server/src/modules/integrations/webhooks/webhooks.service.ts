@@ -23,7 +23,7 @@ async function refusePrivateUrl(url: string, allowPrivate: boolean): Promise<voi
     await checkHost(new URL(url).hostname, allowPrivate);
   } catch (err) {
     if (err instanceof RefusedAddressError) throw new AppError('WEBHOOK_URL_REFUSED');
-    throw new AppError('WEBHOOK_URL_REFUSED', 'url: o nome do servidor não foi encontrado.');
+    throw new AppError('WEBHOOK_URL_REFUSED', 'O servidor da URL do webhook não foi encontrado.');
   }
 }
 
