@@ -8,6 +8,7 @@ export * from './cnpj.js';
 export * from './common.js';
 export * from './companies.js';
 export * from './company-documents.js';
+export * from './company-documents-worklist.js';
 export * from './errors.js';
 export * from './fiscal-rules.js';
 export * from './global-products.js';

@@ -1,4 +1,4 @@
-import { bigint, char, date, integer, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, char, date, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './foundation.js';
 
 /** The company's documents (0740_company_documents.sql, decision 040); the module reads them with SQL. */
@@ -24,6 +24,7 @@ export const documentImports = pgTable('document_imports', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   startedAt: timestamp('started_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  reauditedAt: timestamp('reaudited_at', { withTimezone: true }),
 });
 
 export const companyDocuments = pgTable(
@@ -49,6 +50,7 @@ export const companyDocuments = pgTable(
     fileName: text('file_name').notNull(),
     items: integer('items').notNull(),
     total: numeric('total', { precision: 15, scale: 2 }),
+    head: jsonb('head'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique().on(t.companyId, t.docKey)],

@@ -3,6 +3,7 @@
 export * from './catalogue.js';
 export * from './classifying.js';
 export * from './documents.js';
+export * from './documents-worklist.js';
 export * from './fiscal-rules.js';
 export * from './foundation.js';
 export * from './integrations.js';

@@ -118,6 +118,8 @@ export interface NewDocument {
   fileName: string;
   items: number;
   total: string | null;
+  /** What the audit reads besides the columns (documentHead), kept to audit the import again (decision 059). */
+  head?: unknown;
 }
 
 /**
@@ -132,12 +134,13 @@ export async function insertDocuments(
   if (docs.length === 0) return new Map();
   const res = await db.execute<Rows<{ id: string; key: string }>>(sql`
     INSERT INTO company_documents (company_id, import_id, doc_key, chave, source, direction, model, number, issued_on,
-      counterpart, uf_origin, uf_destination, file_name, items, total)
+      counterpart, uf_origin, uf_destination, file_name, items, total, head)
     SELECT ${head.companyId}::uuid, ${head.importId}::uuid, t.key, t.chave, t.source, t.direction, t.model, t.number,
-      t."issuedOn", t.counterpart, t."ufOrigin", t."ufDestination", t."fileName", t.items, t.total
+      t."issuedOn", t.counterpart, t."ufOrigin", t."ufDestination", t."fileName", t.items, t.total, t.head
     FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(docs)}::jsonb)
       AS (key text, chave text, source text, direction text, model text, number text, "issuedOn" date,
-        counterpart text, "ufOrigin" text, "ufDestination" text, "fileName" text, items int, total numeric))
+        counterpart text, "ufOrigin" text, "ufDestination" text, "fileName" text, items int, total numeric,
+        head jsonb))
       WITH ORDINALITY AS t
     ORDER BY t.ordinality
     ON CONFLICT (company_id, doc_key) DO NOTHING RETURNING id, doc_key AS key`);

@@ -1,20 +1,28 @@
 import './documents.codes.js';
 import { join } from 'node:path';
 import {
-  ZDocumentFindingsPage,
-  ZDocumentFindingsQuery,
+  ZDocumentFindingGroupParam,
+  ZDocumentFindingGroupStatusBody,
+  ZDocumentFindingGroupsPage,
+  ZDocumentFindingsExportQuery,
+  ZDocumentGroupStatusInfo,
   ZDocumentImportDetail,
   ZDocumentImportIdParam,
   ZDocumentImportList,
   ZDocumentImportsQuery,
+  ZDocumentReauditResult,
   ZDocumentUploadAccepted,
+  ZDocumentWorklistPage,
+  ZDocumentWorklistQuery,
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { DOCUMENT_IMPORT_JOB, DOCUMENTS_MAX_BYTES, DOCUMENTS_MAX_FILES } from './documents.codes.js';
 import * as service from './documents.service.js';
 import { writeFindingsXlsx } from './documents-export.js';
+import * as worklist from './documents-worklist.service.js';
 
 const tags = ['Documentos fiscais'];
 
@@ -83,20 +91,59 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
       ...read,
       schema: {
         tags,
-        summary: 'Achados da auditoria (paginados; filtros por tipo, produto e documento) e resumo por tipo em R$',
+        summary:
+          'Achados da auditoria: itens paginados ou, com groupBy=causa, grupos por causa (tipo, campo, produto e ' +
+          'regra) com situação; filtros por tipo, gravidade, produto, documento, CFOP, UF e período',
         params: ZDocumentImportIdParam,
-        querystring: ZDocumentFindingsQuery,
-        response: { 200: ZDocumentFindingsPage },
+        querystring: ZDocumentWorklistQuery,
+        response: { 200: z.union([ZDocumentFindingGroupsPage, ZDocumentWorklistPage]) },
       },
     },
-    (req) => service.listDocumentFindings(app.db, req.actor!, req.params.id, req.query),
+    (req) => worklist.listFindings(app.db, req.actor!, req.params.id, req.query),
+  );
+
+  app.put(
+    '/products/documents/:id/finding-groups/:key',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Situação de um grupo de achados (Aberto, EmAnalise, Corrigido, Ignorado com motivo)',
+        params: ZDocumentFindingGroupParam,
+        body: ZDocumentFindingGroupStatusBody,
+        response: { 200: ZDocumentGroupStatusInfo },
+      },
+    },
+    (req) => worklist.setGroupStatus(app.db, req.actor!, req.params.id, req.params.key, req.body),
+  );
+
+  app.post(
+    '/products/documents/:id/reaudit',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Audita de novo os documentos da importação (após corrigir produtos ou regras) e diz o que resolveu',
+        params: ZDocumentImportIdParam,
+        response: { 200: ZDocumentReauditResult },
+      },
+    },
+    (req) => worklist.reauditImport(app.db, req.actor!, req.params.id),
   );
 
   app.get(
     '/products/documents/:id/findings/export',
-    { ...read, schema: { tags, summary: 'Achados da auditoria em XLSX', params: ZDocumentImportIdParam } },
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Achados da auditoria em XLSX, com os mesmos filtros da tela',
+        params: ZDocumentImportIdParam,
+        querystring: ZDocumentFindingsExportQuery,
+      },
+    },
     async (req, reply) => {
-      const file = await service.openFindingsExport(app.db, req.actor!, req.params.id);
+      const file = await worklist.openFindingsExport(app.db, req.actor!, req.params.id, req.query);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -4,17 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  describeDifference,
-  documentFindingKinds,
-  documentFindingLabels,
-  type TDocumentFindingKind,
-  type TDocumentFindingsPage,
-  type TDocumentFindingsQuery,
-  type TDocumentImport,
-  type TDocumentImportDetail,
-  ZDocumentFindingsQuery,
-} from '@app/contract';
+import type { TDocumentImport, TDocumentImportDetail } from '@app/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
@@ -23,7 +13,6 @@ import { cleanFileName } from '../../lib/file-name.js';
 import { findCompanyFor } from '../products/product-access.js';
 import { AUDIT_DOCUMENTS_SENT, DOCUMENTS_MAX_BYTES, DOCUMENTS_MAX_FILES } from './documents.codes.js';
 import * as repo from './documents.repository.js';
-import * as findingsRepo from './documents-findings.repository.js';
 
 /** A multipart part as @fastify/multipart yields it from req.parts(). */
 export type UploadPart =
@@ -133,7 +122,7 @@ export async function receiveDocuments(
   }
 }
 
-async function findAccessibleImport(db: DbOrTx, actor: Actor, id: string) {
+export async function findAccessibleImport(db: DbOrTx, actor: Actor, id: string) {
   const found = await repo.findImport(db, id);
   if (!found) throw new AppError('DOCUMENT_IMPORT_NOT_FOUND');
   try {
@@ -152,46 +141,4 @@ export async function getDocumentImport(db: DbOrTx, actor: Actor, id: string): P
 export async function listDocumentImports(db: DbOrTx, actor: Actor, companyId: string): Promise<TDocumentImport[]> {
   const company = await findCompanyFor(db, actor, companyId);
   return (await repo.listImports(db, company.id, 50)).map(toImport);
-}
-
-export async function listDocumentFindings(
-  db: DbOrTx,
-  actor: Actor,
-  id: string,
-  query: TDocumentFindingsQuery,
-): Promise<TDocumentFindingsPage> {
-  await findAccessibleImport(db, actor, id);
-  const q = ZDocumentFindingsQuery.parse(query);
-  const filter = { importId: id, kind: q.kind, productId: q.productId, documentId: q.documentId, chave: q.chave };
-  const [page, summary] = await Promise.all([
-    findingsRepo.findFindingsPage(db, filter, q.pageSize, (q.page - 1) * q.pageSize),
-    findingsRepo.summarizeFindings(db, filter),
-  ]);
-  const byKind = new Map(summary.map((s) => [s.kind, s]));
-  return {
-    summary: documentFindingKinds
-      .filter((k) => byKind.has(k))
-      .map((kind) => ({
-        kind,
-        label: documentFindingLabels[kind],
-        count: byKind.get(kind)!.count,
-        difference: byKind.get(kind)!.difference,
-      })),
-    items: page.rows.map((r) => ({
-      ...r,
-      kind: r.kind as TDocumentFindingKind,
-      differenceText: describeDifference(r.difference),
-    })),
-    total: page.total,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
-}
-
-export async function openFindingsExport(db: DbOrTx, actor: Actor, id: string) {
-  const found = await findAccessibleImport(db, actor, id);
-  return {
-    pages: findingsRepo.findAllFindings(db, found.id),
-    fileName: `auditoria-documentos-${found.id.slice(0, 8)}.xlsx`,
-  };
 }

@@ -324,7 +324,8 @@ describe('POST /products/documents: a sale, a purchase, refusals and duplicates'
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows = wb.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
     expect(rows.length).toBe(imported.findings + 1);
-    const codes = rows.slice(1).map((r) => r[2]);
+    const codeColumn = rows[0]!.indexOf('Código Interno');
+    const codes = rows.slice(1).map((r) => r[codeColumn]);
     expect(codes).toContain('\'=HYPERLINK("x")');
     expect(codes.some((c) => String(c).startsWith('='))).toBe(false);
   });

@@ -8,6 +8,7 @@ import {
 } from '../../products/matching/upsert-products.js';
 import { auditItem } from '../audit/audit-item.js';
 import * as repo from '../documents.repository.js';
+import { documentHead, insertDocumentItems } from '../documents-items.repository.js';
 import { type AcceptedDocument, chargesSt, describe, type ImportRun, loadNcmsInForce } from './import-document.js';
 
 type Finding = repo.FindingRow & { documentId: string; chave: string | null };
@@ -97,9 +98,15 @@ async function writeBatch(run: ImportRun, tx: DbOrTx, batch: AcceptedDocument[])
       fileName: doc.fileName,
       items: doc.items.length,
       total: doc.total && /^\d+(\.\d+)?$/.test(doc.total) ? doc.total : null,
+      head: documentHead(doc),
     })),
   );
   const docs = firsts.filter((a) => ids.has(a.doc.key));
+  // The items as read: shown beside their findings and audited again later (decision 059).
+  await insertDocumentItems(
+    tx,
+    docs.map(({ doc }) => ({ documentId: ids.get(doc.key)!, doc })),
+  );
   const result: BatchResult = {
     products: new Map(),
     documents: docs.length,
