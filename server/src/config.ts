@@ -64,6 +64,16 @@ export interface DocumentLimits {
   readerHeapMb: number;
 }
 
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
+  maxTextChars: 64 * 1024,
+  maxItems: 990,
+  maxZipEntryBytes: 20 * 1024 * 1024,
+  maxZipEntries: 100_000,
+  maxProblemRows: 1000,
+  importSeconds: 30 * 60,
+  readerHeapMb: 96,
+};
+
 function readInt(value: string | undefined, fallback: number, name: string, max = 65535): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -100,15 +110,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookTimeoutMs: 10_000,
     webhookRetryScale: 1,
     taxNfeThreads: readInt(env.TAX_NFE_THREADS, Math.min(3, availableParallelism() - 1), 'TAX_NFE_THREADS'),
-    documents: {
-      maxTextChars: readInt(env.DOCUMENTS_MAX_TEXT_CHARS, 64 * 1024, 'DOCUMENTS_MAX_TEXT_CHARS', 16 * 1024 * 1024),
-      maxItems: readInt(env.DOCUMENTS_MAX_ITEMS, 990, 'DOCUMENTS_MAX_ITEMS'),
-      maxZipEntryBytes: readInt(env.DOCUMENTS_ZIP_ENTRY_MB, 20, 'DOCUMENTS_ZIP_ENTRY_MB', 1024) * 1024 * 1024,
-      maxZipEntries: readInt(env.DOCUMENTS_ZIP_MAX_ENTRIES, 100_000, 'DOCUMENTS_ZIP_MAX_ENTRIES', 10_000_000),
-      maxProblemRows: readInt(env.DOCUMENTS_MAX_PROBLEM_ROWS, 1000, 'DOCUMENTS_MAX_PROBLEM_ROWS', 1_000_000),
-      importSeconds: readInt(env.DOCUMENTS_IMPORT_SECONDS, 30 * 60, 'DOCUMENTS_IMPORT_SECONDS', 24 * 3600),
-      readerHeapMb: readInt(env.DOCUMENTS_READER_HEAP_MB, 96, 'DOCUMENTS_READER_HEAP_MB', 16 * 1024),
-    },
+    documents: readDocumentLimits(env),
+  };
+}
+
+function readDocumentLimits(env: NodeJS.ProcessEnv): DocumentLimits {
+  const d = DEFAULT_DOCUMENT_LIMITS;
+  const mb = 1024 * 1024;
+  return {
+    maxTextChars: readInt(env.DOCUMENTS_MAX_TEXT_CHARS, d.maxTextChars, 'DOCUMENTS_MAX_TEXT_CHARS', 16 * mb),
+    maxItems: readInt(env.DOCUMENTS_MAX_ITEMS, d.maxItems, 'DOCUMENTS_MAX_ITEMS'),
+    maxZipEntryBytes: readInt(env.DOCUMENTS_ZIP_ENTRY_MB, d.maxZipEntryBytes / mb, 'DOCUMENTS_ZIP_ENTRY_MB', 1024) * mb,
+    maxZipEntries: readInt(env.DOCUMENTS_ZIP_MAX_ENTRIES, d.maxZipEntries, 'DOCUMENTS_ZIP_MAX_ENTRIES', 10_000_000),
+    maxProblemRows: readInt(env.DOCUMENTS_MAX_PROBLEM_ROWS, d.maxProblemRows, 'DOCUMENTS_MAX_PROBLEM_ROWS', 1_000_000),
+    importSeconds: readInt(env.DOCUMENTS_IMPORT_SECONDS, d.importSeconds, 'DOCUMENTS_IMPORT_SECONDS', 24 * 3600),
+    readerHeapMb: readInt(env.DOCUMENTS_READER_HEAP_MB, d.readerHeapMb, 'DOCUMENTS_READER_HEAP_MB', 16 * 1024),
   };
 }
 

@@ -27,6 +27,8 @@ await build({
   entryPoints: {
     server: path.join(serverDir, 'src/server.ts'),
     'nfe-lines-thread': path.join(serverDir, 'src/modules/tax/nfe-lines/nfe-lines-thread.ts'),
+    // The thread that reads uploaded documents (decision 056; read-in-thread.ts finds it beside server.js).
+    'documents-read-thread': path.join(serverDir, 'src/modules/documents/read/read-thread.ts'),
   },
   outdir: path.join(serverDir, 'dist'),
   bundle: true,

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/app-error.js';
 import { DOCUMENT_IMPORT_JOB, DOCUMENTS_MAX_BYTES, DOCUMENTS_MAX_FILES } from './documents.codes.js';
 import * as service from './documents.service.js';
 import { writeFindingsXlsx } from './documents-export.js';
+import { endInterruptedImports } from './documents-interrupted.repository.js';
 import * as worklist from './documents-worklist.service.js';
 
 const tags = ['Documentos fiscais'];
@@ -30,6 +31,12 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const write = { preHandler: app.requirePermission('write:product') };
   const read = { preHandler: app.requirePermission('read:product') };
+
+  // At start: the imports a server that died left Running end Interrupted, nothing of them kept (decision 056).
+  fastify.addHook('onReady', async () => {
+    const ended = await endInterruptedImports(fastify.db);
+    if (ended) fastify.log.warn({ ended }, 'importações de documentos interrompidas por uma parada do servidor');
+  });
 
   app.post(
     '/products/documents',

@@ -30,7 +30,7 @@ async function collect(events: AsyncIterable<ReadEvent>) {
   const problems: ReadProblem[] = [];
   for await (const e of events) {
     if ('document' in e) docs.push(e.document);
-    else problems.push(e.problem);
+    else if ('problem' in e) problems.push(e.problem);
   }
   return { docs, problems };
 }

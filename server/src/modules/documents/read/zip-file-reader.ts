@@ -91,7 +91,7 @@ export async function listZipFileEntries(
   const entries: ZipFileEntry[] = [];
   let beyond = 0;
   let declaredTotal = 0;
-  let cd = Buffer.alloc(0);
+  let cd: Buffer = Buffer.alloc(0);
   let cdAt = cdOffset;
   let p = 0;
   // The window holds the bytes from cdAt; it moves forward when an entry's record does not fit in what is left.

@@ -2,7 +2,7 @@ import { documentImportStatusLabels, type TDocumentImportDetail } from '@app/con
 import { Alert, Badge, Group, List, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatNumber } from '../../../components/ui/format';
 
-const statusColor = { Queued: 'gray', Running: 'yellow', Done: 'green', Failed: 'red' } as const;
+const statusColor = { Queued: 'gray', Running: 'yellow', Done: 'green', Failed: 'red', Interrupted: 'orange' } as const;
 
 /** One import: status, counts (growing while it runs) and the files or documents refused, with file and line. */
 export function ImportSummary({ item }: { item: TDocumentImportDetail }) {

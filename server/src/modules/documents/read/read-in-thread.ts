@@ -1,0 +1,118 @@
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { DocumentLimits } from '../../../config.js';
+import type { ReadEvent } from './document-model.js';
+import { formatCount } from './nfe-layout-limits.js';
+import { MORE, type ReadThreadInput, type ReadThreadMessage } from './read-thread-messages.js';
+import { DOCUMENT_ZIP_LIMITS } from './zip-file-reader.js';
+
+/** The reading thread ended without finishing: the import ends Failed with this (Portuguese) reason. */
+export class ReadThreadFailure extends Error {}
+
+/**
+ * The thread's module: the bundle's own file next to server.js in production (build-server.ts); from source (tests,
+ * `npm run dev`) the TypeScript file through tsx's loader, as nfe-lines-pool.ts does.
+ */
+function startWorker(options: WorkerOptions): Worker {
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./documents-read-thread.js', import.meta.url), options);
+  const source = new URL('./read-thread.ts', import.meta.url).href;
+  const load = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`;
+  return new Worker(load, { ...options, eval: true });
+}
+
+const minutes = (s: number) => (s % 60 === 0 ? `${formatCount(s / 60)} min` : `${formatCount(s)} s`);
+
+/**
+ * Every event of the upload's files, read in a worker thread whose heap is limited (DocumentLimits.readerHeapMb):
+ * an out-of-memory there ends the thread and this import (ReadThreadFailure, naming the file), never the server.
+ * The thread reads at most two batches ahead of the caller. Past the import's time budget the thread is stopped and
+ * one problem says so; what was read until then is kept. Leaving the loop early stops the thread too.
+ */
+export async function* readFilesInThread(
+  files: { path: string; fileName: string }[],
+  ownerCnpj: string,
+  limits: DocumentLimits,
+): AsyncGenerator<ReadEvent> {
+  const input: ReadThreadInput = {
+    files,
+    ownerCnpj,
+    zip: { ...DOCUMENT_ZIP_LIMITS, maxEntries: limits.maxZipEntries, maxEntryBytes: limits.maxZipEntryBytes },
+    read: {
+      maxTextChars: limits.maxTextChars,
+      maxItems: limits.maxItems,
+      maxZipEntries: limits.maxZipEntries,
+      maxZipEntryBytes: limits.maxZipEntryBytes,
+    },
+  };
+  const worker = startWorker({
+    workerData: input,
+    resourceLimits: {
+      maxOldGenerationSizeMb: limits.readerHeapMb,
+      maxYoungGenerationSizeMb: Math.max(4, Math.min(16, Math.floor(limits.readerHeapMb / 4))),
+    },
+  });
+  const queue: ReadThreadMessage[] = [];
+  let ended: ReadThreadFailure | null = null;
+  let exited = false;
+  let notify: (() => void) | null = null;
+  let file = files[0]?.fileName ?? '';
+  const wakeUp = () => {
+    notify?.();
+    notify = null;
+  };
+  worker.on('message', (m: ReadThreadMessage) => {
+    queue.push(m);
+    wakeUp();
+  });
+  worker.on('error', (err: Error & { code?: string }) => {
+    ended ??= new ReadThreadFailure(
+      err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? `O arquivo ${file} excedeu o limite de memória da leitura (${formatCount(limits.readerHeapMb)} MB) e a importação foi interrompida; os documentos já gravados foram mantidos.`
+        : `A leitura do arquivo ${file} falhou e a importação foi interrompida; os documentos já gravados foram mantidos.`,
+    );
+    wakeUp();
+  });
+  worker.on('exit', () => {
+    exited = true;
+    ended ??= new ReadThreadFailure(
+      `A leitura do arquivo ${file} parou antes do fim e a importação foi interrompida; os documentos já gravados foram mantidos.`,
+    );
+    wakeUp();
+  });
+  const deadline = Date.now() + limits.importSeconds * 1000;
+  try {
+    for (;;) {
+      const m = queue.shift();
+      if (!m) {
+        if (ended && exited) throw ended;
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          yield {
+            problem: {
+              fileName: file,
+              line: null,
+              message: `A leitura passou do limite de ${minutes(limits.importSeconds)} por importação: o restante dos arquivos não foi lido.`,
+            },
+          };
+          return;
+        }
+        let timer: NodeJS.Timeout | undefined;
+        await new Promise<void>((resolve) => {
+          notify = resolve;
+          timer = setTimeout(resolve, left);
+        });
+        clearTimeout(timer);
+        continue;
+      }
+      if ('file' in m) file = m.file;
+      else if ('events' in m) {
+        worker.postMessage(MORE);
+        yield* m.events;
+      } else if ('failed' in m) throw new Error(m.failed);
+      else return;
+    }
+  } finally {
+    worker.removeAllListeners('exit');
+    await worker.terminate();
+  }
+}
