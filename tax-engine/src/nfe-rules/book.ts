@@ -1,0 +1,147 @@
+import { ibsCbsRules } from './rules-ibscbs.js';
+import { ibsCbsTotalRules } from './rules-ibscbs-totals.js';
+import { ideRules } from './rules-ide.js';
+import { itemRules } from './rules-items.js';
+import { totalRules } from './rules-totals.js';
+import type { Rule, RuleGroup, UncheckedRule } from './types.js';
+
+/** Every rule the engine checks, in the order of the layout groups. */
+export const RULE_BOOK: readonly Rule[] = [
+  ...ideRules,
+  ...itemRules,
+  ...ibsCbsRules,
+  ...totalRules,
+  ...ibsCbsTotalRules,
+];
+
+const u = (id: string, codigo: string, mensagem: string, grupo: RuleGroup, motivo: string): UncheckedRule => ({
+  id,
+  codigo,
+  mensagem,
+  grupo,
+  motivo,
+});
+
+const records = 'Depende da base de dados da SEFAZ (documentos já autorizados): não há como conferir fora dela.';
+const registry = 'Depende do cadastro de contribuintes da SEFAZ.';
+const reception = 'Depende do Web Service que recebe a nota (UF autorizadora e ambiente da conexão), não do documento.';
+
+/** Rules of the groups above that no offline check can decide, and why. */
+export const NOT_CHECKABLE_OFFLINE: readonly UncheckedRule[] = [
+  u('2B08-20', '204', 'Rejeição: Duplicidade de NF-e [nRec:999999999999999]', 'B', records),
+  u('2B08-10', '539', 'Rejeição: Duplicidade de NF-e com diferença na Chave de Acesso', 'B', records),
+  u('B02-10', '226', 'Rejeição: Código da UF do Emitente diverge da UF autorizadora', 'B', reception),
+  u('B24-10', '252', 'Rejeição: Ambiente informado diverge do Ambiente de recebimento', 'B', reception),
+  u(
+    '3BA02-70',
+    '1095',
+    'Rejeição: Chave de acesso referenciada deve existir e não estar cancelada [nRef: xxx]',
+    'B',
+    records,
+  ),
+  u('11BC01-20', '1147', 'Rejeição: NF-e referenciada de pagamento antecipado inexistente', 'B', records),
+  u('1C17-10', '230', 'Rejeição: IE do emitente não cadastrada', 'C', registry),
+  u('1C17-20', '231', 'Rejeição: IE do emitente não vinculada ao CNPJ', 'C', registry),
+  u('7C21-10', '481', 'Rejeição: Código Regime Tributário do emitente diverge do cadastro na SEFAZ', 'C', registry),
+  u('5E17-10', '233', 'Rejeição: IE do destinatário não cadastrada', 'E', registry),
+  u('5E17-20', '234', 'Rejeição: IE do destinatário não vinculada ao CNPJ', 'E', registry),
+  u(
+    'F03',
+    '213',
+    'Rejeição: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital',
+    'A',
+    'Assinatura digital: exige o certificado e sua cadeia ICP-Brasil; a validação aqui acontece antes da assinatura (o ERP assina).',
+  ),
+];
+
+/**
+ * Rules of these groups known by id and code but not implemented yet, with the reason (exceptions not confirmed in
+ * the consulted text, or a table the engine does not carry). Listed in the conformance table so nobody takes their
+ * absence for a pass.
+ */
+export const NOT_IMPLEMENTED: readonly UncheckedRule[] = [
+  u(
+    'C17-20',
+    '209',
+    'Rejeição: IE do emitente inválida',
+    'C',
+    'Dígito da IE por UF (27 algoritmos) ainda não implementado.',
+  ),
+  u(
+    'E17-50',
+    '210',
+    'Rejeição: IE do destinatário inválida',
+    'E',
+    'Dígito da IE por UF (27 algoritmos) ainda não implementado.',
+  ),
+  u(
+    'E12-30',
+    '772',
+    'Rejeição: Operação Interestadual e UF de destino igual à UF de origem',
+    'E',
+    'Exceções (local de entrega/retirada, UFCons) não conferidas no texto da regra.',
+  ),
+  u(
+    'E12-40',
+    '773',
+    'Rejeição: Operação Interna e UF de destino difere da UF de origem',
+    'E',
+    'Exceções (consumidor final, entrega/retirada) não conferidas no texto da regra.',
+  ),
+  u(
+    'I05-10',
+    '777',
+    'Rejeição: Obrigatória a informação do NCM completo',
+    'I',
+    'Exceções para serviços e NCM de 2 posições não conferidas no texto da regra.',
+  ),
+  u(
+    'I08-04',
+    '770',
+    'Rejeição: CFOP Inexistente [nItem:nnn]',
+    'I',
+    'A tabela CFOP não está entre os fatos que o motor recebe.',
+  ),
+  u(
+    'I08-90',
+    '523',
+    'Rejeição: CFOP não é de Operação Estadual e UF emitente igual à UF destinatário [nItem: 999]',
+    'I',
+    'Exceções não conferidas no texto da regra.',
+  ),
+  u(
+    'N12-70',
+    '508',
+    'Rejeição: CST incompatível na operação com Não Contribuinte [nItem: 999]',
+    'N',
+    'Exceções por CFOP e operação não conferidas no texto da regra.',
+  ),
+  u(
+    'UB14-25',
+    '1025',
+    'Rejeição: cClassTrib do IBS/CBS não permitido neste modelo de DFe [nItem: 999]',
+    'UB',
+    'O vínculo cClassTrib × modelo vem da tabela oficial, ainda não ligada ao livro.',
+  ),
+  u(
+    'UB16-10',
+    '1104',
+    'Rejeição: Valor da Base de cálculo do IBS e CBS difere do somatório dos valores que a compõem [nItem: 999]',
+    'UB',
+    'Composição da base (com e sem ICMS/PIS/COFINS por ano) não conferida no texto da regra; removida pela NT 2026.008.',
+  ),
+  u(
+    'UB23-10',
+    '1031',
+    'Rejeição: Valor do Diferimento da UF difere do calculado [nItem: 999]',
+    'UB',
+    'Fórmula do diferimento não conferida no texto da regra.',
+  ),
+  u(
+    'VB01-10',
+    '1105',
+    'Rejeição: Valor total do Item (vItem) difere do somatório dos valores que o compõem [nItem: 999]',
+    'W',
+    'Composição do vItem não conferida no texto da regra.',
+  ),
+];

@@ -1,0 +1,18 @@
+export { NOT_CHECKABLE_OFFLINE, NOT_IMPLEMENTED, RULE_BOOK } from './book.js';
+export { accessKeyDigit, isValidCnpj, isValidCpf } from './check-digits.js';
+export { type SampleItem, type SampleNfe, sampleNfe } from './sample-nfe.js';
+export { el, nodeToXml } from './sample-xml.js';
+export type {
+  Ambiente,
+  Finding,
+  NfeTables,
+  Period,
+  Rejeicao,
+  Rule,
+  RuleContext,
+  RuleGroup,
+  RuleSource,
+  UncheckedRule,
+} from './types.js';
+export { type RulesValidation, ruleApplies, ruleSetName, type ValidateOptions, validateNfeRules } from './validate.js';
+export type { XNode } from './xml-node.js';

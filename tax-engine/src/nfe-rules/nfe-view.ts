@@ -1,0 +1,74 @@
+import { at, child, children, firstChild, text, type XNode } from './xml-node.js';
+
+/** One det: its number, prod and imposto nodes, and the tag path prefix used in findings. */
+export interface ItemView {
+  nItem: number;
+  node: XNode;
+  prod: XNode | undefined;
+  imposto: XNode | undefined;
+  /** The ICMS group actually sent (ICMS00, ICMSSN102 …), or undefined. */
+  icms: XNode | undefined;
+  /** IBSCBS group of NT 2025.002, or undefined. */
+  ibscbs: XNode | undefined;
+  path: string;
+}
+
+/**
+ * The parts of an NF-e the rules read, located once: ide, emit, dest, each det and the totals. Paths in findings
+ * start at NFe/infNFe, whether the document came as NFe or nfeProc.
+ */
+export interface NfeView {
+  infNFe: XNode;
+  ide: XNode | undefined;
+  emit: XNode | undefined;
+  dest: XNode | undefined;
+  items: ItemView[];
+  total: XNode | undefined;
+  icmsTot: XNode | undefined;
+  ibscbsTot: XNode | undefined;
+  modelo: string;
+  crt: string;
+  /** AAAA-MM-DD of dhEmi (the emitter's local date as written). */
+  emissao: string | null;
+}
+
+export const root = 'NFe/infNFe';
+
+export function viewNfe(infNFe: XNode): NfeView {
+  const ide = child(infNFe, 'ide');
+  const total = child(infNFe, 'total');
+  const items = children(infNFe, 'det').map((det, i): ItemView => {
+    const nItem = Number(det.attrs.nItem) || i + 1;
+    const imposto = child(det, 'imposto');
+    return {
+      nItem,
+      node: det,
+      prod: child(det, 'prod'),
+      imposto,
+      icms: firstChild(child(imposto, 'ICMS')),
+      ibscbs: child(imposto, 'IBSCBS'),
+      path: `${root}/det[nItem=${nItem}]`,
+    };
+  });
+  const dhEmi = text(ide, 'dhEmi');
+  return {
+    infNFe,
+    ide,
+    emit: child(infNFe, 'emit'),
+    dest: child(infNFe, 'dest'),
+    items,
+    total,
+    icmsTot: child(total, 'ICMSTot'),
+    ibscbsTot: child(total, 'IBSCBSTot'),
+    modelo: text(ide, 'mod') ?? '',
+    crt: text(infNFe, 'emit/CRT') ?? '',
+    emissao: dhEmi && /^\d{4}-\d{2}-\d{2}/.test(dhEmi) ? dhEmi.slice(0, 10) : null,
+  };
+}
+
+/** Finds infNFe in an NFe or nfeProc tree; undefined when the tree is neither. */
+export function findInfNFe(rootNode: XNode): XNode | undefined {
+  if (rootNode.name === 'NFe') return child(rootNode, 'infNFe');
+  if (rootNode.name === 'nfeProc') return at(rootNode, 'NFe/infNFe');
+  return undefined;
+}

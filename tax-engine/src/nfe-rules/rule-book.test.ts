@@ -1,0 +1,366 @@
+import { describe, expect, it } from 'vitest';
+import { NOT_CHECKABLE_OFFLINE, NOT_IMPLEMENTED, RULE_BOOK } from './book.js';
+import { type SampleNfe, sampleNfe } from './sample-nfe.js';
+import { el } from './sample-xml.js';
+import { bundledTables, find, insert, remove, setText } from './test-support.js';
+import { validateNfeRules } from './validate.js';
+import type { XNode } from './xml-node.js';
+
+// Each rule of the book, applied to a consistent NF-e (positive: not reported) and to the same NF-e broken in the
+// one way the rule's row describes (negative: reported with the rule's id and rejection code). The rule's source
+// (MOC 7.0 annex I or NT 2025.002, group and version) is in each test's name, read from the rule itself.
+const tables = bundledTables();
+const I = 'NFe/infNFe';
+const emit = { cnpj: '11222333000181', uf: 'SP', crt: '3' } as const;
+const company = { cnpj: '11444777000161', uf: 'SP', contribuinte: true };
+const day = '2026-10-10';
+const agora = new Date('2026-10-11T12:00:00-03:00');
+
+const standard: SampleNfe = {
+  emitente: emit,
+  destinatario: company,
+  data: day,
+  items: [
+    {
+      vProd: '1000.00',
+      vDesc: '5.00',
+      icms: { cst: '00', pICMS: '18' },
+      ipi: { pIPI: '10' },
+      pisCofins: { pPIS: '1.65', pCOFINS: '7.6' },
+      ibscbs: { cst: '000', cClassTrib: '000001' },
+    },
+    {
+      vProd: '250.00',
+      icms: { cst: '10', pICMS: '18', st: { pMVAST: '40', pICMSST: '18' } },
+      ibscbs: { cst: '000', cClassTrib: '000001' },
+    },
+  ],
+};
+const reduced: SampleNfe = {
+  ...standard,
+  items: [
+    {
+      vProd: '1234.56',
+      icms: { cst: '00', pICMS: '18' },
+      ibscbs: { cst: '200', cClassTrib: '200034', pRedAliq: '60' },
+    },
+  ],
+};
+const deferred: SampleNfe = {
+  ...standard,
+  items: [
+    {
+      vProd: '999.99',
+      icms: { cst: '00', pICMS: '18' },
+      ibscbs: { cst: '515', cClassTrib: '515001', pRedAliq: '60', pDif: '100' },
+    },
+  ],
+};
+const simples: SampleNfe = {
+  ...standard,
+  emitente: { ...emit, crt: '1' },
+  items: [
+    { vProd: '80.00', icms: { csosn: '102' } },
+    { vProd: '20.00', icms: { csosn: '500' } },
+  ],
+};
+const difal: SampleNfe = {
+  emitente: emit,
+  destinatario: { cpf: '52998224725', uf: 'BA', contribuinte: false },
+  data: day,
+  items: [
+    {
+      vProd: '500.00',
+      icms: { cst: '00', pICMS: '7' },
+      difal: { pICMSUFDest: '20.5', pICMSInter: '7', pFCPUFDest: '0' },
+      ibscbs: { cst: '000', cClassTrib: '000001' },
+    },
+  ],
+};
+const nfce: SampleNfe = {
+  ...standard,
+  modelo: '65',
+  destinatario: { cnpj: '11444777000161', uf: 'SP', contribuinte: false },
+  items: [{ vProd: '30.00', icms: { cst: '00', pICMS: '18' } }],
+};
+const homolog: SampleNfe = { ...standard, tpAmb: '2' };
+
+interface Case {
+  sample: SampleNfe;
+  breakIt: (t: XNode) => void;
+  agora?: Date;
+  /** A second positive beside the sample itself, when the sample does not exercise the rule. */
+  alsoPasses?: (t: XNode) => void;
+}
+
+const det = (n: number) => `${I}/det[${n}]`;
+const ibs = (n: number, rest = '') => `${det(n)}/imposto/IBSCBS${rest}`;
+const g = (n: number, sphere: string, rest = '') => ibs(n, `/gIBSCBS/${sphere}${rest}`);
+const tot = (tag: string) => `${I}/total/ICMSTot/${tag}`;
+const ibsTot = (p: string) => `${I}/total/IBSCBSTot/${p}`;
+const bump = (t: XNode, p: string, by = 1) => setText(t, p, (Number(find(t, p).text) + by).toFixed(2));
+const into = (t: XNode, p: string, node: XNode, before: string) => insert(t, p, node, before);
+const dif = () => el('gDif', [el('pDif', '10.0000'), el('vDif', '0.00')]);
+const red = () => el('gRed', [el('pRedAliq', '10.0000'), el('pAliqEfet', '0.0900')]);
+
+const cases: Record<string, Case> = {
+  'A03-10': { sample: standard, breakIt: (t) => setText(t, `${I}/ide/cNF`, '12345678') },
+  'B23-10': {
+    sample: standard,
+    breakIt: (t) => setText(t, `${I}/ide/cDV`, String((Number(find(t, `${I}/ide/cDV`).text) + 1) % 10)),
+  },
+  'B09-20': { sample: standard, breakIt: () => {}, agora: new Date('2026-11-20T12:00:00-03:00') },
+  'B10-20': {
+    sample: standard,
+    breakIt: (t) => into(t, `${I}/ide`, el('dhSaiEnt', '2026-11-30T10:00:00-03:00'), 'tpNF'),
+  },
+  'B10-30': {
+    sample: standard,
+    breakIt: (t) => into(t, `${I}/ide`, el('dhSaiEnt', '2026-10-10T11:00:00-03:00'), 'tpNF'),
+    agora: new Date('2026-11-20T12:00:00-03:00'),
+  },
+  'B10-40': {
+    sample: standard,
+    breakIt: (t) => into(t, `${I}/ide`, el('dhSaiEnt', '2026-10-09T10:00:00-03:00'), 'tpNF'),
+  },
+  'B25-30': { sample: standard, breakIt: (t) => setText(t, `${I}/ide/finNFe`, '2') },
+  'B25-40': {
+    sample: standard,
+    breakIt: (t) => {
+      setText(t, `${I}/ide/finNFe`, '2');
+      for (const k of ['1', '2']) into(t, `${I}/ide`, el('NFref', [el('refNFe', k.repeat(44))]), 'dhCont');
+    },
+  },
+  'B25b-10': { sample: standard, breakIt: (t) => setText(t, `${I}/ide/indPres`, '4') },
+  'C02-10': { sample: standard, breakIt: (t) => setText(t, `${I}/emit/CNPJ`, '11222333000180') },
+  'C12-10': { sample: standard, breakIt: (t) => setText(t, `${I}/emit/enderEmit/UF`, 'RJ') },
+  'E01-10': { sample: standard, breakIt: (t) => remove(t, `${I}/dest`) },
+  'E02-10': { sample: standard, breakIt: (t) => setText(t, `${I}/dest/CNPJ`, '11444777000160') },
+  'E02-20': { sample: nfce, breakIt: (t) => setText(t, `${I}/dest/CNPJ`, emit.cnpj) },
+  'E03-10': { sample: difal, breakIt: (t) => setText(t, `${I}/dest/CPF`, '52998224724') },
+  'E03a-30': { sample: standard, breakIt: (t) => into(t, `${I}/dest`, el('idEstrangeiro', 'AB123'), 'xNome') },
+  'E16a-20': { sample: standard, breakIt: (t) => setText(t, `${I}/ide/idDest`, '3') },
+  'E17-30': { sample: standard, breakIt: (t) => setText(t, `${I}/dest/indIEDest`, '2') },
+  'E17-40': { sample: standard, breakIt: (t) => setText(t, `${I}/dest/enderDest/UF`, 'EX') },
+  'I05-20': { sample: standard, breakIt: (t) => setText(t, `${det(1)}/prod/NCM`, '99999999') },
+  'I08-10': { sample: standard, breakIt: (t) => setText(t, `${det(2)}/prod/CFOP`, '1102') },
+  'I08-20': { sample: standard, breakIt: (t) => setText(t, `${I}/ide/tpNF`, '0') },
+  'I17-10': { sample: standard, breakIt: (t) => setText(t, `${det(1)}/prod/vDesc`, '1000.01') },
+  'I23-20': {
+    sample: standard,
+    breakIt: (t) => into(t, `${det(1)}/prod`, el('comb', [el('cProdANP', '210203001')]), 'zzz'),
+    alsoPasses: (t) => {
+      into(t, `${det(1)}/prod`, el('comb', [el('cProdANP', '210203001')]), 'zzz');
+      setText(t, `${det(1)}/prod/uTrib`, 'KG');
+    },
+  },
+  'N12-20': {
+    sample: simples,
+    breakIt: (t) => (find(t, `${det(1)}/imposto/ICMS`).children = [el('ICMS40', [el('orig', '0'), el('CST', '40')])]),
+  },
+  'N12a-10': { sample: simples, breakIt: (t) => setText(t, `${I}/emit/CRT`, '3') },
+  'N17-20': { sample: standard, breakIt: (t) => bump(t, `${det(1)}/imposto/ICMS/ICMS00/vICMS`, 0.02) },
+  'UB12-10': { sample: homolog, breakIt: (t) => remove(t, ibs(2)) },
+  'UB13-10': { sample: standard, breakIt: (t) => setText(t, ibs(1, '/CST'), '999') },
+  'UB13-20': { sample: standard, breakIt: (t) => setText(t, ibs(1, '/CST'), '410') },
+  'UB13-30': { sample: standard, breakIt: (t) => remove(t, ibs(1, '/gIBSCBS')) },
+  'UB14-10': { sample: standard, breakIt: (t) => setText(t, ibs(1, '/cClassTrib'), '999999') },
+  'UB14-20': { sample: standard, breakIt: (t) => setText(t, ibs(1, '/cClassTrib'), '200034') },
+  'UB68-10': {
+    sample: standard,
+    breakIt: (t) => {
+      setText(t, ibs(1, '/CST'), '550');
+      setText(t, ibs(1, '/cClassTrib'), '550001');
+    },
+  },
+  'UB22-10': { sample: standard, breakIt: (t) => into(t, g(1, 'gIBSUF'), dif(), 'vIBSUF') },
+  'UB22-20': { sample: deferred, breakIt: (t) => remove(t, g(1, 'gIBSUF', '/gDif')) },
+  'UB26-10': { sample: standard, breakIt: (t) => into(t, g(1, 'gIBSUF'), red(), 'vIBSUF') },
+  'UB26-20': { sample: reduced, breakIt: (t) => remove(t, g(1, 'gIBSUF', '/gRed')) },
+  'UB40-10': { sample: deferred, breakIt: (t) => remove(t, g(1, 'gIBSMun', '/gDif')) },
+  'UB40-20': { sample: standard, breakIt: (t) => into(t, g(1, 'gIBSMun'), dif(), 'vIBSMun') },
+  'UB45-10': { sample: standard, breakIt: (t) => into(t, g(1, 'gIBSMun'), red(), 'vIBSMun') },
+  'UB45-20': { sample: reduced, breakIt: (t) => remove(t, g(1, 'gIBSMun', '/gRed')) },
+  'UB59-10': { sample: deferred, breakIt: (t) => remove(t, g(1, 'gCBS', '/gDif')) },
+  'UB59-20': { sample: standard, breakIt: (t) => into(t, g(1, 'gCBS'), dif(), 'vCBS') },
+  'UB64-10': { sample: standard, breakIt: (t) => into(t, g(1, 'gCBS'), red(), 'vCBS') },
+  'UB64-20': { sample: reduced, breakIt: (t) => remove(t, g(1, 'gCBS', '/gRed')) },
+  'UB18-10': { sample: standard, breakIt: (t) => setText(t, g(1, 'gIBSUF', '/pIBSUF'), '0.2000') },
+  'UB37-10': { sample: standard, breakIt: (t) => setText(t, g(1, 'gIBSMun', '/pIBSMun'), '0.1000') },
+  'UB56-10': { sample: standard, breakIt: (t) => setText(t, g(1, 'gCBS', '/pCBS'), '1.0000') },
+  'UB28-10': { sample: reduced, breakIt: (t) => setText(t, g(1, 'gIBSUF', '/gRed/pAliqEfet'), '0.0500') },
+  'UB47-10': { sample: reduced, breakIt: (t) => setText(t, g(1, 'gIBSMun', '/gRed/pAliqEfet'), '0.0100') },
+  'UB66-10': { sample: reduced, breakIt: (t) => setText(t, g(1, 'gCBS', '/gRed/pAliqEfet'), '0.5000') },
+  'UB35-10': { sample: reduced, breakIt: (t) => bump(t, g(1, 'gIBSUF', '/vIBSUF'), 0.02) },
+  'UB54-10': { sample: standard, breakIt: (t) => setText(t, g(1, 'gIBSMun', '/vIBSMun'), '1.00') },
+  'UB67-10': { sample: deferred, breakIt: (t) => setText(t, g(1, 'gCBS', '/vCBS'), '3.60') },
+  'UB54a-10': { sample: standard, breakIt: (t) => bump(t, ibs(1, '/gIBSCBS/vIBS'), 0.05) },
+  'W03-10': { sample: standard, breakIt: (t) => bump(t, tot('vBC')) },
+  'W04-10': { sample: standard, breakIt: (t) => bump(t, tot('vICMS')) },
+  'W04a-10': { sample: standard, breakIt: (t) => bump(t, tot('vICMSDeson')) },
+  'W04c-10': { sample: difal, breakIt: (t) => bump(t, tot('vFCPUFDest')) },
+  'W04e-10': { sample: difal, breakIt: (t) => bump(t, tot('vICMSUFDest')) },
+  'W04g-10': { sample: difal, breakIt: (t) => bump(t, tot('vICMSUFRemet')) },
+  'W05-10': { sample: standard, breakIt: (t) => bump(t, tot('vBCST')) },
+  'W06-10': { sample: standard, breakIt: (t) => bump(t, tot('vST')) },
+  'W07-10': { sample: standard, breakIt: (t) => bump(t, tot('vProd'), 0.02) },
+  'W08-10': { sample: standard, breakIt: (t) => bump(t, tot('vFrete')) },
+  'W09-10': { sample: standard, breakIt: (t) => bump(t, tot('vSeg')) },
+  'W10-10': { sample: standard, breakIt: (t) => bump(t, tot('vDesc'), -0.02) },
+  'W11-10': { sample: standard, breakIt: (t) => bump(t, tot('vII')) },
+  'W12-10': { sample: standard, breakIt: (t) => bump(t, tot('vIPI'), 0.02) },
+  'W13-10': { sample: standard, breakIt: (t) => bump(t, tot('vPIS'), -0.02) },
+  'W14-10': { sample: standard, breakIt: (t) => bump(t, tot('vCOFINS')) },
+  'W15-10': { sample: standard, breakIt: (t) => bump(t, tot('vOutro')) },
+  'W16-10': { sample: standard, breakIt: (t) => bump(t, tot('vNF'), 0.02) },
+  'W34-10': {
+    sample: standard,
+    breakIt: (t) => {
+      remove(t, ibs(1));
+      remove(t, ibs(2));
+    },
+  },
+  'W34-20': { sample: standard, breakIt: (t) => remove(t, `${I}/total/IBSCBSTot`) },
+  'W33-10': { sample: standard, breakIt: (t) => into(t, `${I}/total`, el('ISTot', [el('vIS', '1.00')]), 'IBSCBSTot') },
+  'W35-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('vBCIBSCBS')) },
+  'W38-10': { sample: deferred, breakIt: (t) => bump(t, ibsTot('gIBS/gIBSUF/vDif')) },
+  'W39-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('gIBS/gIBSUF/vDevTrib')) },
+  'W41-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('gIBS/gIBSUF/vIBSUF')) },
+  'W43-10': { sample: deferred, breakIt: (t) => bump(t, ibsTot('gIBS/gIBSMun/vDif')) },
+  'W44-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('gIBS/gIBSMun/vDevTrib')) },
+  'W46-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('gIBS/gIBSMun/vIBSMun')) },
+  'W47-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('gIBS/vIBS')) },
+  'W53-10': { sample: deferred, breakIt: (t) => bump(t, ibsTot('gCBS/vDif')) },
+  'W54-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('gCBS/vDevTrib')) },
+  'W56-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('gCBS/vCBS')) },
+  'W60-05': { sample: standard, breakIt: (t) => remove(t, `${I}/total/vNFTot`) },
+  'W60-10': {
+    sample: standard,
+    breakIt: (t) => {
+      into(t, det(1), el('vItem', '1.00'), 'zzz');
+      into(t, det(2), el('vItem', '1.00'), 'zzz');
+    },
+  },
+};
+
+const run = (tree: XNode, agoraAt = agora) => validateNfeRules(tree, { tabelas: tables, agora: agoraAt });
+const found = (tree: XNode, id: string, agoraAt?: Date) => {
+  const r = run(tree, agoraAt);
+  return [...r.rejeicoes, ...r.alertas].filter((f) => f.regra === id);
+};
+
+describe('the NF-e rule book: each rule, a positive and a negative case', () => {
+  it('every rule of the book has its case here', () => {
+    expect(RULE_BOOK.map((r) => r.id).filter((id) => !cases[id])).toEqual([]);
+    expect(new Set(RULE_BOOK.map((r) => r.id)).size).toBe(RULE_BOOK.length);
+  });
+
+  for (const rule of RULE_BOOK) {
+    const c = cases[rule.id];
+    if (!c) continue;
+    const source = `${rule.fonte.documento} v${rule.fonte.versao}, ${rule.fonte.secao}`;
+    it(`${rule.id} (${rule.codigo}, ${source}): a consistent NF-e passes; ${rule.descricao}`, () => {
+      expect(found(sampleNfe(c.sample), rule.id)).toEqual([]);
+      if (c.alsoPasses) {
+        const t = sampleNfe(c.sample);
+        c.alsoPasses(t);
+        expect(found(t, rule.id)).toEqual([]);
+      }
+      const broken = sampleNfe(c.sample);
+      c.breakIt(broken);
+      const f = found(broken, rule.id, c.agora);
+      expect(f.length).toBeGreaterThan(0);
+      expect(f[0]!.codigo).toBe(rule.codigo);
+      expect(f[0]!.campo).toMatch(/^NFe\/infNFe/);
+    });
+  }
+});
+
+describe('valid documents of varied shapes get no rejection (MOC 7.0 + NT 2025.002 in force on 10/10/2026)', () => {
+  it.each([
+    ['intra-state sale with IPI, PIS/COFINS, ST and IBS/CBS', standard],
+    ['interstate sale', { ...standard, destinatario: { ...company, uf: 'RJ' } }],
+    ['DIFAL to a consumer in another state', difal],
+    ['Simples Nacional (CSOSN 102 and 500)', simples],
+    ['IBS/CBS with a 60% rate reduction (cClassTrib 200034)', reduced],
+    ['IBS/CBS deferred with reduction (CST 515, cClassTrib 515001)', deferred],
+    ['NFC-e', nfce],
+    ['homologation after UB12-10 is in force, every item with IBSCBS', homolog],
+    [
+      'an invoice of 2025 without IBS/CBS',
+      { ...standard, data: '2025-05-10', items: standard.items.map(({ ibscbs: _, ...i }) => i) },
+    ],
+  ])('%s', (_, s) => {
+    const r = validateNfeRules(sampleNfe(s as SampleNfe), {
+      tabelas: tables,
+      agora: new Date(`${(s as SampleNfe).data}T12:00:00-03:00`),
+    });
+    expect(r.rejeicoes).toEqual([]);
+    expect(r.alertas).toEqual([]);
+  });
+});
+
+describe('how the book is applied', () => {
+  it('reports every rejection, not only the first, each with its field and item', () => {
+    const t = sampleNfe(standard);
+    bump(t, tot('vICMS'));
+    bump(t, tot('vNF'), 5);
+    setText(t, `${det(2)}/prod/NCM`, '99999999');
+    const r = run(t);
+    expect(r.rejeicoes.map((f) => f.regra).sort()).toEqual(['I05-20', 'W04-10', 'W16-10']);
+    const ncm = r.rejeicoes.find((f) => f.regra === 'I05-20')!;
+    expect(ncm).toMatchObject({
+      nItem: 2,
+      campo: 'NFe/infNFe/det[nItem=2]/prod/NCM',
+      encontrado: '99999999',
+      mensagem: 'Rejeição: Informado NCM inexistente [nItem: 2]',
+    });
+  });
+
+  it('UB12-10 is in force in homologation from 01/07/2026 for CRT 3, not in production (NT 2025.002 v1.51)', () => {
+    const prod = sampleNfe(standard);
+    remove(prod, ibs(2));
+    remove(prod, `${I}/total/IBSCBSTot`);
+    remove(prod, `${I}/total/vNFTot`);
+    expect(found(prod, 'UB12-10')).toEqual([]);
+    const h = sampleNfe({ ...homolog, data: '2026-06-30' });
+    remove(h, ibs(2));
+    expect(found(h, 'UB12-10')).toEqual([]);
+    const simplesHomolog = sampleNfe({ ...simples, tpAmb: '2' });
+    expect(found(simplesHomolog, 'UB12-10')).toEqual([]);
+  });
+
+  it('a facultative rule is applied and marked; a reception rule is an alert, never a rejection', () => {
+    const t = sampleNfe(standard);
+    bump(t, tot('vBC'));
+    const r = run(t, new Date('2027-01-01T00:00:00-03:00'));
+    expect(r.rejeicoes.find((f) => f.regra === 'W03-10')?.facultativa).toBe(true);
+    expect(r.alertas.map((f) => f.regra)).toEqual(['B09-20']);
+    expect(r.rejeicoes.some((f) => f.regra === 'B09-20')).toBe(false);
+  });
+
+  it('rules needing official tables are listed as not applied when no tables are given', () => {
+    const r = validateNfeRules(sampleNfe(standard), { agora });
+    expect(r.naoAplicadas.map((n) => n.regra)).toContain('I05-20');
+    expect(r.rejeicoes).toEqual([]);
+  });
+
+  it('?data chooses the rule set: before NT 2025.002 only the MOC applies', () => {
+    const t = sampleNfe(standard);
+    bump(t, ibsTot('gCBS/vCBS'));
+    expect(validateNfeRules(t, { data: '2025-03-01', tabelas: tables, agora }).regras.versao).toBe('MOC 7.0 Anexo I');
+    expect(
+      validateNfeRules(t, { data: '2025-03-01', tabelas: tables, agora }).rejeicoes.some((f) => f.regra === 'W56-10'),
+    ).toBe(false);
+    expect(run(t).rejeicoes.some((f) => f.regra === 'W56-10')).toBe(true);
+  });
+
+  it('the offline limits are listed with a reason', () => {
+    for (const u of [...NOT_CHECKABLE_OFFLINE, ...NOT_IMPLEMENTED]) expect(u.motivo.length).toBeGreaterThan(10);
+    expect(NOT_CHECKABLE_OFFLINE.map((u) => u.codigo)).toEqual(expect.arrayContaining(['204', '230', '213']));
+  });
+
+  it('refuses a tree that is not an NF-e', () => {
+    expect(() => validateNfeRules(el('cteProc', []))).toThrow(/não é uma NF-e/);
+  });
+});

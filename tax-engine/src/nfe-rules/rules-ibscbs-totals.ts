@@ -1,0 +1,195 @@
+import { cents, showCents, within } from './money.js';
+import type { ItemView } from './nfe-view.js';
+import { root } from './nfe-view.js';
+import { nt2025002, rtc } from './sources.js';
+import type { Rule } from './types.js';
+import { child, text } from './xml-node.js';
+
+function totalBase(id: string, codigo: string, mensagem: string, descricao: string): Omit<Rule, 'verificar'> {
+  return {
+    id,
+    codigo,
+    mensagem,
+    grupo: 'W',
+    modelos: ['55', '65'],
+    aplicacao: null,
+    efeito: 'rejeicao',
+    vigencia: rtc,
+    fonte: nt2025002('W'),
+    descricao,
+  };
+}
+
+/** IBSCBSTot/<path> = Σ of the items' gIBSCBS/<itemPath>, tolerance 0,01 (rules W35 … W56 of NT 2025.002). */
+function sumRule(
+  id: string,
+  codigo: string,
+  mensagem: string,
+  totalPath: string,
+  itemPath: string,
+  totalGroup = 'IBSCBSTot',
+): Rule {
+  return {
+    ...totalBase(
+      id,
+      codigo,
+      mensagem,
+      `${totalGroup}/${totalPath} é a soma de ${itemPath} dos itens (tolerância de 0,01).`,
+    ),
+    verificar(doc) {
+      const tot = child(doc.total, totalGroup);
+      const found = cents(text(tot, totalPath));
+      if (found === null) return [];
+      const sum = doc.items.reduce((s, it: ItemView) => s + (cents(text(it.imposto, itemPath)) ?? 0), 0);
+      return within(found, sum, 1)
+        ? []
+        : [
+            {
+              campo: `${root}/total/${totalGroup}/${totalPath}`,
+              esperado: showCents(sum),
+              encontrado: showCents(found),
+            },
+          ];
+    },
+  };
+}
+
+const hasIbsCbs = (it: ItemView) => it.ibscbs !== undefined;
+
+/** Group W of NT 2025.002: IBSCBSTot, ISTot and vNFTot. */
+export const ibsCbsTotalRules: Rule[] = [
+  {
+    ...totalBase(
+      'W34-10',
+      '1118',
+      'Rejeição: Total de IBS e CBS informado indevidamente',
+      'IBSCBSTot só quando algum item tem o grupo IBSCBS.',
+    ),
+    verificar(doc) {
+      return doc.ibscbsTot && !doc.items.some(hasIbsCbs)
+        ? [{ campo: `${root}/total/IBSCBSTot`, esperado: 'ausente (nenhum item com IBSCBS)', encontrado: 'IBSCBSTot' }]
+        : [];
+    },
+  },
+  {
+    ...totalBase(
+      'W34-20',
+      '1119',
+      'Rejeição: Total de IBS e CBS não informado',
+      'IBSCBSTot informado quando algum item tem o grupo IBSCBS.',
+    ),
+    verificar(doc) {
+      return !doc.ibscbsTot && doc.items.some(hasIbsCbs)
+        ? [{ campo: `${root}/total/IBSCBSTot`, esperado: 'grupo IBSCBSTot', encontrado: 'ausente' }]
+        : [];
+    },
+  },
+  sumRule('W33-10', '1075', 'Rejeição: Total do Imposto Seletivo difere da soma dos itens', 'vIS', 'IS/vIS', 'ISTot'),
+  sumRule(
+    'W35-10',
+    '1076',
+    'Rejeição: Total da BC do IBS e da CBS difere da soma dos itens',
+    'vBCIBSCBS',
+    'IBSCBS/gIBSCBS/vBC',
+  ),
+  sumRule(
+    'W38-10',
+    '1077',
+    'Rejeição: Total de Diferimento do IBS UF difere da soma dos itens',
+    'gIBS/gIBSUF/vDif',
+    'IBSCBS/gIBSCBS/gIBSUF/gDif/vDif',
+  ),
+  sumRule(
+    'W39-10',
+    '1078',
+    'Rejeição: Total Devolvido do IBS UF difere da soma dos itens',
+    'gIBS/gIBSUF/vDevTrib',
+    'IBSCBS/gIBSCBS/gIBSUF/gDevTrib/vDevTrib',
+  ),
+  sumRule(
+    'W41-10',
+    '1080',
+    'Rejeição: Total de IBS UF difere da soma dos itens',
+    'gIBS/gIBSUF/vIBSUF',
+    'IBSCBS/gIBSCBS/gIBSUF/vIBSUF',
+  ),
+  sumRule(
+    'W43-10',
+    '1081',
+    'Rejeição: Total de Diferimento do IBS Municipal difere da soma dos itens',
+    'gIBS/gIBSMun/vDif',
+    'IBSCBS/gIBSCBS/gIBSMun/gDif/vDif',
+  ),
+  sumRule(
+    'W44-10',
+    '1082',
+    'Rejeição: Total Devolvido do IBS Municipal difere da soma dos itens',
+    'gIBS/gIBSMun/vDevTrib',
+    'IBSCBS/gIBSCBS/gIBSMun/gDevTrib/vDevTrib',
+  ),
+  sumRule(
+    'W46-10',
+    '1084',
+    'Rejeição: Total de IBS Municipal difere da soma dos itens',
+    'gIBS/gIBSMun/vIBSMun',
+    'IBSCBS/gIBSCBS/gIBSMun/vIBSMun',
+  ),
+  sumRule(
+    'W47-10',
+    '1085',
+    'Rejeição: Total do IBS difere da soma do vIBS dos itens',
+    'gIBS/vIBS',
+    'IBSCBS/gIBSCBS/vIBS',
+  ),
+  sumRule(
+    'W53-10',
+    '1088',
+    'Rejeição: Total de Diferimento da CBS difere da soma dos itens',
+    'gCBS/vDif',
+    'IBSCBS/gIBSCBS/gCBS/gDif/vDif',
+  ),
+  sumRule(
+    'W54-10',
+    '1089',
+    'Rejeição: Total Devolvido da CBS difere da soma dos itens',
+    'gCBS/vDevTrib',
+    'IBSCBS/gIBSCBS/gCBS/gDevTrib/vDevTrib',
+  ),
+  sumRule('W56-10', '1091', 'Rejeição: Total de CBS difere da soma dos itens', 'gCBS/vCBS', 'IBSCBS/gIBSCBS/gCBS/vCBS'),
+  {
+    ...totalBase(
+      'W60-05',
+      '1004',
+      'Rejeição: Valor total da NF-e com IBS / CBS / IS (vNFTot) não informado',
+      'vNFTot informado quando há IBSCBSTot.',
+    ),
+    // The NT made vNFTot mandatory with the IBS/CBS fields: October 2025 in homologation, January 2026 in production.
+    vigencia: { homologacao: { desde: '2025-10-01' }, producao: { desde: '2026-01-01' } },
+    verificar(doc) {
+      return doc.ibscbsTot && text(doc.total, 'vNFTot') === undefined
+        ? [{ campo: `${root}/total/vNFTot`, esperado: 'vNFTot', encontrado: 'ausente' }]
+        : [];
+    },
+  },
+  {
+    ...totalBase(
+      'W60-10',
+      '1094',
+      'Rejeição: Total da NFe difere da soma do total dos itens da Nota',
+      'vNFTot = soma do vItem dos itens (quando todos informam vItem), tolerância de 0,01.',
+    ),
+    verificar(doc) {
+      const found = cents(text(doc.total, 'vNFTot'));
+      if (found === null) return [];
+      let sum = 0;
+      for (const it of doc.items) {
+        const v = cents(text(it.node, 'vItem'));
+        if (v === null) return [];
+        sum += v;
+      }
+      return within(found, sum, 1)
+        ? []
+        : [{ campo: `${root}/total/vNFTot`, esperado: showCents(sum), encontrado: showCents(found) }];
+    },
+  },
+];

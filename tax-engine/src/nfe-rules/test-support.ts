@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { NfeTables } from './types.js';
+import type { XNode } from './xml-node.js';
+
+/** Test helpers: paths with 1-based indexes among same-name siblings ('NFe/infNFe/det[2]/prod/vProd'). */
+export function find(tree: XNode, p: string): XNode {
+  const steps = p.split('/');
+  if (steps[0] !== tree.name) throw new Error(`root is ${tree.name}`);
+  let node = tree;
+  for (const step of steps.slice(1)) {
+    const m = /^(\w+)(?:\[(\d+)\])?$/.exec(step)!;
+    const next = node.children.filter((c) => c.name === m[1])[(Number(m[2] ?? 1) || 1) - 1];
+    if (!next) throw new Error(`no ${step} in ${p}`);
+    node = next;
+  }
+  return node;
+}
+
+export const setText = (tree: XNode, p: string, value: string) => {
+  find(tree, p).text = value;
+  return tree;
+};
+
+export function remove(tree: XNode, p: string): XNode {
+  const parent = find(tree, p.slice(0, p.lastIndexOf('/')));
+  const target = find(tree, p);
+  parent.children = parent.children.filter((c) => c !== target);
+  return tree;
+}
+
+/** Inserts `node` into the element at `p`, before its child named `before` (or last). */
+export function insert(tree: XNode, p: string, node: XNode, before?: string): XNode {
+  const parent = find(tree, p);
+  const i = before ? parent.children.findIndex((c) => c.name === before) : -1;
+  if (i < 0) parent.children.push(node);
+  else parent.children.splice(i, 0, node);
+  return tree;
+}
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * The official tables the server passes, read here from the bundled files: NCM (reference-data/ncm-siscomex.json)
+ * and the CST/cClassTrib indicators of Receita's calculator data (reference-data/rtc/classificacoes-tributarias.json).
+ */
+export function bundledTables(): NfeTables {
+  const ncm = JSON.parse(readFileSync(path.join(repo, 'reference-data/ncm-siscomex.json'), 'utf8')) as {
+    Nomenclaturas: { Codigo: string; Data_Inicio: string; Data_Fim: string }[];
+  };
+  const iso = (br: string) => br.split('/').reverse().join('-');
+  const ncms = new Map(
+    ncm.Nomenclaturas.filter((n) => n.Codigo.replace(/\./g, '').length === 8).map((n) => [
+      n.Codigo.replace(/\./g, ''),
+      [iso(n.Data_Inicio), iso(n.Data_Fim)] as const,
+    ]),
+  );
+  const rows = JSON.parse(
+    readFileSync(path.join(repo, 'reference-data/rtc/classificacoes-tributarias.json'), 'utf8'),
+  ) as Record<string, unknown>[];
+  const csts = new Map<string, { gIBSCBS: boolean; gRed: boolean; gDif: boolean }>();
+  const classes = new Map<string, { cst: string; exigeTribRegular: boolean }>();
+  for (const r of rows) {
+    if (r.TBTO_SIGLA === 'IS') continue;
+    const cst = String(r.SITR_CD);
+    if (!csts.has(cst))
+      csts.set(cst, { gIBSCBS: r.SITR_IND_GIBSCBS === 1, gRed: r.SITR_IND_GRED === 1, gDif: r.SITR_IND_GDIF === 1 });
+    classes.set(String(r.CLTR_CD), { cst, exigeTribRegular: r.TRTR_IN_EXIGE_GRUPO_DESONERACAO === 1 });
+  }
+  return {
+    ncmInForce(code, date) {
+      if (date < '2022-04-01') return undefined;
+      const r = ncms.get(code);
+      return r ? r[0] <= date && date <= r[1] : false;
+    },
+    ibsCbsCst: (c) => csts.get(c),
+    cClassTrib: (c) => classes.get(c),
+    description: 'tabelas do repositório (teste)',
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The NF-e rule book's shapes: each rule is data (its id as the MOC/NT writes it, the rejection code, the official
+ * message, where and when it is in force, its source) plus a small predicate that returns what it found.
+ */
+import type { NfeView } from './nfe-view.js';
+
+/** The layout groups of the MOC (annex I), as the rules are grouped there. */
+export type RuleGroup = 'A' | 'B' | 'C' | 'E' | 'I' | 'N' | 'O' | 'Q/S' | 'UB' | 'W';
+
+export type Ambiente = 'producao' | 'homologacao';
+
+/** When a rule is in force in one environment: from `desde` (null: every layout 4.00 document) to `ate`. */
+export interface Period {
+  desde: string | null;
+  ate?: string | null;
+}
+
+export interface RuleSource {
+  /** "MOC 7.0 Anexo I" or "NT 2025.002". */
+  documento: string;
+  versao: string;
+  /** Section of the document where the rule's row is. */
+  secao: string;
+  /** The Portal Nacional da NF-e page that publishes the document. */
+  url: string;
+}
+
+/** One finding of a rule: where (tag path), which item, what was expected and what the document says. */
+export interface Finding {
+  campo: string;
+  nItem?: number;
+  esperado?: string;
+  encontrado?: string;
+}
+
+/** Official tables some rules need (NCM, CST/cClassTrib of IBS/CBS); the caller supplies them. */
+export interface NfeTables {
+  /** True/false when the table covers the date; undefined when it cannot say (date before the table). */
+  ncmInForce(ncm: string, date: string): boolean | undefined;
+  /** The IBS/CBS CST's group indicators (gIBSCBS, gRed, gDif), or undefined when the CST does not exist. */
+  ibsCbsCst(cst: string): { gIBSCBS: boolean; gRed: boolean; gDif: boolean } | undefined;
+  /** The cClassTrib's CST and whether it requires gTribRegular, or undefined when the code does not exist. */
+  cClassTrib(code: string): { cst: string; exigeTribRegular: boolean } | undefined;
+  /** Names the tables' editions for the answer ("NCM Siscomex vigente em …"). */
+  description: string;
+}
+
+export interface RuleContext {
+  /** The date whose rules apply (AAAA-MM-DD): the document's dhEmi unless the caller chose another. */
+  data: string;
+  ambiente: Ambiente;
+  /** Now, for the rules about the moment of reception (they become alerts). */
+  agora: Date;
+  tabelas: NfeTables | null;
+}
+
+export interface Rule {
+  id: string;
+  codigo: string;
+  /** The official message, as the MOC/NT table writes it ("[nItem: 999]" is filled in when reported). */
+  mensagem: string;
+  grupo: RuleGroup;
+  modelos: readonly ('55' | '65')[];
+  /** Obrig./Facult. as the rule's row says; null where the consulted source did not show the column. */
+  aplicacao: 'obrigatoria' | 'facultativa' | null;
+  /** 'alerta': about the moment of reception or SEFAZ records — reported, never a rejection. */
+  efeito: 'rejeicao' | 'alerta';
+  vigencia: { producao: Period | null; homologacao: Period | null };
+  /** CRTs the rule applies to (NT 2025.002 phases some rules in by CRT); absent = every CRT. */
+  crt?: readonly string[];
+  fonte: RuleSource;
+  /** What is checked, in one sentence (conformance table). */
+  descricao: string;
+  /** Official tables the rule needs besides the document. */
+  tabelas?: readonly ('ncm' | 'ibs-cbs')[];
+  verificar(doc: NfeView, ctx: RuleContext): Finding[];
+}
+
+/** A rule of the groups above that cannot be checked offline, and why (conformance table). */
+export interface UncheckedRule {
+  id: string;
+  codigo: string;
+  mensagem: string;
+  grupo: RuleGroup;
+  motivo: string;
+}
+
+export interface Rejeicao {
+  codigo: string;
+  regra: string;
+  mensagem: string;
+  campo: string;
+  nItem: number | null;
+  esperado: string | null;
+  encontrado: string | null;
+  facultativa: boolean;
+  fonte: RuleSource;
+}

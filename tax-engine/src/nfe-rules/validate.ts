@@ -1,0 +1,90 @@
+import { RULE_BOOK } from './book.js';
+import { findInfNFe, viewNfe } from './nfe-view.js';
+import type { Ambiente, NfeTables, Period, Rejeicao, Rule, RuleContext } from './types.js';
+import { text, type XNode } from './xml-node.js';
+
+export interface ValidateOptions {
+  /** Date whose rules apply (AAAA-MM-DD); default the document's dhEmi. */
+  data?: string;
+  /** Now, for the reception rules (alerts); default the current time. */
+  agora?: Date;
+  tabelas?: NfeTables | null;
+}
+
+export interface RulesValidation {
+  chave: string | null;
+  dhEmi: string | null;
+  modelo: string;
+  regras: { versao: string; data: string; ambiente: Ambiente };
+  rejeicoes: Rejeicao[];
+  alertas: Rejeicao[];
+  /** Rules of the book that were not applied to this document and why (missing tables). */
+  naoAplicadas: { regra: string; motivo: string }[];
+}
+
+const inPeriod = (p: Period | null, date: string) =>
+  p !== null && (p.desde === null || p.desde <= date) && (!p.ate || date <= p.ate);
+
+/** Whether the rule is in force for the document's model, CRT, environment and date. */
+export function ruleApplies(rule: Rule, modelo: string, crt: string, ambiente: Ambiente, data: string): boolean {
+  if (!rule.modelos.includes(modelo as '55' | '65')) return false;
+  if (rule.crt && !rule.crt.includes(crt)) return false;
+  return inPeriod(rule.vigencia[ambiente], data);
+}
+
+const fill = (mensagem: string, nItem: number | undefined) =>
+  mensagem.replace(/\s*\[nItem:\s*(999|nnn)\]/, nItem === undefined ? '' : ` [nItem: ${nItem}]`);
+
+/** Names the rule set of a date: the MOC, and NT 2025.002 once its rules are in force in that environment. */
+export function ruleSetName(data: string, ambiente: Ambiente): string {
+  const nt = ambiente === 'producao' ? '2025-10-06' : '2025-07-01';
+  return data >= nt ? 'MOC 7.0 Anexo I + NT 2025.002-RTC v1.51' : 'MOC 7.0 Anexo I';
+}
+
+/**
+ * Applies every rule of the book in force on the date to an NF-e/NFC-e tree (NFe or nfeProc) and returns every
+ * finding, not only the first: rejections, and alerts for the rules about the moment of reception.
+ * Throws a RangeError when the tree is not an NF-e.
+ */
+export function validateNfeRules(tree: XNode, opts: ValidateOptions = {}): RulesValidation {
+  const infNFe = findInfNFe(tree);
+  if (!infNFe) throw new RangeError('O documento não é uma NF-e (NFe ou nfeProc).');
+  const doc = viewNfe(infNFe);
+  const ambiente: Ambiente = text(doc.ide, 'tpAmb') === '2' ? 'homologacao' : 'producao';
+  const data = opts.data ?? doc.emissao ?? new Date().toISOString().slice(0, 10);
+  const ctx: RuleContext = { data, ambiente, agora: opts.agora ?? new Date(), tabelas: opts.tabelas ?? null };
+  const rejeicoes: Rejeicao[] = [];
+  const alertas: Rejeicao[] = [];
+  const naoAplicadas: RulesValidation['naoAplicadas'] = [];
+  for (const rule of RULE_BOOK) {
+    if (!ruleApplies(rule, doc.modelo, doc.crt, ambiente, data)) continue;
+    if (rule.tabelas && !ctx.tabelas) {
+      naoAplicadas.push({ regra: rule.id, motivo: 'Tabelas oficiais não fornecidas.' });
+      continue;
+    }
+    for (const f of rule.verificar(doc, ctx)) {
+      const r: Rejeicao = {
+        codigo: rule.codigo,
+        regra: rule.id,
+        mensagem: fill(rule.mensagem, f.nItem),
+        campo: f.campo,
+        nItem: f.nItem ?? null,
+        esperado: f.esperado ?? null,
+        encontrado: f.encontrado ?? null,
+        facultativa: rule.aplicacao === 'facultativa',
+        fonte: rule.fonte,
+      };
+      (rule.efeito === 'alerta' ? alertas : rejeicoes).push(r);
+    }
+  }
+  const id = infNFe.attrs.Id ?? '';
+  return {
+    chave: /^NFe\w{44}$/.test(id) ? id.slice(3) : null,
+    dhEmi: text(doc.ide, 'dhEmi') ?? null,
+    modelo: doc.modelo,
+    regras: { versao: ruleSetName(data, ambiente), data, ambiente },
+    rejeicoes,
+    alertas,
+    naoAplicadas,
+  };
+}
