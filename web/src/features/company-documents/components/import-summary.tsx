@@ -1,12 +1,12 @@
-import { documentImportStatusLabels, type TDocumentImportDetail } from '@app/contract';
+import type { TDocumentImportDetail } from '@app/contract';
 import { Alert, Badge, Group, List, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatNumber } from '../../../components/ui/format';
-
-const statusColor = { Queued: 'gray', Running: 'yellow', Done: 'green', Failed: 'red', Interrupted: 'orange' } as const;
+import { importStatusOf } from './import-status';
 
 /** One import: status, counts (growing while it runs) and the files or documents refused, with file and line. */
 export function ImportSummary({ item }: { item: TDocumentImportDetail }) {
   const running = item.status === 'Queued' || item.status === 'Running';
+  const status = importStatusOf(item);
   const counts: [string, number, string][] = [
     ['Documentos importados', item.documents, 'documents'],
     ['Itens', item.items, 'items'],
@@ -22,8 +22,8 @@ export function ImportSummary({ item }: { item: TDocumentImportDetail }) {
         <Group justify="space-between">
           <Group gap="xs">
             <Text fw={600}>{item.fileName}</Text>
-            <Badge color={statusColor[item.status]} variant="light" data-testid="documents-import-status">
-              {documentImportStatusLabels[item.status]}
+            <Badge color={status.color} variant="light" data-testid="documents-import-status">
+              {status.label}
             </Badge>
             {running && <Loader size="xs" />}
           </Group>
