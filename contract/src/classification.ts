@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ZBindingCandidate } from './binding.js';
 import { ufs, ZUuid } from './common.js';
 import { ZDecimalOut } from './fiscal-rules.js';
-import { globalProductMessages, ZGlobalSearchField, ZSearchPattern, ZSharedProduct } from './global-products.js';
+import { globalProductMessages, ZGlobalSearchField, ZSearchPattern } from './global-products.js';
 import { MAX_MARKED_PRODUCTS } from './products.js';
 
 /**
@@ -40,7 +41,8 @@ export const ZFiscalServiceQuery = z.object({
   productDescription: ZSearchText,
 });
 export type TFiscalServiceQuery = z.input<typeof ZFiscalServiceQuery>;
-export const ZFiscalServiceResponse = z.object({ products: z.array(ZSharedProduct) });
+/** Candidates ranked by their match (GTIN equal, description similarity, NCM chapter), each with its reasons. */
+export const ZFiscalServiceResponse = z.object({ products: z.array(ZBindingCandidate) });
 export type TFiscalServiceResponse = z.infer<typeof ZFiscalServiceResponse>;
 
 const ZGlobalCode = z
@@ -75,6 +77,8 @@ export const ZBindingInBatchResponse = z.object({
   finalized: z.boolean(),
   message: z.string(),
   counts: z.object({ linked: z.number().int(), finalized: z.number().int(), inAudit: z.number().int() }),
+  /** POST /products/binding/{bindingId}/undo undoes it within the same session (decision 062). */
+  bindingId: z.string().nullable().optional(),
 });
 export type TBindingInBatchResponse = z.infer<typeof ZBindingInBatchResponse>;
 

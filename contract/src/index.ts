@@ -1,6 +1,7 @@
 // Portuguese validation messages for every schema, before any schema is built (issue 15).
 import './zod-locale.js';
 
+export * from './binding.js';
 export * from './catalogue-health.js';
 export * from './classification.js';
 export * from './classifying.js';
@@ -15,6 +16,7 @@ export * from './global-products.js';
 export * from './gtin.js';
 export * from './identity.js';
 export * from './integrations.js';
+export * from './nfe-validation.js';
 export * from './operations.js';
 export * from './oversight.js';
 export * from './partners.js';

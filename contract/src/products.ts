@@ -247,7 +247,13 @@ export const ZProductBindingBody = z.object({
   fiscalServiceProduct: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
 });
 export type TProductBindingBody = z.input<typeof ZProductBindingBody>;
-export const ZProductBindingResponse = z.object({ linked: z.boolean(), finalized: z.boolean(), message: z.string() });
+export const ZProductBindingResponse = z.object({
+  linked: z.boolean(),
+  finalized: z.boolean(),
+  message: z.string(),
+  /** POST /products/binding/{bindingId}/undo undoes it within the same session (decision 062). */
+  bindingId: z.string().nullable().optional(),
+});
 export type TProductBindingResponse = z.infer<typeof ZProductBindingResponse>;
 
 // ---------- import (POST /products/import, multipart field "file") ----------

@@ -8,6 +8,7 @@ export * from './fiscal-rules.js';
 export * from './foundation.js';
 export * from './integrations.js';
 export * from './oversight.js';
+export * from './product-bindings.js';
 export * from './products.js';
 export * from './reference.js';
 export * from './tax.js';

@@ -85,6 +85,7 @@ describe('POST /products/bindinginbatch', () => {
       finalized: false,
       message: '2 produtos vinculados: 1 classificados e 1 em auditoria.',
       counts: { linked: 2, finalized: 1, inAudit: 1 },
+      bindingId: expect.any(String),
     });
     expect(await row(same.id)).toMatchObject({ status: 'F', code: g.code, fiscal_rule_id: rule.id, ncm: '19053100' });
     expect(await row(other.id)).toMatchObject({ status: 'A', code: g.code, fiscal_rule_id: null });

@@ -188,6 +188,7 @@ describe('POST /products/binding (member bind to a global product)', () => {
       linked: true,
       finalized: true,
       message: 'Produto vinculado e classificado com sucesso!',
+      bindingId: expect.any(String),
     });
     expect(await row(p.id)).toMatchObject({ status: 'F', ncm: '04011010', code: g.code, fiscal_rule_id: rule.id });
   });

@@ -19,6 +19,8 @@ export interface BindableProduct {
   status: string;
   fiscalServiceReferenceCode: string | null;
   fiscalRuleId: string | null;
+  fiscalRuleSince: string | null;
+  fiscalRuleStatus: string | null;
 }
 
 /** One uuid[] parameter: the statement's text does not grow with the number of products. */
@@ -34,7 +36,8 @@ export async function findScopedBindable(db: DbOrTx, ids: string[], scope: SQL, 
     SELECT p.id, p.company_id AS "companyId", c.partner_id AS "partnerId", c.uf AS "companyUf",
       c.status AS "companyStatus", coalesce(nullif(c.nome_fantasia, ''), c.razao_social) AS "companyName",
       p.internal_code AS "internalCode", p.description, p.gtin, p.ncm, p.cest, p.status,
-      p.fiscal_service_reference_code AS "fiscalServiceReferenceCode", p.fiscal_rule_id AS "fiscalRuleId"
+      p.fiscal_service_reference_code AS "fiscalServiceReferenceCode", p.fiscal_rule_id AS "fiscalRuleId",
+      p.fiscal_rule_since::text AS "fiscalRuleSince", p.fiscal_rule_status AS "fiscalRuleStatus"
     FROM products p JOIN companies c ON c.id = p.company_id
     WHERE p.id = ANY(${uuidArray(ids)}) AND ${scope}
     ORDER BY p.id

@@ -15,6 +15,7 @@ import {
   recordAudits,
   setGlobalLink,
 } from './binding.repository.js';
+import { recordBinding } from './binding-undo.repository.js';
 
 export const bindingMessages = {
   finalized: 'Produto vinculado e classificado com sucesso!',
@@ -105,6 +106,7 @@ export async function bindProducts(
     }
     await insertProductAudits(tx, items, actor);
     await recordAudits(tx, events);
+    const bindingId = await recordBinding(tx, actor, input.fiscalServiceProduct, rows, at);
 
     const counts = { linked: rows.length, finalized: finalizedCount, inAudit: rows.length - finalizedCount };
     const message =
@@ -115,7 +117,7 @@ export async function bindProducts(
           : isMember
             ? bindingMessages.inAuditForMember
             : bindingMessages.inAudit;
-    return { linked: true, finalized: counts.inAudit === 0, message, counts };
+    return { linked: true, finalized: counts.inAudit === 0, message, counts, bindingId };
   });
 }
 
@@ -125,9 +127,9 @@ export async function bindProduct(
   actor: Actor,
   body: { productId: string; fiscalServiceProduct: string },
 ): Promise<TProductBindingResponse> {
-  const { linked, finalized, message } = await bindProducts(db, actor, {
+  const { linked, finalized, message, bindingId } = await bindProducts(db, actor, {
     ids: [body.productId],
     fiscalServiceProduct: body.fiscalServiceProduct,
   });
-  return { linked, finalized, message };
+  return { linked, finalized, message, bindingId };
 }

@@ -18,14 +18,32 @@ registerErrors({
   },
   INTEGRATOR_PRODUCT_NOT_FOUND: { status: 404, message: 'Produto não encontrado no serviço fiscal.' },
   PRODUCT_NOT_CLASSIFIED_DETAILS: { status: 400, message: classificationMessages.notClassified },
+  BINDING_NOT_FOUND: { status: 404, message: 'Vínculo não encontrado.' },
+  BINDING_UNDO_OTHER_SESSION: {
+    status: 409,
+    message: 'Só é possível desfazer um vínculo na mesma sessão em que ele foi feito.',
+  },
+  BINDING_ALREADY_UNDONE: { status: 409, message: 'Este vínculo já foi desfeito.' },
+  BINDING_UNDO_CHANGED: {
+    status: 409,
+    message: 'O produto mudou depois do vínculo (auditoria, regra ou cadastro): desfazer não é mais possível.',
+  },
+  NO_EQUIVALENT_NOT_PENDING: {
+    status: 400,
+    message: 'Somente um produto Pendente pode ser marcado como sem equivalente na base compartilhada.',
+  },
 });
 
 export const CLASSIFICATION_AUDIT = {
   auditApproved: 3020,
   auditReturned: 3021,
+  bindingUndone: 3022,
+  noEquivalent: 3023,
 } as const;
 
 registerAuditCodes({
   3020: { module: 'Products', description: 'Vínculo aprovado na auditoria' },
   3021: { module: 'Products', description: 'Produto devolvido na auditoria' },
+  3022: { module: 'Products', description: 'Vínculo a um produto global desfeito' },
+  3023: { module: 'Products', description: 'Nenhum equivalente na base compartilhada' },
 });

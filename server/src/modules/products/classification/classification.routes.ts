@@ -1,14 +1,19 @@
 import {
   ZAuditComparison,
   ZAuditReturnBody,
+  ZBindingIdParam,
   ZBindingInBatchBody,
   ZBindingInBatchResponse,
+  ZBindingPreview,
+  ZBindingPreviewBody,
+  ZBindingUndoResponse,
   ZFiscalServiceQuery,
   ZFiscalServiceResponse,
   ZGlobalIntegratorDetailsQuery,
   ZGlobalIntegratorQuery,
   ZIntegratorProductPage,
   ZMessage,
+  ZNoEquivalentBody,
   ZProductDetailsQuery,
   ZProductIdParam,
   ZProductRuleDetails,
@@ -21,6 +26,8 @@ import './classification.codes.js';
 import { findIntegratorDetails, searchIntegrator } from '../integrator/integrator.service.js';
 import { approveAudit, findAuditComparison, returnAudit } from './audit-decision.service.js';
 import { bindProducts } from './binding.service.js';
+import { previewBinding } from './binding-preview.service.js';
+import { recordNoEquivalent, undoBinding } from './binding-undo.service.js';
 import { findBindingCandidates, findProductDetails } from './fiscal-service.service.js';
 
 const tags = ['Produtos: classificação'];
@@ -63,6 +70,49 @@ export default async function classificationRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => bindProducts(app.db, actorOf(req), req.body),
+  );
+
+  // Decision 062: what a binding changes before it is confirmed, its undo within the session, "no equivalent".
+  app.post(
+    '/products/binding/preview',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Prévia do vínculo: NCM, CEST, regra e tributos da operação principal antes e depois',
+        body: ZBindingPreviewBody,
+        response: { 200: ZBindingPreview },
+      },
+    },
+    async (req) => previewBinding(app.db, actorOf(req), req.body),
+  );
+
+  app.post(
+    '/products/binding/none',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Registra que não há equivalente na base compartilhada (o produto continua Pendente)',
+        body: ZNoEquivalentBody,
+        response: { 200: ZMessage },
+      },
+    },
+    async (req) => recordNoEquivalent(app.db, actorOf(req), req.body),
+  );
+
+  app.post(
+    '/products/binding/:bindingId/undo',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Desfaz um vínculo feito nesta sessão (os produtos voltam ao estado anterior)',
+        params: ZBindingIdParam,
+        response: { 200: ZBindingUndoResponse },
+      },
+    },
+    async (req) => undoBinding(app.db, actorOf(req), req.params.bindingId),
   );
 
   app.get(

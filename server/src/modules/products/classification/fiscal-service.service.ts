@@ -1,8 +1,8 @@
 import {
   FISCAL_SERVICE_RESULTS,
+  type TBindingCandidate,
   type TFiscalServiceResponse,
   type TProductRuleDetails,
-  type TSharedProduct,
 } from '@app/contract';
 import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../../lib/actor.js';
@@ -13,9 +13,10 @@ import { productScope } from '../../fiscal-rules/rule-scope.js';
 import { searchGlobalProducts } from '../global/global-products.repository.js';
 import { toSharedProduct } from '../global/global-products.service.js';
 import { findScopedBindable } from './binding.repository.js';
+import { matchCandidate } from './binding-match.js';
 
 /** A product the actor may see (Members: linked, unblocked companies), else 404 / 403. */
-async function findVisibleProduct(db: Db, actor: Actor, productId: string) {
+export async function findVisibleProduct(db: Db, actor: Actor, productId: string) {
   const [product] = await findScopedBindable(db, [productId], productScope(actor));
   if (!product) throw new AppError('PRODUCT_NOT_FOUND');
   if (actor.role === 'Member' && product.companyStatus === 'Blocked') throw new AppError('COMPANY_BLOCKED');
@@ -45,12 +46,15 @@ export async function findBindingCandidates(
   ]);
   const sameGtin = gtinHits?.rows.filter((r) => r.gtin === product.gtin) ?? [];
   const seen = new Set<string>();
-  const products: TSharedProduct[] = [];
+  const products: TBindingCandidate[] = [];
   for (const r of [...sameGtin, ...similar.rows]) {
     if (seen.has(r.id) || products.length >= FISCAL_SERVICE_RESULTS) continue;
     seen.add(r.id);
-    products.push(toSharedProduct(r, false));
+    const shared = toSharedProduct(r, false);
+    products.push({ ...shared, match: matchCandidate(product, shared) });
   }
+  // Ranked by their reasons (decision 062); equal scores keep the search's order (Array.sort is stable).
+  products.sort((a, b) => b.match.score - a.match.score);
   return { products };
 }
 
