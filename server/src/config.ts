@@ -118,7 +118,7 @@ function readDocumentLimits(env: NodeJS.ProcessEnv): DocumentLimits {
   const d = DEFAULT_DOCUMENT_LIMITS;
   const mb = 1024 * 1024;
   return {
-    maxTextChars: readInt(env.DOCUMENTS_MAX_TEXT_CHARS, d.maxTextChars, 'DOCUMENTS_MAX_TEXT_CHARS', 16 * mb),
+    maxTextChars: readInt(env.DOCUMENTS_MAX_TEXT_CHARS, d.maxTextChars, 'DOCUMENTS_MAX_TEXT_CHARS', 512 * mb),
     maxItems: readInt(env.DOCUMENTS_MAX_ITEMS, d.maxItems, 'DOCUMENTS_MAX_ITEMS'),
     maxZipEntryBytes: readInt(env.DOCUMENTS_ZIP_ENTRY_MB, d.maxZipEntryBytes / mb, 'DOCUMENTS_ZIP_ENTRY_MB', 1024) * mb,
     maxZipEntries: readInt(env.DOCUMENTS_ZIP_MAX_ENTRIES, d.maxZipEntries, 'DOCUMENTS_ZIP_MAX_ENTRIES', 10_000_000),
