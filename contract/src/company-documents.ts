@@ -5,12 +5,14 @@ import { ZUuid } from './common.js';
  * The company's own documents (issue 22, decision 040): NF-e/NFC-e XMLs, ZIPs of them and SPED EFD ICMS/IPI files
  * imported in the background, each item compared with the product's classification and fiscal rule.
  */
-export const documentImportStatuses = ['Queued', 'Running', 'Done', 'Failed'] as const;
+/** Interrupted: the server stopped mid-import; none of its documents were kept (issue 35, decision 056). */
+export const documentImportStatuses = ['Queued', 'Running', 'Done', 'Failed', 'Interrupted'] as const;
 export const documentImportStatusLabels: Record<(typeof documentImportStatuses)[number], string> = {
   Queued: 'Na fila',
   Running: 'Em processamento',
   Done: 'Concluída',
   Failed: 'Falhou',
+  Interrupted: 'Interrompida',
 };
 
 export const ZDocumentImport = z.object({

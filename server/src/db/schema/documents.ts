@@ -12,7 +12,7 @@ export const documentImports = pgTable('document_imports', {
   fileName: text('file_name').notNull(),
   uploadDir: text('upload_dir').notNull(),
   files: integer('files').notNull().default(1),
-  status: text('status').$type<'Queued' | 'Running' | 'Done' | 'Failed'>().notNull().default('Queued'),
+  status: text('status').$type<'Queued' | 'Running' | 'Done' | 'Failed' | 'Interrupted'>().notNull().default('Queued'),
   documents: integer('documents').notNull().default(0),
   items: integer('items').notNull().default(0),
   productsCreated: integer('products_created').notNull().default(0),
@@ -24,6 +24,9 @@ export const documentImports = pgTable('document_imports', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   startedAt: timestamp('started_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** The connection of the server running it (0880): gone while Running means that server died. */
+  runnerPid: integer('runner_pid'),
+  runnerStart: timestamp('runner_start', { withTimezone: true }),
   reauditedAt: timestamp('reaudited_at', { withTimezone: true }),
 });
 

@@ -7,7 +7,7 @@ import { runDocumentImport } from './import/run-import.js';
 export const documentImportJob = defineJob({
   name: DOCUMENT_IMPORT_JOB,
   schema: z.object({ importId: z.uuid() }),
-  handle: (app, data) => runDocumentImport(app.db, data.importId, app.log),
+  handle: (app, data) => runDocumentImport(app.db, data.importId, app.log, app.config.documents),
   expireInSeconds: 60 * 60,
   retryLimit: 0,
 });

@@ -8,7 +8,7 @@ export interface ImportRow {
   userName: string;
   fileName: string;
   uploadDir: string;
-  status: 'Queued' | 'Running' | 'Done' | 'Failed';
+  status: 'Queued' | 'Running' | 'Done' | 'Failed' | 'Interrupted';
   documents: number;
   items: number;
   productsCreated: number;

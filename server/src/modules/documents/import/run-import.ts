@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { todayInBrazil } from '@app/contract';
 import { sql } from 'drizzle-orm';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { recordAudit } from '../../../lib/audit.js';
 import { type FailureLog, logFailure, stderrLog } from '../../../lib/failure-reference.js';
@@ -11,9 +12,11 @@ import { ExpectedOperations } from '../audit/expected-operation.js';
 import { ItemContexts } from '../audit/recompute.js';
 import { AUDIT_DOCUMENTS_IMPORTED } from '../documents.codes.js';
 import * as repo from '../documents.repository.js';
-import { readSourceFile } from '../read/source-files.js';
+import { holdRunnerConnection } from '../documents-interrupted.repository.js';
+import { ReadThreadFailure, readFilesInThread } from '../read/read-in-thread.js';
 import { importBatch } from './import-batch.js';
 import { type AcceptedDocument, acceptDocument, type ImportRun } from './import-document.js';
+import { ProblemRows } from './problem-rows.js';
 
 /** Progress is written at most this often while the import runs (the screen polls it). */
 const PROGRESS_EVERY_MS = 1000;
@@ -32,13 +35,20 @@ async function listUploadedFiles(dir: string) {
  * to one transaction per document (importBatch), problems kept with file and line; the counts are written as it goes so the screen shows progress. The upload's
  * temporary folder is removed at the end, whatever happened.
  */
-export async function runDocumentImport(db: Db, importId: string, log: FailureLog = stderrLog): Promise<void> {
+export async function runDocumentImport(
+  db: Db,
+  importId: string,
+  log: FailureLog = stderrLog,
+  limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
+): Promise<void> {
   const found = await repo.findImport(db, importId);
-  if (!found || found.status === 'Done' || found.status === 'Failed') return;
+  if (!found || found.status === 'Done' || found.status === 'Failed' || found.status === 'Interrupted') return;
   const companyRes = await db.execute<
     { id: string; document: string; uf: string; partner_id: string } & Record<string, unknown>
   >(sql`SELECT id, document, uf, partner_id FROM companies WHERE id = ${found.companyId}`);
   const company = companyRes.rows[0];
+  // While this connection lives the import is running; a server start that finds it gone ends it Interrupted.
+  const releaseRunner = await holdRunnerConnection(db, importId);
   await repo.startRun(db, importId);
   const run: ImportRun = {
     db,
@@ -80,8 +90,10 @@ export async function runDocumentImport(db: Db, importId: string, log: FailureLo
     writing.catch(() => undefined);
   };
   let lastSaved = Date.now();
+  const problemRows = new ProblemRows(limits.maxProblemRows, found.fileName);
   const saveProgress = async (force = false) => {
-    if (run.problems.length) await repo.insertProblems(db, importId, run.problems.splice(0));
+    if (run.problems.length) await repo.insertProblems(db, importId, problemRows.take(run.problems.splice(0)));
+    if (force) await repo.insertProblems(db, importId, problemRows.summary());
     if (force || Date.now() - lastSaved >= PROGRESS_EVERY_MS) {
       await repo.saveCounts(db, importId, run.counts);
       lastSaved = Date.now();
@@ -89,8 +101,11 @@ export async function runDocumentImport(db: Db, importId: string, log: FailureLo
   };
   try {
     if (!company) throw new Error('empresa removida');
-    for (const file of await listUploadedFiles(found.uploadDir)) {
-      for await (const event of readSourceFile(file.path, file.fileName, run.company.cnpj)) {
+    // Read in a thread of its own with a heap limit (decision 056): a file that exhausts it ends this import only.
+    const files = await listUploadedFiles(found.uploadDir);
+    problemRows.setFiles(files.map((f) => f.fileName));
+    {
+      for await (const event of readFilesInThread(files, run.company.cnpj, limits)) {
         if ('problem' in event) {
           run.problems.push(event.problem);
           run.counts.errors++;
@@ -137,11 +152,14 @@ export async function runDocumentImport(db: Db, importId: string, log: FailureLo
       db,
       importId,
       'Failed',
-      `A importação falhou (referência ${reference}); os documentos já gravados foram mantidos. Envie os arquivos de novo.`,
+      err instanceof ReadThreadFailure
+        ? err.message
+        : `A importação falhou (referência ${reference}); os documentos já gravados foram mantidos. Envie os arquivos de novo.`,
     );
     throw err;
   } finally {
     await rm(found.uploadDir, { recursive: true, force: true });
+    releaseRunner();
   }
 }
 
