@@ -1,8 +1,21 @@
+import type { TransitionBurdenField } from '@app/tax-engine';
 import { z } from 'zod';
 import { ZUf, ZUuid } from './common.js';
 import { valor } from './tax-calculate/fields.js';
 import { ZMemoriaStep } from './tax-calculate/index.js';
-import { ZTaxTransitionRequest, ZTransitionPeriod, ZTransitionYear } from './tax-calculate/transition.js';
+import { rbt12, ZTaxTransitionRequest, ZTransitionPeriod, ZTransitionYear } from './tax-calculate/transition.js';
+
+/**
+ * Whether a company is taken as an IPI taxpayer when the simulation is not told: an industrial establishment
+ * (CNAE sections B and C, divisions 05–33; RIPI, Decreto 7.212/2010, arts. 4º, 8º and 24). Commerce and services
+ * resell without IPI. Without a CNAE the NF-e item's IPI is kept (nothing says the company is not industrial).
+ */
+export function isIpiTaxpayerByCnae(cnae: string | null | undefined): boolean {
+  const digits = (cnae ?? '').replace(/\D/g, '');
+  if (digits.length < 2) return true;
+  const division = Number(digits.slice(0, 2));
+  return division >= 5 && division <= 33;
+}
 
 /**
  * "Simulação da reforma" (issue 25 §4): a company's classified catalogue run through the years of the
@@ -38,6 +51,10 @@ export const ZSimulationStart = ZTransitionPeriod.extend({
     .optional(),
   /** Value each item is priced at (the catalogue holds no prices): the load in % does not depend on it. */
   vProd: valor('vProd').optional(),
+  /** Simples Nacional companies: receita bruta of the 12 months before (bracket and DAS of LC 123/2006, Anexo I). */
+  rbt12: rbt12('rbt12').optional(),
+  /** The company pays IPI (industrial or equated); default from its CNAE (isIpiTaxpayerByCnae). */
+  contribuinteIpi: z.boolean({ message: 'contribuinteIpi deve ser verdadeiro ou falso.' }).optional(),
 }).superRefine((s, ctx) => {
   if (s.selecao === 'selecao' && !s.productIds)
     ctx.addIssue({ code: 'custom', path: ['productIds'], message: 'productIds: escolha ao menos um produto.' });
@@ -60,6 +77,10 @@ export const ZSimulation = z.object({
   anoFinal: z.number(),
   diaMes: z.string(),
   vProd: z.string(),
+  /** Simples Nacional: the RBT12 the run used and its bracket of Anexo I; null for a regular-regime company. */
+  rbt12: z.string().nullable(),
+  faixaSimples: z.number().nullable(),
+  contribuinteIpi: z.boolean(),
   status: z.enum(['Queued', 'Running', 'Done', 'Failed']),
   /** 0–100: rules computed and products written over both totals. */
   progresso: z.number(),
@@ -78,6 +99,11 @@ export const ZSimulationList = z.array(ZSimulation);
 export const ZSimulationProductsQuery = z.object({
   page: z.coerce.number().int().min(1, { message: 'page deve ser 1 ou mais.' }).default(1),
   pageSize: z.coerce.number().int().min(1).max(200, { message: 'No máximo 200 por página.' }).default(20),
+  /** "true": only the products whose rule the engine refused, with the reason. */
+  recusados: z
+    .enum(['true', 'false'], { message: "recusados deve ser 'true' ou 'false'." })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type TSimulationProductsQuery = z.infer<typeof ZSimulationProductsQuery>;
 
@@ -111,3 +137,42 @@ export const ZSimulationProductYears = z.object({
   anos: z.array(ZTransitionYear.extend({ memoria: z.array(ZMemoriaStep) })),
 });
 export type TSimulationProductYears = z.infer<typeof ZSimulationProductYears>;
+
+/**
+ * The burden's figures as the screen and the XLSX name them, in stack order (the chart stacks them bottom to
+ * top in this order; the NF-e's taxes first, then the ICMS charged before and the Simples Nacional DAS shares).
+ */
+export const transitionFieldLabels: Record<TransitionBurdenField, string> = {
+  vICMS: 'ICMS',
+  vICMSST: 'ICMS-ST',
+  vFCP: 'FCP',
+  vFCPST: 'FCP-ST',
+  vICMSUFDest: 'DIFAL',
+  vFCPUFDest: 'FCP DIFAL',
+  vIPI: 'IPI',
+  vPIS: 'PIS',
+  vCOFINS: 'COFINS',
+  vCBS: 'CBS',
+  vIBSUF: 'IBS UF',
+  vIBSMun: 'IBS Mun',
+  vIS: 'IS',
+  vICMSAnterior: 'ICMS cobrado antes (ST)',
+  vDASICMS: 'DAS: ICMS',
+  vDASPIS: 'DAS: PIS',
+  vDASCOFINS: 'DAS: COFINS',
+  vDASCBS: 'DAS: CBS',
+  vDASIBS: 'DAS: IBS',
+};
+
+/** Headers of the years' columns beyond the taxes, shared by the screen's table and the XLSX. */
+export const transitionColumnLabels = {
+  ano: 'Ano',
+  compensado: 'CBS/IBS compensados (R$)',
+  naoDevido: 'Não pagos pela empresa (R$)',
+  total: 'Total (R$)',
+  carga: 'Carga (%)',
+  totalRegular: 'Total com IBS/CBS no regime regular (R$)',
+  cargaRegular: 'Carga com IBS/CBS no regime regular (%)',
+  estimado: 'Estimado',
+} as const;
+export const taxColumnLabel = (f: TransitionBurdenField) => `${transitionFieldLabels[f]} (R$)`;

@@ -1,5 +1,6 @@
-import { transitionTaxFields, transitionYears } from '@app/tax-engine';
+import { transitionBurdenFields, transitionYears } from '@app/tax-engine';
 import { z } from 'zod';
+import { valor } from './fields.js';
 import { ZMemoriaStep, ZTaxCalculateRequest } from './index.js';
 
 const firstYear: number = transitionYears[0];
@@ -37,14 +38,39 @@ const checkOrder = (p: TTransitionPeriod, ctx: z.RefinementCtx) => {
 
 const calculateShape = ZTaxCalculateRequest.shape;
 
+/** Highest RBT12 of the Simples Nacional (LC 123/2006, art. 3º, II). */
+export const SIMPLES_RBT12_MAX = 4_800_000;
+export const rbt12Message = (field: string) =>
+  `${field}: informe a receita bruta dos últimos 12 meses (RBT12), acima de zero e até R$ 4.800.000,00.`;
+export const rbt12 = (field: string) =>
+  valor(field).refine((v) => Number(v) > 0 && Number(v) <= SIMPLES_RBT12_MAX, { message: rbt12Message(field) });
+
+/**
+ * The seller (decision 061): a Simples Nacional company's RBT12 puts the DAS shares in its burden; a seller
+ * that is not an IPI taxpayer (commerce) bears no IPI. Absent: a regular-regime IPI taxpayer, as the item says.
+ */
+export const ZTransitionCompany = z.object({
+  rbt12: rbt12('empresa.rbt12').optional(),
+  contribuinteIpi: z.boolean({ message: 'empresa.contribuinteIpi deve ser verdadeiro ou falso.' }).optional(),
+});
+
 /** POST /tax/transition: the body of /tax/calculate without the date (the simulator dates it once per year). */
 export const ZTaxTransitionRequest = z
   .object({
     operacao: calculateShape.operacao.omit({ ano: true, data: true }),
     item: calculateShape.item,
+    empresa: ZTransitionCompany.optional(),
     ...ZTransitionPeriod.shape,
   })
   .superRefine(checkOrder)
+  .superRefine((r, ctx) => {
+    if (r.empresa?.rbt12 !== undefined && r.operacao.crt !== 1 && r.operacao.crt !== 2)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['empresa', 'rbt12'],
+        message: 'empresa.rbt12: só para empresas do Simples Nacional (operacao.crt 1 ou 2).',
+      });
+  })
   .meta({
     example: {
       operacao: { ufOrigem: 'SP', ufDestino: 'RJ', consumidorFinal: false, contribuinte: true },
@@ -61,15 +87,23 @@ export const ZTaxTransitionRequest = z
   });
 export type TTaxTransitionRequest = z.infer<typeof ZTaxTransitionRequest>;
 
+// Defaults: totals stored by runs before decision 061 lack the burden's newer fields.
 export const ZTransitionYear = z.object({
   ano: z.number(),
-  ...(Object.fromEntries(transitionTaxFields.map((f) => [f, z.number()])) as Record<
-    (typeof transitionTaxFields)[number],
-    z.ZodNumber
+  ...(Object.fromEntries(transitionBurdenFields.map((f) => [f, z.number().default(0)])) as Record<
+    (typeof transitionBurdenFields)[number],
+    z.ZodDefault<z.ZodNumber>
   >),
+  /** 2026: CBS and IBS of the items, compensated against PIS/COFINS (LC 214/2025, art. 346), not in vTotal. */
+  vCBSIBSCompensado: z.number().default(0),
+  /** Taxes on the items the company does not pay (IPI of a retailer, PIS/COFINS of a Simples company). */
+  vNaoDevido: z.number().default(0),
   vTotal: z.number(),
   pCarga: z.number(),
   estimado: z.boolean(),
+  /** Simples Nacional from 2027: the total and load with CBS/IBS paid by the regular regime (LC 214/2025, art. 41). */
+  vTotalRegular: z.number().nullable().default(null),
+  pCargaRegular: z.number().nullable().default(null),
 });
 export type TTransitionYear = z.infer<typeof ZTransitionYear>;
 

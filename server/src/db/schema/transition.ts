@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   char,
   index,
   integer,
@@ -16,7 +17,7 @@ import { companies } from './foundation.js';
 
 export type SimulationStatus = 'Queued' | 'Running' | 'Done' | 'Failed';
 
-/** Mirrors 0780_transition_simulations.sql. */
+/** Mirrors 0780_transition_simulations.sql and 0895_simulation_seller.sql. */
 export const transitionSimulations = pgTable(
   'transition_simulations',
   {
@@ -34,6 +35,8 @@ export const transitionSimulations = pgTable(
     anoFinal: smallint('ano_final').notNull(),
     diaMes: char('dia_mes', { length: 5 }).notNull(),
     vProd: numeric('v_prod', { precision: 15, scale: 2 }).notNull(),
+    rbt12: numeric('rbt12', { precision: 15, scale: 2 }),
+    contribuinteIpi: boolean('contribuinte_ipi').notNull().default(true),
     status: text('status').$type<SimulationStatus>().notNull().default('Queued'),
     rulesTotal: integer('rules_total').notNull().default(0),
     rulesDone: integer('rules_done').notNull().default(0),

@@ -1,13 +1,39 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { simulationBuyerLabels, type TSimulation } from '@app/contract';
-import { transitionTaxFields } from '@app/tax-engine';
+import {
+  transitionColumnLabels as col,
+  simulationBuyerLabels,
+  type TSimulation,
+  type TTransitionYear,
+  taxColumnLabel,
+} from '@app/contract';
+import { transitionBurdenFields } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
 import { loadExcelJs } from '../../lib/exceljs.js';
 import { neutralise } from '../products/export/export-writers.js';
 import { findExportPage } from './simulation.repository.js';
 
 const PAGE = 5000;
-const yearHeaders = ['Ano', ...transitionTaxFields, 'vTotal', 'pCarga (%)', 'Estimado'];
+
+/**
+ * The years' columns as the screen shows them: only the figures some year has, with the screen's headers; a
+ * Simples company's regular IBS/CBS path after its own load.
+ */
+function yearColumns(rows: TTransitionYear[]) {
+  const present = transitionBurdenFields.filter((f) => rows.some((r) => r[f] !== 0));
+  const columns: [string, (r: TTransitionYear) => string | number | null][] = [
+    [col.ano, (r) => r.ano],
+    ...present.map(
+      (f) => [taxColumnLabel(f), (r: TTransitionYear) => r[f]] as [string, (r: TTransitionYear) => number],
+    ),
+  ];
+  if (rows.some((r) => r.vCBSIBSCompensado !== 0)) columns.push([col.compensado, (r) => r.vCBSIBSCompensado]);
+  if (rows.some((r) => r.vNaoDevido !== 0)) columns.push([col.naoDevido, (r) => r.vNaoDevido]);
+  columns.push([col.total, (r) => r.vTotal], [col.carga, (r) => r.pCarga]);
+  if (rows.some((r) => r.vTotalRegular !== null))
+    columns.push([col.totalRegular, (r) => r.vTotalRegular], [col.cargaRegular, (r) => r.pCargaRegular]);
+  columns.push([col.estimado, (r) => (r.estimado ? 'sim' : 'não')]);
+  return columns;
+}
 
 /**
  * The run as an XLSX, streamed by exceljs' writer: the years of the catalogue, then every product (largest
@@ -20,14 +46,15 @@ export function writeSimulationXlsx(db: DbOrTx, sim: TSimulation): Readable {
     const ExcelJS = await loadExcelJs();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const years = workbook.addWorksheet('Anos');
+    const seller = sim.faixaSimples
+      ? `; Simples Nacional, faixa ${sim.faixaSimples} do Anexo I (RBT12 R$ ${sim.rbt12})`
+      : '';
     years
-      .addRow([`Destino ${sim.ufDestino} — ${simulationBuyerLabels[sim.comprador]}; ${sim.produtos} produtos`])
+      .addRow([`Destino ${sim.ufDestino} — ${simulationBuyerLabels[sim.comprador]}; ${sim.produtos} produtos${seller}`])
       .commit();
-    years.addRow(yearHeaders).commit();
-    for (const t of sim.totais ?? [])
-      years
-        .addRow([t.ano, ...transitionTaxFields.map((f) => t[f]), t.vTotal, t.pCarga, t.estimado ? 'sim' : 'não'])
-        .commit();
+    const columns = yearColumns(sim.totais ?? []);
+    years.addRow(columns.map(([header]) => header)).commit();
+    for (const t of sim.totais ?? []) years.addRow(columns.map(([, value]) => value(t))).commit();
     years.commit();
     const anos = (sim.totais ?? []).map((t) => t.ano);
     const products = workbook.addWorksheet('Produtos');

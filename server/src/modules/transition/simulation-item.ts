@@ -1,4 +1,5 @@
 import type { TOperation, TTaxTransitionRequest, Uf } from '@app/contract';
+import { findSimplesDas, type TransitionCompany } from '@app/tax-engine';
 import type { RuleVersionView } from '../fiscal-rules/fiscal-rules.repository.js';
 import { buildOperation } from '../operations/build-operation.js';
 import { checkRuleFacts } from '../operations/operation-rule.js';
@@ -15,12 +16,15 @@ const rate = (v: number | null | undefined) => (v === null || v === undefined ? 
 /** The NF-e item of a sale described by an operation of the operations query (same rule → same item). */
 export function toTransitionItem(
   op: TOperation,
-  opts: { vProd: string; buyer: SimulationBuyer; crt: number },
+  opts: { vProd: string; buyer: SimulationBuyer; crt: number; pCredSN?: number },
 ): SimulationItem {
   const { icms } = op;
   const internal = op.ufOrigem === op.ufDestino;
   const difal = icms.difal.tipo !== 0;
   const st = icms.substituicaoTributaria;
+  // ST retained before this sale (CST 60 / CSOSN 500): the rule's ST figures give the ICMS the goods carry,
+  // the effective group of NT 2016.002 (the sale's value at the ST rate and base reduction).
+  const retained = icms.cst === '60' || icms.csosn === '500';
   return {
     operacao: {
       ufOrigem: op.ufOrigem as Uf,
@@ -50,6 +54,13 @@ export function toTransitionItem(
         // Own FCP is due where the ICMS is: inside the state; a consumer in another state pays it through the DIFAL.
         ...(internal && icms.fcp ? { pFCP: icms.fcp } : {}),
         ...(difal ? { pICMSUFDest: rate(icms.difal.aliqInterna), pFCPUFDest: rate(icms.difal.fcp) ?? 0 } : {}),
+        ...(retained
+          ? { pICMSEfet: rate(icms.aliqICMSST) ?? rate(icms.aliqICMSInterna), pRedBCEfet: rate(icms.redBCICMSST) }
+          : {}),
+        // The buyer's ICMS credit a Simples seller states: its DAS rate of ICMS (LC 123/2006, art. 23, §1º).
+        ...(['101', '201', '900'].includes(icms.csosn ?? '') && opts.pCredSN !== undefined
+          ? { pCredSN: opts.pCredSN }
+          : {}),
         pDif: rate(icms.pDifer),
         ...(icms.codBenef ? { cBenef: icms.codBenef } : {}),
       },
@@ -78,6 +89,7 @@ export function buildSimulationItem(input: {
   ufDestino: Uf;
   buyer: SimulationBuyer;
   vProd: string;
+  empresa?: TransitionCompany;
 }): SimulationItem {
   const { view, sibling } = input;
   for (const rule of [view, sibling]) if (rule) checkRuleFacts(rule.version);
@@ -100,5 +112,17 @@ export function buildSimulationItem(input: {
       substICMS: input.ufDestino === input.companyUf ? 'N' : 'S',
     },
   });
-  return toTransitionItem(op, { vProd: input.vProd, buyer: input.buyer, crt });
+  return toTransitionItem(op, {
+    vProd: input.vProd,
+    buyer: input.buyer,
+    crt,
+    pCredSN: simplesCreditRate(input.empresa),
+  });
+}
+
+/** A Simples seller's ICMS credit rate: the effective DAS rate × the ICMS share of its bracket, 4 places. */
+export function simplesCreditRate(empresa: TransitionCompany | undefined): number | undefined {
+  if (empresa?.rbt12 === undefined) return undefined;
+  const das = findSimplesDas(empresa.rbt12);
+  return das.aliquotaEfetiva.times(das.reparticao.icms).div(100).toDecimalPlaces(4).toNumber();
 }

@@ -3,6 +3,7 @@ import {
   calculateTransition,
   type NfeItemContext,
   TaxInputError,
+  type TransitionCompany,
   type TransitionInput,
   TransitionYearError,
 } from '@app/tax-engine';
@@ -22,6 +23,8 @@ export interface RunSettings {
   vProd: string;
   anos: number[];
   diaMes: string;
+  /** The seller (Simples RBT12, IPI taxpayer): the same for every rule of the run. */
+  empresa: TransitionCompany;
 }
 
 /**
@@ -127,6 +130,7 @@ async function computeYears(
     const { anos } = calculateTransition(item as TransitionInput, (ano) => contexts.get(ano)!, {
       anos: run.anos,
       diaMes: run.diaMes,
+      empresa: run.empresa,
     });
     return { anos, erro: null };
   } catch (err) {

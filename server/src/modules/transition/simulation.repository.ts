@@ -143,18 +143,25 @@ export async function insertProductPage(
   return res.rows[0]!;
 }
 
-/** Per year, the sum of each tax over the run's products (rule result × its products) and the catalogue's load. */
+/**
+ * Per year, the sum of each burden field over the run's products (rule result × its products) and the catalogue's
+ * load; for a Simples company from 2027 also the load of the regular IBS/CBS path (null otherwise).
+ */
 export async function sumYearTotals(db: DbOrTx, simulationId: string, fields: readonly string[]) {
   const sums = sql.join(
-    fields.map((f) => sql`round(sum((y ->> ${f})::numeric * r.products), 2)::float8 AS ${sql.identifier(f)}`),
+    fields.map(
+      (f) => sql`COALESCE(round(sum((y ->> ${f})::numeric * r.products), 2), 0)::float8 AS ${sql.identifier(f)}`,
+    ),
     sql`, `,
   );
+  const load = (total: SQL) => sql`round(${total} * 100 / NULLIF(s.v_prod * sum(r.products), 0), 4)::float8`;
+  const regular = sql`sum((y ->> 'vTotalRegular')::numeric * r.products)`;
   const res = await db.execute<Row>(sql`
     SELECT (y ->> 'ano')::int AS ano, ${sums},
       round(sum((y ->> 'vTotal')::numeric * r.products), 2)::float8 AS "vTotal",
-      COALESCE(round(sum((y ->> 'vTotal')::numeric * r.products) * 100 / NULLIF(s.v_prod * sum(r.products), 0), 4), 0)::float8
-        AS "pCarga",
-      bool_or((y ->> 'estimado')::boolean) AS estimado
+      COALESCE(${load(sql`sum((y ->> 'vTotal')::numeric * r.products)`)}, 0) AS "pCarga",
+      bool_or((y ->> 'estimado')::boolean) AS estimado,
+      round(${regular}, 2)::float8 AS "vTotalRegular", ${load(regular)} AS "pCargaRegular"
     FROM transition_simulation_rules r
     JOIN transition_simulations s ON s.id = r.simulation_id
     CROSS JOIN LATERAL jsonb_array_elements(r.anos) y
@@ -180,13 +187,22 @@ const productColumns = sql`
   sp.p_carga_inicial::float8 AS "pCargaInicial", sp.p_carga_final::float8 AS "pCargaFinal",
   sp.variacao::float8 AS variacao, r.erro, sp.fiscal_rule_id AS "ruleId"`;
 
-/** One page of the run's products, the largest rise of load first (index transition_simulation_products_rise_idx). */
-export async function findProductPage(db: DbOrTx, simulationId: string, limit: number, offset: number) {
+/**
+ * One page of the run's products, the largest rise of load first (index transition_simulation_products_rise_idx);
+ * `refusedOnly`: only the products whose rule the engine refused (variacao null).
+ */
+export async function findProductPage(
+  db: DbOrTx,
+  simulationId: string,
+  limit: number,
+  offset: number,
+  refusedOnly = false,
+) {
   const res = await db.execute<SimulationProductRow & Row>(sql`
     SELECT ${productColumns}
     FROM transition_simulation_products sp
     JOIN transition_simulation_rules r ON r.simulation_id = sp.simulation_id AND r.fiscal_rule_id = sp.fiscal_rule_id
-    WHERE sp.simulation_id = ${simulationId}
+    WHERE sp.simulation_id = ${simulationId} ${refusedOnly ? sql`AND sp.variacao IS NULL` : sql``}
     ORDER BY sp.variacao DESC NULLS LAST, sp.product_id LIMIT ${limit} OFFSET ${offset}`);
   return res.rows;
 }

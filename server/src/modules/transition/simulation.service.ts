@@ -1,4 +1,5 @@
 import {
+  isIpiTaxpayerByCnae,
   listTransitionYears,
   type TSimulation,
   type TSimulationProduct,
@@ -9,8 +10,9 @@ import {
   type TTaxTransitionRequest,
   type TTransitionYear,
   type Uf,
+  ZTransitionYear,
 } from '@app/contract';
-import { DEFAULT_TRANSITION_DAY, transitionTaxFields } from '@app/tax-engine';
+import { DEFAULT_TRANSITION_DAY, findSimplesDas, transitionBurdenFields } from '@app/tax-engine';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { companies } from '../../db/schema/index.js';
@@ -47,12 +49,16 @@ export function toSimulation(row: repo.SimulationRow): TSimulation {
     anoFinal: row.anoFinal,
     diaMes: row.diaMes,
     vProd: row.vProd,
+    rbt12: row.rbt12,
+    faixaSimples: row.rbt12 === null ? null : findSimplesDas(row.rbt12).faixa,
+    contribuinteIpi: row.contribuinteIpi,
     status: row.status,
     progresso: row.status === 'Done' ? 100 : steps === 0 ? 0 : Math.floor((done * 100) / steps),
     produtos: row.productsTotal,
     produtosProcessados: row.productsDone,
     produtosRecusados: row.productsRefused,
-    totais: (row.totais as TTransitionYear[] | null) ?? null,
+    // Through the schema: totals of runs before decision 061 get the newer fields' defaults.
+    totais: row.totais === null ? null : (ZTransitionYear.array().parse(row.totais) as TTransitionYear[]),
     erro: row.erro,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -68,6 +74,9 @@ function checkYearsComputed(anos: number[]): void {
   throw new AppError('VALIDATION', message, [{ field: 'anoFinal', message }]);
 }
 
+/** Companies whose burden is the DAS (CRT 1 and 2). */
+const isSimples = (crt: string) => crt === 'SimplesNacional' || crt === 'SNComExcessoSublimiteDeReceitaBruta';
+
 /** Queues a simulation of the company's catalogue; one at a time per company (a second start answers 409). */
 export async function startSimulation(
   db: Db,
@@ -79,6 +88,11 @@ export async function startSimulation(
   const company = await findUsableCompany(db, actor, companyId);
   const anos = listTransitionYears(body);
   checkYearsComputed(anos);
+  // The DAS depends on the bracket, which the company record does not hold: the run asks for the RBT12.
+  if (isSimples(company.crt) && body.rbt12 === undefined) {
+    const message = 'rbt12: a empresa é do Simples Nacional; informe a receita bruta dos últimos 12 meses (RBT12).';
+    throw new AppError('VALIDATION', message, [{ field: 'rbt12', message }]);
+  }
   const row = await db.transaction(async (tx) => {
     // The company row lock serialises two starts racing past the in-progress check.
     await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, company.id)).for('update');
@@ -96,6 +110,8 @@ export async function startSimulation(
       anoFinal: anos[anos.length - 1]!,
       diaMes: body.diaMes ?? DEFAULT_TRANSITION_DAY,
       vProd: String(body.vProd ?? DEFAULT_VPROD),
+      rbt12: isSimples(company.crt) ? String(body.rbt12) : null,
+      contribuinteIpi: body.contribuinteIpi ?? isIpiTaxpayerByCnae(company.cnae),
     });
     await recordAudit(tx, {
       code: AUDIT_SIMULATION_STARTED,
@@ -142,6 +158,7 @@ export async function runSimulation(db: DbOrTx, simulationId: string, log: Failu
       vProd: sim.vProd,
       anos: listTransitionYears({ anoInicial: sim.anoInicial, anoFinal: sim.anoFinal }),
       diaMes: sim.diaMes,
+      empresa: sellerOf(sim),
     };
     const cache = createRunCache();
     for (let i = 0; i < groups.length; i += RULE_BATCH) {
@@ -180,7 +197,7 @@ export async function runSimulation(db: DbOrTx, simulationId: string, log: Failu
       afterCode = page.lastCode;
       if (page.count < PRODUCT_PAGE) break;
     }
-    const totais = await repo.sumYearTotals(db, sim.id, transitionTaxFields);
+    const totais = await repo.sumYearTotals(db, sim.id, [...transitionBurdenFields, 'vCBSIBSCompensado', 'vNaoDevido']);
     await repo.updateSimulation(db, sim.id, { status: 'Done', totais, finishedAt: new Date() });
   } catch (err) {
     // The cause (possibly a driver's text) is logged under a reference; the user reads the reference only.
@@ -193,6 +210,12 @@ export async function runSimulation(db: DbOrTx, simulationId: string, log: Failu
     throw err;
   }
 }
+
+/** The seller as the engine takes it: the run's RBT12 (Simples Nacional) and whether it pays IPI. */
+const sellerOf = (sim: repo.SimulationRow) => ({
+  ...(sim.rbt12 === null ? {} : { rbt12: sim.rbt12 }),
+  contribuinteIpi: sim.contribuinteIpi,
+});
 
 /** The run, if the actor may see its company (a foreign run reads as an unknown one). */
 async function findVisibleSimulation(db: DbOrTx, actor: Actor, id: string) {
@@ -236,8 +259,9 @@ export async function listSimulationProducts(
 ): Promise<TSimulationProductsPage> {
   const sim = await findVisibleSimulation(db, actor, id);
   if (sim.status !== 'Done') throw new AppError('SIMULATION_NOT_DONE');
-  const rows = await repo.findProductPage(db, sim.id, q.pageSize, (q.page - 1) * q.pageSize);
-  return { items: rows.map(toProduct), total: sim.productsTotal, page: q.page, pageSize: q.pageSize };
+  const rows = await repo.findProductPage(db, sim.id, q.pageSize, (q.page - 1) * q.pageSize, q.recusados);
+  const total = q.recusados ? sim.productsRefused : sim.productsTotal;
+  return { items: rows.map(toProduct), total, page: q.page, pageSize: q.pageSize };
 }
 
 /** One product's years with the memória: the item its rule gave in this run, through POST /tax/transition's path. */
@@ -253,8 +277,9 @@ export async function getSimulationProductYears(
   const item = row.item as Omit<TTaxTransitionRequest, 'anoInicial' | 'anoFinal' | 'diaMes'> | null;
   if (!item || row.erro) return { product: toProduct(row), item: null, anos: [] };
   const period = { anoInicial: sim.anoInicial, anoFinal: sim.anoFinal, diaMes: sim.diaMes };
-  const { anos } = await calculateItemTransition(db, { ...item, ...period });
-  return { product: toProduct(row), item: { ...item, ...period }, anos };
+  const request = { ...item, ...period, empresa: sellerOf(sim) };
+  const { anos } = await calculateItemTransition(db, request);
+  return { product: toProduct(row), item: request, anos };
 }
 
 /** The run as an export needs it (access checked, finished). */

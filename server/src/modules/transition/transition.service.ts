@@ -79,7 +79,7 @@ export async function calculateItemTransition(
   req: TTaxTransitionRequest,
   opts: { memoria: boolean } = { memoria: true },
 ): Promise<TTaxTransitionResponse> {
-  const { anoInicial, anoFinal, diaMes = DEFAULT_TRANSITION_DAY, ...item } = req;
+  const { anoInicial, anoFinal, diaMes = DEFAULT_TRANSITION_DAY, empresa, ...item } = req;
   const anos = listTransitionYears({ anoInicial, anoFinal });
   const contexts = await buildTransitionContexts(db, item, anos, diaMes);
   try {
@@ -87,6 +87,7 @@ export async function calculateItemTransition(
       anos,
       diaMes,
       memoria: opts.memoria,
+      ...(empresa ? { empresa } : {}),
     }) as TTaxTransitionResponse;
   } catch (err) {
     if (err instanceof TransitionYearError) throw refusedInYear(err.ano, err.cause);
