@@ -15,9 +15,29 @@ export const documentImportStatusLabels: Record<(typeof documentImportStatuses)[
   Interrupted: 'Interrompida',
 };
 
+/**
+ * How a Done import ended (issue 37, decision 057): `imported` with nothing refused, `problems` when files or
+ * documents were refused, `nothing` when it added no document and no product (a file of duplicates, of refused
+ * documents, of nothing the readers could use). The status stays `Done` with its counts; this says it in one word.
+ */
+export const documentImportOutcomes = ['imported', 'problems', 'nothing'] as const;
+export type TDocumentImportOutcome = (typeof documentImportOutcomes)[number];
+export const documentImportOutcomeLabels: Record<TDocumentImportOutcome, string> = {
+  imported: 'Concluída',
+  problems: 'Concluída com problemas',
+  nothing: 'Nada importado',
+};
+
 export const ZDocumentImport = z.object({
   id: z.string(),
   status: z.enum(documentImportStatuses),
+  /** Null until the import is Done. */
+  outcome: z.enum(documentImportOutcomes).nullable(),
+  /** Progress while it runs: documents read of about how many the upload holds (null until counted). */
+  documentsRead: z.number(),
+  documentsTotal: z.number().nullable(),
+  /** Items through the audit so far (`items` counts those of documents already written). */
+  itemsAudited: z.number(),
   fileName: z.string(),
   documents: z.number(),
   items: z.number(),

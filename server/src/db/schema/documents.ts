@@ -28,6 +28,10 @@ export const documentImports = pgTable('document_imports', {
   runnerPid: integer('runner_pid'),
   runnerStart: timestamp('runner_start', { withTimezone: true }),
   reauditedAt: timestamp('reaudited_at', { withTimezone: true }),
+  /** Progress while it runs (0883): documents read of about how many the upload holds, items audited. */
+  documentsRead: integer('documents_read').notNull().default(0),
+  documentsTotal: integer('documents_total'),
+  itemsAudited: integer('items_audited').notNull().default(0),
 });
 
 export const companyDocuments = pgTable(

@@ -19,7 +19,13 @@ export interface ImportRow {
   message: string | null;
   createdAt: Date;
   finishedAt: Date | null;
+  documentsRead: number;
+  documentsTotal: number | null;
+  itemsAudited: number;
 }
+
+/** Progress inside a run (0883): documents read of about how many the upload holds, items through the audit. */
+export type ImportProgress = Pick<ImportRow, 'documentsRead' | 'documentsTotal' | 'itemsAudited'>;
 
 export type ImportCounts = Pick<
   ImportRow,
@@ -29,7 +35,8 @@ export type ImportCounts = Pick<
 const importColumns = sql`id, company_id AS "companyId", user_id AS "userId", user_name AS "userName",
   file_name AS "fileName", upload_dir AS "uploadDir", status, documents, items, products_created AS "productsCreated",
   products_updated AS "productsUpdated", duplicates, errors, findings, message, created_at AS "createdAt",
-  finished_at AS "finishedAt"`;
+  finished_at AS "finishedAt", documents_read AS "documentsRead", documents_total AS "documentsTotal",
+  items_audited AS "itemsAudited"`;
 
 type Rows<T> = T & Record<string, unknown>;
 
@@ -68,13 +75,18 @@ export async function startRun(db: DbOrTx, id: string) {
   await db.execute(sql`DELETE FROM company_documents WHERE import_id = ${id}`);
   await db.execute(sql`DELETE FROM document_import_problems WHERE import_id = ${id}`);
   await db.execute(sql`UPDATE document_imports SET status = 'Running', started_at = now(), documents = 0, items = 0,
-    products_created = 0, products_updated = 0, duplicates = 0, errors = 0, findings = 0 WHERE id = ${id}`);
+    products_created = 0, products_updated = 0, duplicates = 0, errors = 0, findings = 0, documents_read = 0,
+    documents_total = NULL, items_audited = 0 WHERE id = ${id}`);
 }
 
-export async function saveCounts(db: DbOrTx, id: string, c: ImportCounts) {
+export async function saveCounts(db: DbOrTx, id: string, c: ImportCounts, p?: ImportProgress) {
+  const progress = p
+    ? sql`, documents_read = ${p.documentsRead}, documents_total = ${p.documentsTotal},
+      items_audited = ${p.itemsAudited}`
+    : sql``;
   await db.execute(sql`UPDATE document_imports SET documents = ${c.documents}, items = ${c.items},
     products_created = ${c.productsCreated}, products_updated = ${c.productsUpdated}, duplicates = ${c.duplicates},
-    errors = ${c.errors}, findings = ${c.findings} WHERE id = ${id}`);
+    errors = ${c.errors}, findings = ${c.findings}${progress} WHERE id = ${id}`);
 }
 
 export async function finishImport(db: DbOrTx, id: string, status: 'Done' | 'Failed', message: string | null) {

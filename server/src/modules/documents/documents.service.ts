@@ -19,10 +19,21 @@ export type UploadPart =
   | { type: 'field'; fieldname: string; value: unknown }
   | { type: 'file'; fieldname: string; filename: string; file: Readable & { truncated?: boolean } };
 
+/** How a Done import ended: nothing added at all, added with refusals on the way, or added cleanly. */
+function outcomeOf(r: repo.ImportRow): TDocumentImport['outcome'] {
+  if (r.status !== 'Done') return null;
+  if (r.documents === 0 && r.productsCreated === 0 && r.productsUpdated === 0) return 'nothing';
+  return r.errors > 0 ? 'problems' : 'imported';
+}
+
 function toImport(r: repo.ImportRow): TDocumentImport {
   return {
     id: r.id,
     status: r.status,
+    outcome: outcomeOf(r),
+    documentsRead: r.documentsRead,
+    documentsTotal: r.documentsTotal,
+    itemsAudited: r.itemsAudited,
     fileName: r.fileName,
     documents: r.documents,
     items: r.items,

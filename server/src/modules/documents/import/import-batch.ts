@@ -36,9 +36,12 @@ interface BatchResult {
 export async function importBatch(run: ImportRun, docs: AcceptedDocument[]): Promise<void> {
   if (docs.length === 0) return;
   await loadNcmsInForce(run, docs);
+  // Items audited is progress, not a count of what committed: a batch redone one document at a time counts once.
+  const audited = run.progress.itemsAudited;
   try {
     commit(run, await run.db.transaction((tx) => writeBatch(run, tx, docs)));
   } catch (err) {
+    run.progress.itemsAudited = audited;
     if (docs.length === 1) {
       // One document's failure (a database refusal) leaves it out; the rest of the upload goes on.
       // The driver's text (SQL, values) goes to the log only, under a reference the user's message repeats.
@@ -218,6 +221,7 @@ async function writeBatch(run: ImportRun, tx: DbOrTx, batch: AcceptedDocument[])
         contexts: run.contexts,
       });
       for (const f of rows) findings.push({ ...f, documentId, chave: doc.chave });
+      run.progress.itemsAudited++;
     }
   }
   if (completions.size) {

@@ -25,6 +25,12 @@ export interface ImportRun {
   today: string;
   /** Where a failure's original text goes (never to the user: they get a reference to it). */
   log: FailureLog;
+  /** Progress shown while it runs (documents read of about how many, items audited), saved every second. */
+  progress: repo.ImportProgress;
+  /** Sentences the import's final message adds (an EFD without documents, its 0200 items catalogued). */
+  notes: string[];
+  /** Products an EFD's 0200 added, by file (for its note). */
+  catalogued: Map<string, number>;
 }
 
 /** A document that passed the checks that need no database: whose it is and the date it is audited on. */

@@ -13,8 +13,10 @@ import { ItemContexts } from '../audit/recompute.js';
 import { AUDIT_DOCUMENTS_IMPORTED } from '../documents.codes.js';
 import * as repo from '../documents.repository.js';
 import { holdRunnerConnection } from '../documents-interrupted.repository.js';
+import { countDocuments } from '../read/count-documents.js';
 import { ReadThreadFailure, readFilesInThread } from '../read/read-in-thread.js';
 import { importBatch } from './import-batch.js';
+import { importCatalogue } from './import-catalogue.js';
 import { type AcceptedDocument, acceptDocument, type ImportRun } from './import-document.js';
 import { ProblemRows } from './problem-rows.js';
 
@@ -74,6 +76,9 @@ export async function runDocumentImport(
     problems: [],
     today: todayInBrazil(),
     log,
+    progress: { documentsRead: 0, documentsTotal: null, itemsAudited: 0 },
+    notes: [],
+    catalogued: new Map(),
   };
   // Documents go in batches, one transaction each (importBatch); while one batch is written the next is read
   // and checked, so the file's parse overlaps the database's work.
@@ -90,12 +95,13 @@ export async function runDocumentImport(
     writing.catch(() => undefined);
   };
   let lastSaved = Date.now();
+  let ticker: ReturnType<typeof setInterval> | undefined;
   const problemRows = new ProblemRows(limits.maxProblemRows, found.fileName);
   const saveProgress = async (force = false) => {
     if (run.problems.length) await repo.insertProblems(db, importId, problemRows.take(run.problems.splice(0)));
     if (force) await repo.insertProblems(db, importId, problemRows.summary());
     if (force || Date.now() - lastSaved >= PROGRESS_EVERY_MS) {
-      await repo.saveCounts(db, importId, run.counts);
+      await repo.saveCounts(db, importId, run.counts, run.progress);
       lastSaved = Date.now();
     }
   };
@@ -103,13 +109,31 @@ export async function runDocumentImport(
     if (!company) throw new Error('empresa removida');
     // Read in a thread of its own with a heap limit (decision 056): a file that exhausts it ends this import only.
     const files = await listUploadedFiles(found.uploadDir);
+    // Progress is written every second by a timer too, not only between events: while a batch is written (or a
+    // thread starts) no event arrives, and the screen must still see the counts move (issue 37).
+    countDocuments(files)
+      .then((total) => {
+        run.progress.documentsTotal ??= Math.max(total, run.progress.documentsRead);
+      })
+      .catch(() => undefined);
+    ticker = setInterval(() => {
+      if (Date.now() - lastSaved < PROGRESS_EVERY_MS) return;
+      lastSaved = Date.now();
+      repo.saveCounts(db, importId, run.counts, run.progress).catch(() => undefined);
+    }, PROGRESS_EVERY_MS / 2);
     problemRows.setFiles(files.map((f) => f.fileName));
     {
       for await (const event of readFilesInThread(files, run.company.cnpj, limits)) {
         if ('problem' in event) {
           run.problems.push(event.problem);
           run.counts.errors++;
+        } else if ('catalogue' in event) {
+          // An EFD's 0200 items, after its documents are written: a code a document brought is already known.
+          await flush();
+          await writing;
+          await importCatalogue(run, event.catalogue);
         } else {
+          run.progress.documentsRead++;
           const accepted = acceptDocument(run, event.document);
           if (accepted) {
             batch.push(accepted);
@@ -125,6 +149,9 @@ export async function runDocumentImport(
     }
     await flush();
     await writing;
+    clearInterval(ticker);
+    // The total was an estimate (a ZIP's entries, an EFD's C100 lines, cancelled ones included): now it is known.
+    run.progress.documentsTotal = run.progress.documentsRead;
     await saveProgress(true);
     await db.transaction(async (tx) => {
       await repo.finishImport(tx, importId, 'Done', summarize(run));
@@ -158,6 +185,7 @@ export async function runDocumentImport(
     );
     throw err;
   } finally {
+    clearInterval(ticker);
     await rm(found.uploadDir, { recursive: true, force: true });
     releaseRunner();
   }
@@ -166,5 +194,6 @@ export async function runDocumentImport(
 function summarize(run: ImportRun): string {
   const c = run.counts;
   const n = (v: number) => v.toLocaleString('pt-BR');
-  return `${n(c.documents)} documento(s) importado(s), ${n(c.duplicates)} duplicado(s), ${n(c.errors)} problema(s); ${n(c.findings)} achado(s) de auditoria.`;
+  const notes = run.notes.length ? ` ${run.notes.join(' ')}` : '';
+  return `${n(c.documents)} documento(s) importado(s), ${n(c.duplicates)} duplicado(s), ${n(c.errors)} problema(s); ${n(c.findings)} achado(s) de auditoria.${notes}`;
 }

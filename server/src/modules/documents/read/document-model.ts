@@ -43,7 +43,28 @@ export interface ReadProblem {
   message: string;
 }
 
-export type ReadEvent = { document: FiscalDocument } | { problem: ReadProblem };
+/** An item of the EFD's own item table (register 0200), as the catalogue takes it. */
+export interface CatalogueEntry {
+  code: string;
+  description: string;
+  gtin: string;
+  ncm: string;
+  cest: string;
+}
+
+/**
+ * The items of an EFD's register 0200 (the file's item table, which its H010 inventory lines also point to): they
+ * join the catalogue whether or not a C170 moved them. Sent in chunks at the end of the file; the last chunk says how
+ * many documents (C100) the file had, so a file of block 0 only is told as such.
+ */
+export interface CatalogueChunk {
+  fileName: string;
+  items: CatalogueEntry[];
+  /** On the file's last chunk only: its C100 count. */
+  documentsInFile?: number;
+}
+
+export type ReadEvent = { document: FiscalDocument } | { problem: ReadProblem } | { catalogue: CatalogueChunk };
 
 /** A file (or a ZIP entry) refused as a whole with a message for the person who sent it. */
 export class FileRefusal extends Error {}

@@ -1,12 +1,12 @@
-import { icmsUfTable } from '@app/tax-engine';
 import { AppError } from '../../../lib/app-error.js';
 import { ImportTextDecoder } from '../../products/import/decode-text.js';
-import type { DocumentItem, FiscalDocument, ReadEvent } from './document-model.js';
+import type { CatalogueEntry, DocumentItem, FiscalDocument, ReadEvent } from './document-model.js';
+import { ufByIbgeCode } from './uf-by-ibge.js';
 
 /** EFD lines are a few hundred characters; a longer run without a line break is not an EFD. */
 const MAX_LINE = 64 * 1024;
 
-const ufByIbge = new Map(Object.entries(icmsUfTable).map(([uf, info]) => [String(info.ibgeCode), uf]));
+const ufByIbge = ufByIbgeCode;
 
 /** EFD decimals use a comma and no thousands separator ("1234,56"). */
 const decimal = (v: string | undefined) => (v ? v.replace(',', '.') : '');
@@ -19,7 +19,12 @@ interface ProductLine {
   gtin: string;
   ncm: string;
   cest: string;
+  /** TIPO_ITEM (Guia Prático, 0200 campo 07): 09 is a service. */
+  type: string;
 }
+
+/** 0200 items sent to the catalogue per event (the thread's messages stay small). */
+const CATALOGUE_CHUNK = 1000;
 
 /**
  * Reads a SPED EFD ICMS/IPI file line by line (Guia Prático da EFD ICMS/IPI, layout of registers 0000, 0150,
@@ -40,6 +45,7 @@ export async function* readEfd(
   let doc: FiscalDocument | null = null;
   let broken = false;
   let lineNo = 0;
+  let documents = 0;
   let rest = '';
   const out: ReadEvent[] = [];
   const problem = (line: number | null, message: string) => out.push({ problem: { fileName, line, message } });
@@ -80,9 +86,10 @@ export async function* readEfd(
       participants.set(f[2] ?? '', { doc: f[5] || f[6] || '', uf: ufByIbge.get((f[8] ?? '').slice(0, 2)) ?? null });
     } else if (reg === '0200') {
       if (f.length < 14) return badLine('0200');
-      products.set(f[2]!, { description: f[3]!, gtin: f[4]!, ncm: f[8]!, cest: f[13]! });
+      products.set(f[2]!, { description: f[3]!, gtin: f[4]!, ncm: f[8]!, cest: f[13]!, type: f[7]! });
     } else if (reg === 'C100') {
       flush();
+      documents++;
       if (f.length < 30) return badLine('C100');
       doc = startDocument(f, own, participants, fileName, lineNo);
       // Cancelled, denied and unused numbers (COD_SIT 02, 03, 04, 05) carry no operation.
@@ -91,6 +98,11 @@ export async function* readEfd(
       if (!doc) return true;
       if (f.length < 38) return badLine('C170');
       (doc as FiscalDocument).items.push(toItem(f, products.get(f[3]!)));
+    } else if (reg === 'H010') {
+      flush();
+      // Inventory lines point to 0200 (Guia Prático, H010 campo 02): an item without its 0200 cannot be catalogued.
+      if (f[2] && !products.has(f[2]))
+        problem(lineNo, `Registro H010 com o item ${f[2].slice(0, 60)} sem o seu registro 0200: item não incluído.`);
     } else if (!(reg.startsWith('C1') && reg !== 'C100')) flush();
     return true;
   };
@@ -118,11 +130,45 @@ export async function* readEfd(
     if (last && !handle(last)) return;
     flush();
     if (lineNo === 0) problem(null, 'O arquivo EFD está vazio.');
+    else yield* catalogueOf(fileName, products, documents, out);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    problem(lineNo + 1, `${err.message.split(':')[0]}: o arquivo EFD deve estar em Latin-1 (ISO-8859-1) ou UTF-8.`);
+    problem(lineNo + 1, efdDecodingAdvice(err.code));
   }
   yield* out.splice(0);
+}
+
+/**
+ * The decoder is the product import's, whose messages advise a spreadsheet: an EFD gets advice for an EFD. The
+ * line is the first of the chunk the decoder refused (it reads 256 KB at a time).
+ */
+function efdDecodingAdvice(code: string): string {
+  if (code === 'IMPORT_BINARY')
+    return 'O arquivo EFD contém caracteres de controle (arquivo binário ou corrompido) a partir desta linha: gere o arquivo de novo no PVA da EFD ICMS/IPI ou no sistema que o escreveu, sem editá-lo em outro programa.';
+  return 'Codificação do arquivo EFD não suportada: a EFD ICMS/IPI deve estar em Latin-1 (ISO-8859-1, como o PVA a gera) ou em UTF-8.';
+}
+
+/**
+ * Register 0200's items in chunks (services, TIPO_ITEM 09, are not goods and stay out), then the file's C100 count.
+ * Problems waiting in `out` go first, so their order is the file's.
+ */
+function* catalogueOf(
+  fileName: string,
+  products: Map<string, ProductLine>,
+  documentsInFile: number,
+  out: ReadEvent[],
+): Generator<ReadEvent> {
+  yield* out.splice(0);
+  let items: CatalogueEntry[] = [];
+  for (const [code, p] of products) {
+    if (p.type === '09' || !code) continue;
+    items.push({ code, description: p.description, gtin: p.gtin, ncm: p.ncm, cest: p.cest });
+    if (items.length === CATALOGUE_CHUNK) {
+      yield { catalogue: { fileName, items } };
+      items = [];
+    }
+  }
+  yield { catalogue: { fileName, items, documentsInFile } };
 }
 
 function startDocument(

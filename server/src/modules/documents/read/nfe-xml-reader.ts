@@ -153,7 +153,13 @@ export async function* readNfeXml(
       return { problem: { fileName, line, message: 'O arquivo não está em UTF-8 (codificação inválida para NF-e).' } };
     // zlib's own errors (Z_DATA_ERROR…) while a ZIP entry inflates: English, and about the ZIP, not the XML.
     if (/^Z_/.test(String((err as { code?: unknown }).code ?? '')))
-      return { problem: { fileName, line: null, message: 'O arquivo compactado está corrompido: não foi possível descompactá-lo.' } };
+      return {
+        problem: {
+          fileName,
+          line: null,
+          message: 'O arquivo compactado está corrompido: não foi possível descompactá-lo.',
+        },
+      };
     // saxes' English ("12:7: unexpected close tag.") in Portuguese, with line and column (xml-messages.ts).
     const described = describeXmlError(String((err as Error)?.message ?? ''), line);
     return { problem: { fileName, line: described.line, message: described.message } };

@@ -33,7 +33,7 @@ async function readAll(name: string, data: Buffer | string, limits?: Parameters<
   const problems: ReadProblem[] = [];
   for await (const e of readSourceFile(path, name, OWN, limits) as AsyncGenerator<ReadEvent>) {
     if ('document' in e) docs.push(e.document);
-    else problems.push(e.problem);
+    else if ('problem' in e) problems.push(e.problem);
   }
   return { docs, problems };
 }
