@@ -1,14 +1,17 @@
-import { BIND_FINALIZED_TOAST_MS, displayGtin, type TSharedProduct } from '@app/contract';
-import { Badge, Button, Group, Modal, Radio, ScrollArea, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { BIND_FINALIZED_TOAST_MS, type TBindingPreview } from '@app/contract';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { clickableRowProps } from '../../../components/ui/clickable-row';
-import { formatCest, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatNumber } from '../../../components/ui/format';
+import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useBindProducts } from '../api/bind-products';
+import { useNoEquivalent, usePreviewBinding } from '../api/binding-steps';
 import { useBindingCandidates } from '../api/get-binding-candidates';
 import { firstWords } from '../lib/first-words';
+import { setLastBinding } from '../lib/last-binding';
+import { BindCandidatesTable } from './bind-candidates-table';
+import { BindingPreviewView } from './binding-preview-view';
 
 /** A product to bind: any product row (products home, pending products of several companies). */
 export interface BindSubject {
@@ -25,27 +28,30 @@ interface Props {
    */
   products: BindSubject[] | null;
   onClose: () => void;
-  /** After a binding: the caller clears its marks and reloads its list. */
+  /** After a binding (or "nenhum equivalente"): the caller clears its marks and reloads its list. */
   onBound: (result: { finalized: boolean; count: number }) => void;
   /** "Produtos marcados (n)": shown when several products of a single company are marked. */
   onShowMarked?: () => void;
 }
 
-/**
- * Shared product base search modal, "bind code" (spec 02 §2): search by description (prefilled with
- * the first two words of the product's description), a table of global products with a radio
- * choice, Back, "Produtos marcados (n)" and "Vincular" / "Vincular produtos" (enabled once a row is
- * chosen). A binding that finalizes shows its message for 5 s (spec 02 §9); one that is not linked
- * shows the server's message as info (spec 02 §8).
- */
 const BIND_IN_AUDIT_TOAST_MS = 12_000;
 
+/**
+ * Shared product base search modal, "bind code" (spec 02 §2): search by description (prefilled with the first
+ * two words of the product's description), the candidates ranked with why each is offered, a radio choice.
+ * "Vincular" does not bind at once (decision 062): it shows what changes (NCM, CEST, rule, the taxes of the main
+ * operation) and "Confirmar vínculo" binds; the binding can then be undone in this session (LastBindingBanner).
+ * "Nenhum equivalente" is an answer too: recorded in the audit trail, the product stays pending.
+ */
 export function BindCodeDialog({ products, onClose, onBound, onShowMarked }: Props) {
   const first = products?.[0] ?? null;
   const [text, setText] = useState('');
   const [searched, setSearched] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
+  const [preview, setPreview] = useState<TBindingPreview | null>(null);
   const bind = useBindProducts();
+  const previewing = usePreviewBinding();
+  const none = useNoEquivalent();
   const candidates = useBindingCandidates(
     first && searched ? { productId: first.id, productDescription: searched } : null,
   );
@@ -57,6 +63,7 @@ export function BindCodeDialog({ products, onClose, onBound, onShowMarked }: Pro
     setText(start);
     setSearched(start);
     setChosen(null);
+    setPreview(null);
   }, [first?.id, first?.description]);
 
   const count = products?.length ?? 0;
@@ -70,17 +77,49 @@ export function BindCodeDialog({ products, onClose, onBound, onShowMarked }: Pro
     if (!text.trim()) notify('warning', 'Preencha o campo de texto da pesquisa!');
   };
 
-  const onBind = async () => {
+  const onPreview = async () => {
     if (!products || !chosen) return;
     try {
-      const res = await bind.mutateAsync({ productIds: products.map((p) => p.id), fiscalServiceProduct: chosen });
+      setPreview(await previewing.mutateAsync({ productIds: products.map((p) => p.id), fiscalServiceProduct: chosen }));
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    }
+  };
+
+  const onConfirm = async () => {
+    if (!products || !preview) return;
+    try {
+      const res = await bind.mutateAsync({
+        productIds: products.map((p) => p.id),
+        fiscalServiceProduct: preview.global.code,
+      });
       if (!res.linked) notify('info', res.message);
       else if (res.finalized) notify('success', res.message, BIND_FINALIZED_TOAST_MS);
       // In audit (another GTIN): long enough to read where the product went (it leaves a Member's list).
       else notify('info', res.message, BIND_IN_AUDIT_TOAST_MS);
+      if (res.bindingId) {
+        setLastBinding({
+          bindingId: res.bindingId,
+          description: preview.product.description,
+          globalCode: preview.global.code,
+          globalDescription: preview.global.description,
+          count,
+        });
+      }
       onBound({ finalized: res.finalized, count });
-    } catch {
-      // the api client already showed the server's message
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    }
+  };
+
+  const onNone = async () => {
+    if (!first) return;
+    try {
+      const res = await none.mutateAsync({ productId: first.id, searched: searched || undefined });
+      notify('info', res.message, BIND_IN_AUDIT_TOAST_MS);
+      onClose();
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
     }
   };
 
@@ -95,100 +134,63 @@ export function BindCodeDialog({ products, onClose, onBound, onShowMarked }: Pro
             </Text>
           </Text>
         )}
-        <Group gap="xs" align="flex-end">
-          <TextInput
-            flex={1}
-            label="Descrição"
-            aria-label="Pesquisar por descrição"
-            leftSection={<IconSearch size={14} />}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') search();
-            }}
-            data-autofocus
-          />
-          <Button variant="light" onClick={search}>
-            Pesquisar
-          </Button>
-        </Group>
-        <CandidatesTable list={list} isLoading={candidates.isFetching} chosen={chosen} onChoose={setChosen} />
-        <Group justify="space-between">
-          <Button variant="default" onClick={onClose}>
-            Voltar
-          </Button>
-          <Group gap="xs">
-            {isBatch && companies.size === 1 && onShowMarked && (
-              <Button variant="light" onClick={onShowMarked}>
-                Produtos marcados ({formatNumber(count)})
+        {preview ? (
+          <>
+            <BindingPreviewView preview={preview} />
+            <Group justify="space-between">
+              <Button variant="default" onClick={() => setPreview(null)}>
+                Voltar à escolha
               </Button>
-            )}
-            <Button onClick={() => void onBind()} disabled={!chosen} loading={bind.isPending}>
-              {isBatch ? 'Vincular produtos' : 'Vincular'}
-            </Button>
-          </Group>
-        </Group>
+              <Button onClick={() => void onConfirm()} loading={bind.isPending} data-autofocus>
+                {isBatch ? 'Confirmar vínculos' : 'Confirmar vínculo'}
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <>
+            <Group gap="xs" align="flex-end">
+              <TextInput
+                flex={1}
+                label="Descrição"
+                aria-label="Pesquisar por descrição"
+                leftSection={<IconSearch size={14} />}
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') search();
+                }}
+                data-autofocus
+              />
+              <Button variant="light" onClick={search}>
+                Pesquisar
+              </Button>
+            </Group>
+            <BindCandidatesTable list={list} isLoading={candidates.isFetching} chosen={chosen} onChoose={setChosen} />
+            <Group justify="space-between">
+              <Group gap="xs">
+                <Button variant="default" onClick={onClose}>
+                  Voltar
+                </Button>
+                {!isBatch && (
+                  <Button variant="subtle" onClick={() => void onNone()} loading={none.isPending}>
+                    Nenhum equivalente
+                  </Button>
+                )}
+              </Group>
+              <Group gap="xs">
+                {isBatch && companies.size === 1 && onShowMarked && (
+                  <Button variant="light" onClick={onShowMarked}>
+                    Produtos marcados ({formatNumber(count)})
+                  </Button>
+                )}
+                <Button onClick={() => void onPreview()} disabled={!chosen} loading={previewing.isPending}>
+                  {isBatch ? 'Vincular produtos' : 'Vincular'}
+                </Button>
+              </Group>
+            </Group>
+          </>
+        )}
       </Stack>
     </Modal>
-  );
-}
-
-interface TableProps {
-  list: TSharedProduct[];
-  isLoading: boolean;
-  chosen: string | null;
-  onChoose: (code: string) => void;
-}
-
-function CandidatesTable({ list, isLoading, chosen, onChoose }: TableProps) {
-  if (isLoading) return <Skeleton height={160} data-testid="bind-candidates-loading" />;
-  if (list.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="lg">
-        Nenhum produto encontrado na base compartilhada. Tente outras palavras da descrição.
-      </Text>
-    );
-  }
-  return (
-    <ScrollArea.Autosize mah="55vh">
-      <Table highlightOnHover aria-label="Produtos da base compartilhada" data-testid="bind-candidates">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>ID</Table.Th>
-            <Table.Th>Descrição</Table.Th>
-            <Table.Th>GTIN</Table.Th>
-            <Table.Th>NCM</Table.Th>
-            <Table.Th>CEST</Table.Th>
-            <Table.Th w={50} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.map((g) => (
-            <Table.Tr key={g.id} {...clickableRowProps(() => onChoose(g.code))}>
-              <Table.Td>{g.code}</Table.Td>
-              <Table.Td>
-                {g.description}
-                {g.my && (
-                  <Badge ml="xs" size="xs" variant="light">
-                    seu
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>{g.gtin ? displayGtin(g.gtin) : '-'}</Table.Td>
-              <Table.Td>{formatNcm(g.ncm)}</Table.Td>
-              <Table.Td>{g.cest ? formatCest(g.cest) : '-'}</Table.Td>
-              <Table.Td>
-                <Radio
-                  name="global-product"
-                  aria-label={`Selecionar ${g.description}`}
-                  checked={chosen === g.code}
-                  onChange={() => onChoose(g.code)}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea.Autosize>
   );
 }

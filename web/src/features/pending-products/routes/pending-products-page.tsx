@@ -8,6 +8,7 @@ import { notify } from '../../../lib/notify';
 import { useLinkProductsToRule } from '../../fiscal-rules/api/link-products-to-rule';
 import { NamedRulesSelectDialog } from '../../fiscal-rules/components/named-rules-select-dialog';
 import { BindCodeDialog, type BindSubject } from '../../global-products/components/bind-code-dialog';
+import { LastBindingBanner } from '../../global-products/components/last-binding-banner';
 import { useDeletePendingProducts } from '../api/delete-pending-products';
 import { type PendingQuery, usePendingProducts } from '../api/get-pending-products';
 import { BulkActions } from '../components/bulk-actions';
@@ -94,6 +95,7 @@ export default function PendingProductsPage() {
       <Title order={1} size="h3">
         Produtos Pendentes
       </Title>
+      <LastBindingBanner onUndone={() => void list.refetch()} />
       <BulkActions
         count={selection.selection.length}
         onLinkGlobal={() =>

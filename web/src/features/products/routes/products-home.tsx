@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { getSelectedCompany, getSession } from '../../../lib/session';
 import { useCan } from '../../auth/lib/use-can';
+import { LastBindingBanner } from '../../global-products/components/last-binding-banner';
 import { checkProductChanges } from '../api/check-product-changes';
 import { useProducts } from '../api/get-products';
 import { CheckedProductsDialog } from '../components/checked-products-dialog';
@@ -111,6 +112,7 @@ export default function ProductsHomePage() {
         onCheckChanges={() => void onCheckChanges()}
       />
 
+      <LastBindingBanner onUndone={() => void qc.invalidateQueries({ queryKey: ['products', 'list'] })} />
       <Paper withBorder p="sm">
         <ProductTable
           products={products}
