@@ -6,6 +6,7 @@ import documentsRoutes from './documents/documents.routes.js';
 import fiscalRulesRoutes from './fiscal-rules/fiscal-rules.routes.js';
 import identityRoutes from './identity/identity.routes.js';
 import integrationsRoutes from './integrations/integrations.routes.js';
+import nfeValidationRoutes from './nfe-validation/nfe-validation.routes.js';
 import operationsRoutes from './operations/operations.routes.js';
 import oversightRoutes from './oversight/oversight.routes.js';
 import partnersRoutes from './partners/partners.routes.js';
@@ -40,4 +41,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(transitionRoutes);
   await app.register(documentsRoutes);
   await app.register(integrationsRoutes);
+  await app.register(nfeValidationRoutes);
 }

@@ -93,3 +93,8 @@ export async function readSharedFacts(db: DbOrTx): Promise<{ read: FactsReader; 
   const facts = await currentFacts(db);
   return { read: readerOf(facts), id: facts.id, text: facts.text };
 }
+
+/** The indexed snapshot itself, for readers that look rows up by code (the NF-e rule book's tables). */
+export async function readIndexedFacts(db: DbOrTx): Promise<IndexedFacts> {
+  return currentFacts(db);
+}

@@ -1,0 +1,9 @@
+import { nfeValidationMessages as m } from '@app/contract';
+import { registerErrors } from '../../lib/app-error.js';
+
+registerErrors({
+  NFE_CONTENT_TYPE: { status: 415, message: m.contentType },
+  NFE_TOO_LARGE: { status: 413, message: m.tooLarge },
+  NFE_XML_INVALID: { status: 400, message: 'O corpo não é um XML válido.' },
+  NFE_NOT_NFE: { status: 400, message: m.notNfe },
+});

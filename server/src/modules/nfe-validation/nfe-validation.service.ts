@@ -1,0 +1,123 @@
+import { nfeValidationMessages as m, type TNfeFinding, type TNfeValidationResponse } from '@app/contract';
+import { type NfeTables, validateNfeRules, type XNode } from '@app/tax-engine';
+import { AppError } from '../../lib/app-error.js';
+import {
+  placeholderSignature,
+  type SchemaError,
+  schemaPackageOn,
+  schemaPackages,
+  validateSchema,
+} from './nfe-schema.js';
+import { namedPath, parseXmlTree, XmlBodyError } from './nfe-xml-tree.js';
+
+const SCHEMA_SOURCE = {
+  documento: 'MOC 7.0 Anexo I',
+  versao: '7.00',
+  secao: 'Validação da área de dados (D01): schema XML do pacote de liberação',
+  url: 'https://www.nfe.fazenda.gov.br/portal/listaConteudo.aspx?tipoConteudo=ndIjl+iEFdE=',
+};
+
+const invalid = (detail: string) => new AppError('NFE_XML_INVALID', detail);
+
+/** UTF-8 only (MOC 7.0 §3.2): other bytes are refused with a 400, never guessed. */
+function decode(body: Uint8Array): string {
+  if (body.length === 0) throw invalid(m.empty);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    throw invalid(m.notUtf8);
+  }
+}
+
+function treeOf(xml: string): XNode {
+  try {
+    return parseXmlTree(xml);
+  } catch (e) {
+    if (e instanceof XmlBodyError) throw invalid(e.message);
+    throw e;
+  }
+}
+
+/** The NFe element of an NFe or nfeProc tree, or a 400 saying what came instead. */
+function nfeOf(root: XNode): XNode {
+  const nfe =
+    root.name === 'NFe' ? root : root.name === 'nfeProc' ? root.children.find((c) => c.name === 'NFe') : undefined;
+  if (!nfe?.children.some((c) => c.name === 'infNFe'))
+    throw new AppError('NFE_NOT_NFE', `${m.notNfe} Recebido: <${root.name}>.`);
+  const mod = nfe.children
+    .find((c) => c.name === 'infNFe')
+    ?.children.find((c) => c.name === 'ide')
+    ?.children.find((c) => c.name === 'mod')?.text;
+  if (mod !== '55' && mod !== '65')
+    throw new AppError('NFE_NOT_NFE', `${m.model} Recebido: modelo ${mod ?? 'ausente'}.`);
+  return nfe;
+}
+
+/** Adds the placeholder signature right before </NFe> when the document comes unsigned (schema check only). */
+function withSignature(xml: string, nfe: XNode): { xml: string; signed: boolean } {
+  if (nfe.children.some((c) => c.name === 'Signature')) return { xml, signed: true };
+  const end = xml.lastIndexOf('</NFe>');
+  return end < 0
+    ? { xml, signed: false }
+    : { xml: xml.slice(0, end) + placeholderSignature + xml.slice(end), signed: false };
+}
+
+export interface ValidateNfeOptions {
+  /** Date whose rules apply (AAAA-MM-DD); default dhEmi. */
+  data?: string;
+  tabelas: NfeTables | null;
+  agora?: Date;
+}
+
+/**
+ * Validates one NF-e/NFC-e XML (NFe or nfeProc) against the official schema of its date and every rule of the rule
+ * book in force on it, and returns every rejection and alert. The one entry point for any caller: the public
+ * route, and the documents audit when it adopts the rule book (it passes the XML and the same tables).
+ */
+export function validateNfeXml(body: Uint8Array | string, opts: ValidateNfeOptions): TNfeValidationResponse {
+  const xml = typeof body === 'string' ? body : decode(body);
+  const root = treeOf(xml);
+  const nfe = nfeOf(root);
+  const rules = validateNfeRules(root, { data: opts.data, tabelas: opts.tabelas, agora: opts.agora });
+  const pkg = schemaPackageOn(rules.regras.data);
+  const signed = withSignature(xml, nfe);
+  let schemaErrors: SchemaError[];
+  try {
+    schemaErrors = validateSchema(signed.xml, pkg);
+  } catch (e) {
+    if (e instanceof SyntaxError) throw invalid(`O corpo não é um XML bem formado: ${e.message}`);
+    throw e;
+  }
+  const schema: TNfeFinding[] = schemaErrors.map((e) => ({
+    codigo: '225',
+    regra: 'D01',
+    mensagem: 'Rejeição: Falha no Schema XML do lote de NFe',
+    campo: (e.campo.startsWith('/') ? namedPath(root, e.campo) : null) ?? e.campo,
+    nItem: null,
+    esperado: null,
+    encontrado: e.mensagem,
+    facultativa: false,
+    fonte: SCHEMA_SOURCE,
+  }));
+  for (const f of schema) {
+    const item = /det\[nItem=(\d+)\]/.exec(f.campo);
+    if (item) f.nItem = Number(item[1]);
+  }
+  const rejeicoes = [...schema, ...rules.rejeicoes];
+  return {
+    valida: rejeicoes.length === 0,
+    chave: rules.chave,
+    dhEmi: rules.dhEmi,
+    modelo: rules.modelo,
+    assinada: signed.signed,
+    regras: {
+      versao: rules.regras.versao,
+      data: rules.regras.data,
+      ambiente: rules.regras.ambiente,
+      esquema: schemaPackages[pkg].label,
+      tabelas: opts.tabelas?.description ?? 'sem tabelas oficiais (regras de NCM e CST/cClassTrib não aplicadas)',
+    },
+    rejeicoes,
+    alertas: rules.alertas,
+  };
+}
