@@ -25,14 +25,27 @@ test('checks the catalogue, filters by finding and exports the findings', async 
   await expect(page.getByText('Nenhuma verificação feita ainda. Clique em "Verificar catálogo".')).toBeVisible();
   await page.getByRole('button', { name: 'Verificar catálogo' }).click();
   await expect(page.getByTestId('health-status')).toHaveText('Concluída', { timeout: 45_000 });
-  await expect(page.getByTestId('health-last-run')).toContainText('11 produtos · 11 com achados');
+  await expect(page.getByTestId('health-last-run')).toContainText('12 produtos · 12 com achados');
 
   const gtinCard = page.getByTestId('health-card-GTIN_INVALID');
   await expect(gtinCard).toContainText('GTIN com dígito verificador ou tamanho inválido');
   await expect(gtinCard).toContainText('Rejeição 611');
   await expect(gtinCard).toContainText('1');
   const rows = page.getByTestId('health-findings').locator('tbody tr');
-  await expect(rows).toHaveCount(11);
+  await expect(rows).toHaveCount(12);
+
+  // Decision 062: rice (1006.30.21) under the full-rate code although LC 214/2025 Anexo I (art. 125) covers it.
+  await page.getByTestId('health-card-CCLASSTRIB_ANNEX_IGNORED').click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Anexo I, item 1 da LC 214/2025 (Art. 125, cClassTrib 200003)');
+  await expect(rows.first().getByTestId('health-proposed-cclasstrib')).toHaveText(
+    'cClassTrib proposto: 200003 ou 200038',
+  );
+  for (const width of [1366, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/catalogue-health-annex-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 800 });
 
   await page.getByTestId('health-card-CBENEF_INVALID').click();
   await expect(page.getByText('Achados: cBenef inexistente na UF ou incompatível com o CST')).toBeVisible();
@@ -47,13 +60,13 @@ test('checks the catalogue, filters by finding and exports the findings', async 
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load((await readFile(file!)) as unknown as ArrayBuffer);
   const ws = wb.getWorksheet('Saúde fiscal')!;
-  expect(ws.rowCount).toBe(12);
+  expect(ws.rowCount).toBe(13);
   expect(ws.getRow(1).values).toContain('Como corrigir');
 
   // The indicators screen shows the same counts and leads back to the health screen.
   await page.goto('/member/company/indicators');
   const panel = page.getByTestId('indicators-health');
-  await expect(panel).toContainText('11 com achados', { timeout: 30_000 });
+  await expect(panel).toContainText('12 com achados', { timeout: 30_000 });
   await expect(page.getByTestId('indicators-health-GTIN_INVALID')).toContainText('1');
   await panel.getByRole('link', { name: 'Abrir saúde fiscal do catálogo' }).click();
   await expect(page.getByRole('heading', { name: 'Saúde fiscal do catálogo' })).toBeVisible({ timeout: 30_000 });
@@ -65,7 +78,7 @@ test('checks the catalogue, filters by finding and exports the findings', async 
   const products = page.getByTestId('products-table').locator('tbody tr');
   await expect(products).toHaveCount(1);
   await expect(products.first()).toContainText('2203.00.00');
-  // The chip clears the filter: the whole catalogue (11 products) is listed again.
+  // The chip clears the filter: the whole catalogue (12 products) is listed again.
   await page.getByRole('button', { name: 'Remover filtro' }).click();
-  await expect(products).toHaveCount(11);
+  await expect(products).toHaveCount(12);
 });

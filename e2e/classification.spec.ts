@@ -65,6 +65,9 @@ test('a member binds a Pending product (other GTIN): InAudit; staff approve it f
   await dialog.getByRole('radio', { name: `Selecionar ${global.description}` }).check();
   await shot(page, 'bind-code-dialog');
   await bindButton.click();
+  // Decision 062: the preview says it goes to the audit; the binding waits for the confirmation.
+  await expect(dialog.getByTestId('binding-preview')).toContainText('Vai para a auditoria');
+  await dialog.getByRole('button', { name: 'Confirmar vínculo' }).click();
   await expect(toast(page, /será auditado pela nossa equipe/)).toBeVisible();
   // Members never see InAudit products: it leaves the member's list.
   await expect(productRow(page, 'B-1')).toHaveCount(0);
@@ -102,6 +105,8 @@ test('binds several marked products at once and clears the marks', async ({ page
   await dialog.getByLabel('Pesquisar por descrição').press('Enter');
   await dialog.getByRole('radio', { name: `Selecionar ${global.description}` }).check();
   await dialog.getByRole('button', { name: 'Vincular produtos' }).click();
+  await expect(dialog.getByTestId('binding-preview-counts')).toContainText('2 produtos: 2 classificados agora');
+  await dialog.getByRole('button', { name: 'Confirmar vínculos' }).click();
   await expect(toast(page, '2 produtos vinculados: 2 classificados e 0 em auditoria.')).toBeVisible();
   await expect(productRow(page, 'S-1')).toHaveAttribute('data-status', 'Classified');
   await expect(productRow(page, 'S-2')).toHaveAttribute('data-status', 'Classified');

@@ -146,6 +146,7 @@ test('links products of two companies at once to a global product (bind modal, b
   const dialog = page.getByRole('dialog', { name: 'Base compartilhada de produtos' });
   await dialog.getByLabel(`Selecionar ${tag} AGUA MINERAL GLOBAL`).check({ timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Vincular produtos' }).click();
+  await dialog.getByRole('button', { name: 'Confirmar vínculos' }).click();
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   await expect(page.getByRole('tab', { name: 'Selecionados (0)' })).toBeVisible();
   const rows = await db.execute<{ status: string; ref: string }>(
@@ -156,6 +157,72 @@ test('links products of two companies at once to a global product (bind modal, b
     { status: 'F', ref: global.code },
     { status: 'F', ref: global.code },
   ]);
+});
+
+test('binding shows the reasons and a preview, waits for the confirmation, and is undone within the session (audited)', async ({
+  page,
+}) => {
+  const tag = token();
+  const s = await seedQueue(tag);
+  const db = e2eDb();
+  const rule = await createFiscalRule(db, {
+    ncm: '09012100',
+    uf: 'RJ',
+    description: `REGRA ${tag} CAFE RJ`,
+    version: { aliqIcms: '20.0000', cbsCst: '200', cbsCClassTrib: '200003' },
+  });
+  const coffee = await createGlobalProduct(db, {
+    code: `G-${tag}-CAFE`,
+    description: `${tag} CAFE TORRADO E MOIDO 500G`,
+    ncm: '09012100',
+    rules: { RJ: rule.id },
+  });
+  await createGlobalProduct(db, { code: `G-${tag}-PASTA`, description: `${tag} CREME DENTAL CAFE`, ncm: '33061000' });
+  await db.execute(sql`UPDATE products SET ncm = '09012200' WHERE id = ${s.products.c.id}`);
+  await useSessionOf(page, s.owner);
+  await page.goto('/partner/products/global/pending');
+  await expect(page.getByRole('heading', { name: 'Produtos Pendentes' })).toBeVisible({ timeout: 20_000 });
+  await search(page, tag);
+  await table(page).getByLabel(`Marcar ${tag}-C`).check();
+  await page.getByRole('button', { name: 'Vincular a um produto global' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Base compartilhada de produtos' });
+  await dialog.getByLabel('Pesquisar por descrição').fill(`${tag} CAFE`);
+  await dialog.getByLabel('Pesquisar por descrição').press('Enter');
+  const rows = dialog.getByTestId('bind-candidate');
+  await expect(rows.first()).toContainText('CAFE TORRADO', { timeout: 20_000 });
+  await expect(rows.first().getByTestId('bind-reasons')).toContainText('Mesmo capítulo NCM (09)');
+  await expect(dialog.getByTestId('bind-candidates')).toContainText('Outro capítulo NCM (33 × 09)');
+  await dialog.getByRole('radio', { name: `Selecionar ${coffee.description}` }).check();
+  await dialog.getByRole('button', { name: 'Vincular', exact: true }).click();
+
+  const preview = dialog.getByTestId('binding-preview');
+  await expect(preview).toBeVisible();
+  await expect(dialog.getByTestId('binding-preview-changes')).toContainText('Regra fiscal');
+  await expect(dialog.getByTestId('binding-preview-changes')).toContainText(`REGRA ${tag} CAFE RJ`);
+  await expect(dialog.getByTestId('binding-preview-taxes')).toContainText('200 · 200003');
+  // Nothing is bound before the confirmation.
+  const before = await db.execute<{ status: string }>(sql`SELECT status FROM products WHERE id = ${s.products.c.id}`);
+  expect(before.rows[0]?.status).toBe('P');
+  await dialog.getByRole('button', { name: 'Confirmar vínculo' }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  const bound = await db.execute<{ status: string; rule: string | null }>(
+    sql`SELECT status, fiscal_rule_id AS rule FROM products WHERE id = ${s.products.c.id}`,
+  );
+  expect(bound.rows[0]).toEqual({ status: 'F', rule: rule.id });
+
+  const banner = page.getByTestId('last-binding');
+  await expect(banner).toContainText(coffee.code);
+  await banner.getByRole('button', { name: 'Desfazer vínculo' }).click();
+  await expect(toast(page, 'Vínculo desfeito.')).toBeVisible();
+  await expect(banner).toBeHidden();
+  const undone = await db.execute<{ status: string; ncm: string | null; rule: string | null }>(
+    sql`SELECT status, ncm, fiscal_rule_id AS rule FROM products WHERE id = ${s.products.c.id}`,
+  );
+  expect(undone.rows[0]).toEqual({ status: 'P', ncm: '09012200', rule: null });
+  const trail = await db.execute<{ code: number }>(
+    sql`SELECT code FROM audit_events WHERE entity_id = ${s.products.c.id} ORDER BY code`,
+  );
+  expect(trail.rows.map((r) => r.code)).toEqual([3007, 3022]);
 });
 
 test('imports the global base and reports a bad line', async ({ page }) => {
