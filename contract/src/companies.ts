@@ -50,6 +50,21 @@ export const contribuinteIcmsOptions = [
 ] as const;
 
 export const ZCrt = z.enum(crts, { message: 'CRT inválido.' });
+
+/**
+ * PIS/COFINS base with or without the ICMS (STF RE 574.706, Tema 69): the issuer's choice, read from each of its
+ * documents ('auto') or declared; the documents audit treats a document that follows it as clean (decision 058).
+ */
+export const pisCofinsIcmsBases = ['auto', 'sem-icms', 'com-icms'] as const;
+export type TPisCofinsIcmsBase = (typeof pisCofinsIcmsBases)[number];
+export const pisCofinsIcmsBaseLabels: Record<TPisCofinsIcmsBase, string> = {
+  auto: 'Conforme os documentos (detectar)',
+  'sem-icms': 'Sem o ICMS na base (Tema 69)',
+  'com-icms': 'Com o ICMS na base',
+};
+export const ZPisCofinsIcmsBase = z.enum(pisCofinsIcmsBases, {
+  message: 'pisCofinsIcmsBase: informe auto, sem-icms ou com-icms.',
+});
 export const ZRegimeTributario = z.enum(regimesTributarios, { message: 'Regime tributário inválido.' });
 export const ZRegimeEspecial = z.enum(regimesEspeciais, { message: 'Regime especial inválido.' });
 export const ZCompanyStatus = z.enum(companyStatuses, { message: 'Situação inválida.' });
@@ -91,6 +106,7 @@ export const companyDefaults = {
   contribuinteICMS: false,
   status: 'Pending',
   environment: 'Prod',
+  pisCofinsIcmsBase: 'auto',
 } as const;
 
 /** A CNPJ as typed (mask allowed; numeric or alphanumeric); the server stores it normalized. */
@@ -133,6 +149,7 @@ const companyFields = {
   contribuinteICMS: z.boolean().default(companyDefaults.contribuinteICMS),
   status: ZCompanyStatus.default(companyDefaults.status),
   environment: ZCompanyEnvironment.default(companyDefaults.environment),
+  pisCofinsIcmsBase: ZPisCofinsIcmsBase.default(companyDefaults.pisCofinsIcmsBase),
 };
 
 function requireCnaeWhenUsed(value: { useCNAE: boolean; cnae?: string | null }, ctx: z.RefinementCtx) {
@@ -173,6 +190,7 @@ export const ZCompany = z.object({
   contribuinteICMS: z.boolean(),
   status: ZCompanyStatus,
   environment: ZCompanyEnvironment,
+  pisCofinsIcmsBase: ZPisCofinsIcmsBase,
   /** True when members are linked (and, once products exist, when it has products): warn before deleting. */
   emUso: z.boolean(),
   fiscalService: z.string(),

@@ -83,6 +83,8 @@ export const companies = pgTable('companies', {
   status: text('status').$type<'Pending' | 'Active' | 'Blocked'>().notNull().default('Pending'),
   environment: text('environment').$type<'Prod' | 'Homolog'>().notNull().default('Prod'),
   fiscalService: text('fiscal_service').notNull().default('Builtin'),
+  /** PIS/COFINS base with or without the ICMS (Tema 69; 0871, decision 058). */
+  pisCofinsIcmsBase: text('pis_cofins_icms_base').$type<'auto' | 'com-icms' | 'sem-icms'>().notNull().default('auto'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

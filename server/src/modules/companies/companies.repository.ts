@@ -30,6 +30,7 @@ const companyColumns = {
   status: companies.status,
   environment: companies.environment,
   fiscalService: companies.fiscalService,
+  pisCofinsIcmsBase: companies.pisCofinsIcmsBase,
   emUso,
 };
 export type CompanyWithUsage = Omit<CompanyRow, 'createdAt' | 'updatedAt'> & { emUso: boolean };

@@ -38,6 +38,7 @@ function toCompany(row: repo.CompanyWithUsage): TCompany {
     environment: row.environment,
     emUso: row.emUso,
     fiscalService: row.fiscalService,
+    pisCofinsIcmsBase: row.pisCofinsIcmsBase,
   };
 }
 
@@ -61,6 +62,7 @@ function toColumns(input: TCompanyCreate | TCompanyUpdate) {
     contribuinteIcms: input.contribuinteICMS,
     status: input.status,
     environment: input.environment,
+    pisCofinsIcmsBase: input.pisCofinsIcmsBase,
   };
 }
 

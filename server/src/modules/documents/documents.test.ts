@@ -105,7 +105,8 @@ describe('POST /products/documents: a sale, a purchase, refusals and duplicates'
 
     const icms18 = { cst: '00', pICMS: '18.00', vICMS: '18.00' };
     const saleXml = sale(101, [
-      // 12 % where the rule says 18 %: aliquota-divergente, R$ −6,00; no IBS/CBS group: cclasstrib-ausente.
+      // 12 % where the rule says 18 %: aliquota-divergente, R$ −6,00. The document has no IBS/CBS group, which
+      // NT 2025.002 requires of a CRT 3 issuer from 2026: one informative cclasstrib-ausente for the document.
       { ...beer, code: 'CERV-1', cfop: '5102', icms: { cst: '00', pICMS: '12.00', vICMS: '12.00' } },
       // Sold as substitute (CST 10) without charging it: ST = 140 × 18 % − 18 = 7,20 (LC 87/1996, art. 8º, II).
       { ...beer, code: 'CERV-ST', cfop: '5102', icms: { cst: '10', pICMS: '18.00', vICMS: '18.00' } },
@@ -276,10 +277,11 @@ describe('POST /products/documents: a sale, a purchase, refusals and duplicates'
       f.rejection,
     ]);
     expect(seen).toEqual([
+      ['CERV-1', 'cclasstrib-ausente', 'IBSCBS', 'grupo IBS/CBS (NT 2025.002)', null, null, null],
       ['CERV-1', 'aliquota-divergente', 'pICMS', '18.00', '12.00', '-6.00', null],
-      ['CERV-1', 'cclasstrib-ausente', 'cClassTrib', '000001', null, null, null],
       ['CERV-ST', 'st-nao-destacado', 'vICMSST', '7.20', '0.00', '-7.20', null],
-      ['CERV-ST', 'cst-divergente', 'CST', '60', '00', null, null],
+      // CST 00 charging 18,00 where the rule's CST 60 (ST retained before, LC 87/1996 art. 9º) charges none.
+      ['CERV-ST', 'cst-divergente', 'CST', '60', '00', '18.00', null],
       ['REFRI-1', 'ncm-divergente', 'NCM', '22021000', '22030000', null, null],
       ['REFRI-1', 'cest-divergente', 'CEST', null, '0302100', null, null],
       ['NOVO-1', 'valor-divergente', 'vICMS', '18.00', '20.00', '2.00', null],
@@ -290,6 +292,12 @@ describe('POST /products/documents: a sale, a purchase, refusals and duplicates'
       ['=HYPERLINK("x")', 'cclasstrib-incompativel', 'cClassTrib', '000xxx', '200001', null, null],
     ]);
     expect(page.total).toBe(imported.findings);
+    // Severity and the sign in words (decision 058): a rejection, tax due that differs, a schedule not yet priced.
+    const bySeverity = page.items.map((f) => [f.kind, f.severity, f.differenceText]);
+    expect(bySeverity).toContainEqual(['aliquota-divergente', 'risco', 'R$ 6,00 a recolher']);
+    expect(bySeverity).toContainEqual(['cst-divergente', 'risco', 'R$ 18,00 recolhido a maior']);
+    expect(bySeverity).toContainEqual(['gtin-invalido', 'rejeicao', null]);
+    expect(bySeverity).toContainEqual(['cclasstrib-ausente', 'informativo', null]);
     // The purchase is a supplier's sale: its CFOP 6102 and 12 % are right from RJ; nothing is reported for it.
     expect(page.items.filter((f) => f.direction === 'purchase')).toEqual([]);
     const summary = Object.fromEntries(page.summary.map((k) => [k.kind, [k.count, k.difference]]));

@@ -64,6 +64,12 @@ export function buildItemRequest(
   };
 }
 
+/**
+ * The refusal of a cClassTrib that needs an annex of LC 214/2025 the item's NCM is not in (the engine names
+ * `item.ncm`): told apart from an NCM missing from the NCM table, and answered by leaving the code out.
+ */
+export const CLASS_NOT_FOR_NCM = 'item.ibscbs.cClassTrib:ncm';
+
 /** What the official tables refused in the request (field → message), the way POST /tax/calculate answers 400. */
 export interface TableRefusal {
   field: string;
@@ -124,7 +130,10 @@ const MAX_CACHED_FIGURES = 100_000;
 
 function dropRefused(req: TTaxCalculateRequest, field: string): boolean {
   if (field === 'item.icms.cBenef') req.item.icms.cBenef = undefined;
-  else if (field === 'item.ibscbs.cClassTrib' && req.item.ibscbs) req.item.ibscbs.cClassTrib = undefined;
+  else if ((field === 'item.ibscbs.cClassTrib' || field === CLASS_NOT_FOR_NCM) && req.item.ibscbs?.cClassTrib)
+    req.item.ibscbs.cClassTrib = undefined;
+  // An NCM the table does not have is its own finding (rejection 778); the rest of the item is still computed.
+  else if (field === 'item.ncm' && req.item.ncm) req.item.ncm = undefined;
   else return false;
   return true;
 }
@@ -136,12 +145,14 @@ function dropRefused(req: TTaxCalculateRequest, field: string): boolean {
  */
 export async function buildItemContext(db: DbOrTx, req: TTaxCalculateRequest, date: string): Promise<ItemContext> {
   const refusals: TableRefusal[] = [];
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 4; attempt++) {
     try {
       return { ctx: await buildCalculationContext(db, req, date), refusals };
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'VALIDATION' || !err.errors?.[0]?.field) throw err;
-      const refusal = { field: err.errors[0].field, message: err.errors[0].message };
+      const { field, message } = err.errors[0];
+      const forClass = field === 'item.ncm' && message.includes('cClassTrib') && req.item.ibscbs?.cClassTrib;
+      const refusal = { field: forClass ? CLASS_NOT_FOR_NCM : field, message };
       refusals.push(refusal);
       if (!dropRefused(req, refusal.field)) return { ctx: null, refusals };
     }

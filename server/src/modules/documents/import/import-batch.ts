@@ -219,6 +219,8 @@ async function writeBatch(run: ImportRun, tx: DbOrTx, batch: AcceptedDocument[])
         cestPrefixes: run.cestPrefixes,
         date,
         contexts: run.contexts,
+        audit: run.audit,
+        documentId,
       });
       for (const f of rows) findings.push({ ...f, documentId, chave: doc.chave });
       run.progress.itemsAudited++;

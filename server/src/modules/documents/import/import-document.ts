@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client.js';
 import type { FailureLog } from '../../../lib/failure-reference.js';
 import type { ExpectedOperations } from '../audit/expected-operation.js';
+import type { ImportAudit } from '../audit/import-audit.js';
 import type { ItemContexts } from '../audit/recompute.js';
 import * as repo from '../documents.repository.js';
 import { isValidAccessKey } from '../read/access-key.js';
@@ -21,6 +22,8 @@ export interface ImportRun {
   cestPrefixes: Map<string, string[]>;
   expected: ExpectedOperations;
   contexts: ItemContexts;
+  /** The audit's per-import state: the company's PIS/COFINS base, the NCM table of cClassTrib, Tema 69's total. */
+  audit?: ImportAudit;
   problems: ReadProblem[];
   today: string;
   /** Where a failure's original text goes (never to the user: they get a reference to it). */

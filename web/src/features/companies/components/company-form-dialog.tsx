@@ -23,6 +23,7 @@ import {
   crtOptions,
   environmentOptions,
   newCompanyValues,
+  pisCofinsBaseOptions,
   regimeEspecialOptions,
   regimeOptions,
   statusOptions,
@@ -53,6 +54,7 @@ const toForm = (c: TCompany | null): CompanyFormValues =>
         contribuinteICMS: c.contribuinteICMS,
         status: c.status,
         environment: c.environment,
+        pisCofinsIcmsBase: c.pisCofinsIcmsBase,
       }
     : { ...newCompanyValues };
 
@@ -213,6 +215,14 @@ export function CompanyFormDialog({ opened, company, onClose }: Props) {
             allowDeselect={false}
             value={form.environment}
             onChange={(v) => v && set('environment', v as CompanyFormValues['environment'])}
+          />
+          <Select
+            label="Base do PIS/COFINS"
+            description="Com ou sem o ICMS (STF, Tema 69): a auditoria de documentos segue esta escolha."
+            data={pisCofinsBaseOptions}
+            allowDeselect={false}
+            value={form.pisCofinsIcmsBase}
+            onChange={(v) => v && set('pisCofinsIcmsBase', v as CompanyFormValues['pisCofinsIcmsBase'])}
           />
           {isAdmin && !company && (
             <Select

@@ -6,6 +6,8 @@ import {
   companyStatusLabels,
   crtLabels,
   crts,
+  pisCofinsIcmsBaseLabels,
+  pisCofinsIcmsBases,
   regimeEspecialLabels,
   regimesEspeciais,
   regimesTributarios,
@@ -24,6 +26,8 @@ export const regimeOptions = toOptions(regimesTributarios, regimeTributarioLabel
 export const regimeEspecialOptions = toOptions(regimesEspeciais, regimeEspecialLabels);
 export const statusOptions = toOptions(companyStatuses, companyStatusLabels);
 export const environmentOptions = toOptions(companyEnvironments, companyEnvironmentLabels);
+/** PIS/COFINS base with or without the ICMS (Tema 69): the documents audit reads the company's choice. */
+export const pisCofinsBaseOptions = toOptions(pisCofinsIcmsBases, pisCofinsIcmsBaseLabels);
 export const yesNoOptions = [
   { value: 'true', label: 'Sim' },
   { value: 'false', label: 'Não' },

@@ -1,0 +1,172 @@
+import type { TOperation } from '@app/contract';
+import type { NfeItemContext } from '@app/tax-engine';
+import type { DocumentItem, FiscalDocument } from '../read/document-model.js';
+import { money, percentCents, rateOf, sameCents, toCents } from './cents.js';
+import type { Add } from './finding.js';
+import type { ImportAudit } from './import-audit.js';
+import type { Figures } from './own-figures.js';
+import { buildItemRequest, type IcmsOverride, type ItemContexts, recompute } from './recompute.js';
+
+export interface RuleComparison {
+  doc: FiscalDocument;
+  item: DocumentItem;
+  date: string;
+  op: TOperation;
+  ctx: NfeItemContext;
+  computed: Figures;
+  contexts: ItemContexts;
+  audit?: ImportAudit;
+  /** The interstate rate was already checked by the goods' origin (its finding, if any, is the cause). */
+  rateChecked: boolean;
+  /** The cClassTrib was already found wrong by the official tables. */
+  classWrong: boolean;
+  add: Add;
+}
+
+/** CSOSN 101 (with credit) and 102 (without) differ only in the credit the Simples issuer grants: its choice. */
+const SIMPLES_CHOICE = new Set(['101', '102']);
+
+const isInterstate = (doc: FiscalDocument) =>
+  Boolean(doc.ufOrigin && doc.ufDestination && doc.ufOrigin !== doc.ufDestination);
+
+/**
+ * A sale against the product's fiscal rule, by the tax due (issue 37): the rule's CST, base reduction and rate
+ * computed on the document's base give the ICMS the rule expects; a CST other than the rule's is one
+ * `cst-divergente` carrying that difference (0,00 when CST 00 at an effective rate equals the rule's CST 20 with its
+ * reduction); the same CST at another rate or reduction is one `aliquota-divergente` with its R$, and none when the
+ * tax is the same. ST is compared inside the state only: which UF pairs have an ST agreement is not data the audit
+ * has, and a pair without it gives no finding (decision 058). cClassTrib: the NCM applicability table over the rule.
+ */
+export async function compareWithRule(c: RuleComparison) {
+  compareIcms(c);
+  if (!isInterstate(c.doc)) compareSt(c);
+  await compareClassTrib(c);
+}
+
+function compareIcms(c: RuleComparison) {
+  const t = c.item.taxes;
+  const { op, add } = c;
+  const csosn = t['ICMS.CSOSN'];
+  const foundCst = csosn ?? t['ICMS.CST'];
+  const wantCst = op.icms.csosn ?? op.icms.cst;
+  if (!wantCst || !foundCst) return;
+  const want = wantCst.slice(-foundCst.length);
+  const cstDiffers = want !== foundCst && !(csosn && SIMPLES_CHOICE.has(want) && SIMPLES_CHOICE.has(foundCst));
+  if (csosn) {
+    if (cstDiffers) add('cst-divergente', 'CSOSN', wantCst, foundCst, { ruleCode: 'csosn-regra' });
+    return;
+  }
+  const wantRate = c.rateChecked || isInterstate(c.doc) ? null : op.icms.aliqICMSOperacao;
+  const foundRate = rateOf(t['ICMS.pICMS']);
+  const wantRed = op.icms.redBCICMS ?? 0;
+  const foundRed = rateOf(t['ICMS.pRedBC']) ?? 0;
+  const rateDiffers = wantRate !== null && foundRate !== null && Math.abs(wantRate - foundRate) > 1e-9;
+  const redDiffers = !isInterstate(c.doc) && Math.abs(wantRed - foundRed) > 1e-9;
+  if (!cstDiffers && !rateDiffers && !redDiffers) return;
+  const difference = icmsDifference(c, want, wantRate, wantRed);
+  if (cstDiffers) add('cst-divergente', 'CST', wantCst, foundCst, { difference, ruleCode: 'icms-cst-regra' });
+  else if (difference === null || difference !== '0.00')
+    add(
+      'aliquota-divergente',
+      rateDiffers ? 'pICMS' : 'pRedBC',
+      rateDiffers ? wantRate!.toFixed(2) : wantRed.toFixed(2),
+      rateDiffers ? foundRate!.toFixed(2) : foundRed.toFixed(2),
+      { difference: difference ?? fallbackDifference(c, wantRate, wantRed), ruleCode: 'icms-aliquota-regra' },
+    );
+}
+
+/** vICMS charged − vICMS the rule's CST, reduction and rate give on the same operation (engine), in R$. */
+function icmsDifference(c: RuleComparison, cst: string, rate: number | null, red: number): string | null {
+  const t = c.item.taxes;
+  const found = t['ICMS.vICMS'] ?? (c.computed ? String(c.computed.vICMS) : undefined);
+  if (found === undefined) return null;
+  const override: IcmsOverride = {
+    cst,
+    pRedBC: red > 0 ? String(red) : undefined,
+    ...(rate !== null ? { pICMS: String(rate) } : {}),
+  };
+  const asRule = recompute(buildItemRequest(c.doc, c.item, c.date, override), c.ctx);
+  if (!asRule) return null;
+  const diff = toCents(found) - Math.round(asRule.vICMS * 100);
+  return money(sameCents(diff, 0) ? 0 : diff);
+}
+
+/** Without the engine's answer: the document's base before its own reduction, at the rule's reduction and rate. */
+function fallbackDifference(c: RuleComparison, rate: number | null, red: number): string | null {
+  const t = c.item.taxes;
+  const p = rate ?? rateOf(t['ICMS.pICMS']);
+  const vBC = t['ICMS.vBC'];
+  if (p === null || vBC === undefined) return null;
+  const ownRed = rateOf(t['ICMS.pRedBC']) ?? 0;
+  const gross = ownRed < 100 ? toCents(vBC) / (1 - ownRed / 100) : 0;
+  const right = percentCents(Math.round(gross * (1 - red / 100)), p);
+  return money(toCents(t['ICMS.vICMS']) - right);
+}
+
+function compareSt(c: RuleComparison) {
+  const t = c.item.taxes;
+  const { op, add } = c;
+  const stFound = toCents(t['ICMS.vICMSST']);
+  // ST is due on this sale when the rule has it and the company sells as substitute (CST 10/30/70, CSOSN 201–203);
+  // as substituted (CST 60/500) the tax was retained before and nothing is charged.
+  const ruleCode = op.icms.csosn ?? (op.icms.cst ?? '').slice(-2);
+  const substitute = ['10', '30', '70', '201', '202', '203'].includes(ruleCode);
+  if (op.icms.substituicaoTributaria && substitute && stFound === 0) {
+    const asRule = recompute(
+      buildItemRequest(c.doc, c.item, c.date, {
+        cst: op.icms.csosn ? undefined : (op.icms.cst ?? undefined),
+        csosn: op.icms.csosn ?? undefined,
+        pICMS: op.icms.aliqICMSOperacao === null ? undefined : String(op.icms.aliqICMSOperacao),
+        pMVAST: op.icms.ivaAjustado === null ? undefined : String(op.icms.ivaAjustado),
+        pICMSST: op.icms.aliqICMSST === null ? undefined : String(op.icms.aliqICMSST),
+        pRedBCST: op.icms.redBCICMSST === null ? undefined : String(op.icms.redBCICMSST),
+        pFCPST: op.icms.fcpST === null ? undefined : String(op.icms.fcpST),
+      }),
+      c.ctx,
+    );
+    add('st-nao-destacado', 'vICMSST', asRule ? asRule.vICMSST.toFixed(2) : 'ICMS-ST', '0.00', {
+      difference: asRule ? money(-Math.round(asRule.vICMSST * 100)) : null,
+      ruleCode: 'st-regra',
+    });
+  } else if (!op.icms.substituicaoTributaria && stFound > 0)
+    add('st-indevido', 'vICMSST', '0.00', money(stFound), { difference: money(stFound), ruleCode: 'st-regra' });
+}
+
+/**
+ * The law over the catalogue (Receita's NCM applicability table, ref_rtc_ncm): a document code the table admits
+ * for the NCM, or a rule code the table does not admit for it, is the rule to update (informative); otherwise a
+ * code other than the rule's is `cclasstrib-incompativel`, priced as the IBS/CBS the rule's code gives.
+ */
+async function compareClassTrib(c: RuleComparison) {
+  const t = c.item.taxes;
+  const ruleClass = c.op.cbsIbs.cClassTrib;
+  const docClass = t['IBSCBS.cClassTrib'];
+  if (c.classWrong || !ruleClass || !docClass || ruleClass === docClass) return;
+  const ncm = c.item.prod.NCM ?? '';
+  const audit = c.audit;
+  if (
+    audit &&
+    ((audit.restricted(docClass, c.date) && audit.allows(docClass, ncm, c.date)) ||
+      (audit.restricted(ruleClass, c.date) && !audit.allows(ruleClass, ncm, c.date)))
+  ) {
+    c.add('regra-desatualizada', 'cClassTrib', docClass, ruleClass, { ruleCode: 'cclasstrib-tabela-ncm' });
+    return;
+  }
+  c.add('cclasstrib-incompativel', 'cClassTrib', ruleClass, docClass, {
+    difference: await classDifference(c, ruleClass),
+    ruleCode: 'cclasstrib-regra',
+  });
+}
+
+async function classDifference(c: RuleComparison, ruleClass: string): Promise<string | null> {
+  const t = c.item.taxes;
+  if (!c.computed || !t['IBSCBS.CST']) return null;
+  const req = buildItemRequest(c.doc, c.item, c.date);
+  req.item.ibscbs = { cst: ruleClass.slice(0, 3), cClassTrib: ruleClass };
+  const { ctx } = await c.contexts.get(req, c.date);
+  const asRule = ctx ? recompute(req, ctx) : null;
+  if (!asRule) return null;
+  const keys = ['vCBS', 'vIBSUF', 'vIBSMun'] as const;
+  const found = (k: (typeof keys)[number]) => t[`IBSCBS.${k}`] ?? String(c.computed![k]);
+  return money(keys.reduce((s, k) => s + toCents(found(k)) - Math.round(asRule[k] * 100), 0));
+}
