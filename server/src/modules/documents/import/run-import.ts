@@ -9,6 +9,7 @@ import { recordAudit } from '../../../lib/audit.js';
 import { type FailureLog, logFailure, stderrLog } from '../../../lib/failure-reference.js';
 import { recordClassificationBatch } from '../../products/matching/upsert-products.js';
 import { ExpectedOperations } from '../audit/expected-operation.js';
+import { ImportAudit } from '../audit/import-audit.js';
 import { ItemContexts } from '../audit/recompute.js';
 import { AUDIT_DOCUMENTS_IMPORTED } from '../documents.codes.js';
 import * as repo from '../documents.repository.js';
@@ -73,6 +74,7 @@ export async function runDocumentImport(
     cestPrefixes: await repo.loadCestPrefixes(db),
     expected: new ExpectedOperations(db, { uf: company?.uf ?? 'SP' }),
     contexts: new ItemContexts(db),
+    audit: await ImportAudit.load(db, found.companyId),
     problems: [],
     today: todayInBrazil(),
     log,
@@ -149,6 +151,12 @@ export async function runDocumentImport(
     }
     await flush();
     await writing;
+    // The Tema 69 opportunity is one finding for the whole import (decision 058), written once its items are in.
+    const opportunity = run.audit?.finding();
+    if (opportunity) {
+      await repo.insertFindings(db, { importId, companyId: run.company.id }, [opportunity]);
+      run.counts.findings++;
+    }
     clearInterval(ticker);
     // The total was an estimate (a ZIP's entries, an EFD's C100 lines, cancelled ones included): now it is known.
     run.progress.documentsTotal = run.progress.documentsRead;
