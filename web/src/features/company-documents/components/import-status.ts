@@ -1,16 +1,21 @@
-import { documentImportStatusLabels, type TDocumentImport } from '@app/contract';
+import { documentImportOutcomeLabels, documentImportStatusLabels, type TDocumentImport } from '@app/contract';
+
+const outcomeColors = { imported: 'green', problems: 'orange', nothing: 'red' } as const;
+const statusColors: Record<TDocumentImport['status'], string> = {
+  Queued: 'gray',
+  Running: 'yellow',
+  Done: 'green',
+  Failed: 'red',
+  Interrupted: 'orange',
+};
 
 /**
- * The status an analyst reads (issue 37): the API keeps `Done` with its counts, the screen says whether it imported
- * nothing (red) or came with problems (orange) instead of a green "Concluída" for both.
+ * The status an analyst reads (issue 37): the API keeps `Done` with its counts and says in `outcome` whether it
+ * imported nothing (red "Nada importado") or came with problems (orange "Concluída com problemas") instead of a green
+ * "Concluída" for both; the screen and the import picker show that word.
  */
-export function importStatusOf(i: Pick<TDocumentImport, 'status' | 'documents' | 'errors' | 'productsCreated'>): {
-  label: string;
-  color: string;
-} {
-  if (i.status === 'Done' && i.documents === 0 && i.productsCreated === 0)
-    return { label: 'Nada importado', color: 'red' };
-  if (i.status === 'Done' && i.errors > 0) return { label: 'Concluída com problemas', color: 'orange' };
-  const colors: Record<string, string> = { Queued: 'gray', Running: 'yellow', Done: 'green', Failed: 'red' };
-  return { label: documentImportStatusLabels[i.status], color: colors[i.status] ?? 'orange' };
+export function importStatusOf(i: Pick<TDocumentImport, 'status' | 'outcome'>): { label: string; color: string } {
+  if (i.status === 'Done' && i.outcome)
+    return { label: documentImportOutcomeLabels[i.outcome], color: outcomeColors[i.outcome] };
+  return { label: documentImportStatusLabels[i.status], color: statusColors[i.status] };
 }

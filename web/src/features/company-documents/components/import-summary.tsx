@@ -1,5 +1,5 @@
 import type { TDocumentImportDetail } from '@app/contract';
-import { Alert, Badge, Group, List, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, List, Loader, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatNumber } from '../../../components/ui/format';
 import { importStatusOf } from './import-status';
 
@@ -31,6 +31,7 @@ export function ImportSummary({ item }: { item: TDocumentImportDetail }) {
             Enviado por {item.userName} em {formatDateTime(item.createdAt)}
           </Text>
         </Group>
+        {item.status === 'Running' && <ImportProgress item={item} />}
         <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="xs">
           {counts.map(([label, value, id]) => (
             <Paper key={id} withBorder p="xs" radius="sm">
@@ -63,5 +64,26 @@ export function ImportSummary({ item }: { item: TDocumentImportDetail }) {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * Progress inside the job (issue 37), saved by the server at least every second: documents read of about how many the
+ * upload holds (a ZIP's entries, an EFD's C100 lines: an estimate until the end) and items through the audit.
+ */
+function ImportProgress({ item }: { item: TDocumentImportDetail }) {
+  const total = item.documentsTotal;
+  const percent = total ? Math.min(100, (item.documentsRead / total) * 100) : 0;
+  const read =
+    total === null
+      ? `${formatNumber(item.documentsRead)} documento(s) lido(s)`
+      : `${formatNumber(item.documentsRead)} de ${formatNumber(total)} documento(s) lido(s)`;
+  return (
+    <Stack gap={4} data-testid="documents-import-progress">
+      <Progress value={percent} size="sm" aria-label="Documentos lidos" animated={total === null} />
+      <Text size="sm" c="dimmed">
+        {read} · {formatNumber(item.itemsAudited)} item(ns) auditado(s)
+      </Text>
+    </Stack>
   );
 }
