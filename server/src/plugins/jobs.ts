@@ -5,6 +5,7 @@ import { fromDrizzle, PgBoss } from 'pg-boss';
 import type { Tx } from '../db/client.js';
 import { jobDefinitions } from '../jobs/index.js';
 import type { JobDefinition } from '../jobs/job-definition.js';
+import { describeForLog } from './http-statuses.js';
 
 export interface Jobs {
   /**
@@ -74,8 +75,17 @@ export default fp(
       }
     }
 
-    async function run(def: JobDefinition, data: unknown) {
-      return def.handle(app, def.schema.parse(data));
+    /**
+     * A job's failure is logged here, under the job's id, as the 5xx handler logs (codes and stack, never the message,
+     * which for a failed query holds SQL and values); what a user reads is the job's own Portuguese status.
+     */
+    async function run(def: JobDefinition, data: unknown, jobId?: string) {
+      try {
+        return await def.handle(app, def.schema.parse(data));
+      } catch (err) {
+        app.log.error({ job: def.name, jobId, err: describeForLog(err) }, 'tarefa em segundo plano falhou');
+        throw err;
+      }
     }
 
     /** One job of a batch, settled on its own: a failure retries that job only. */
@@ -84,7 +94,7 @@ export default fp(
         return {
           id: job.id,
           status: 'completed' as const,
-          output: ((await run(def, job.data)) ?? null) as object | null,
+          output: ((await run(def, job.data, job.id)) ?? null) as object | null,
         };
       } catch (err) {
         return { id: job.id, status: 'failed' as const, output: { message: (err as Error).message } };
@@ -126,7 +136,7 @@ export default fp(
             const [job] = await boss.fetch<object>(def.name);
             if (!job) break;
             try {
-              const output = await run(def, job.data);
+              const output = await run(def, job.data, job.id);
               await boss.complete(def.name, job.id, (output ?? null) as object | null);
             } catch (err) {
               await boss.fail(def.name, job.id, { message: (err as Error).message });
@@ -160,7 +170,7 @@ export default fp(
                 )
               : await boss.work(def.name, { pollingIntervalSeconds }, async ([job]) => {
                   if (!job) return null;
-                  return (await run(def, job.data)) ?? null;
+                  return (await run(def, job.data, job.id)) ?? null;
                 });
           workerIds.set(def.name, workerId);
         }
