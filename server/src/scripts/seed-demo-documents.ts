@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { buildNfeXml, buildZip, type FixtureItem } from '../modules/documents/documents.fixtures.js';
 import * as repo from '../modules/documents/documents.repository.js';
+import { groupKey } from '../modules/documents/documents-findings.repository.js';
 import { runDocumentImport } from '../modules/documents/import/run-import.js';
 
 const DEMO_COMPANY = 'MERCADINHO BOA VISTA';
@@ -67,6 +68,7 @@ export async function seedDemoDocuments(db: Db): Promise<void> {
       icms: { cst: '00', pICMS: '18.00', vICMS: '4.41' },
     },
   ];
+  // Spread over October, so the worklist's groups show a first and a last date.
   const nfe = (number: number, items: FixtureItem[], recipient = CUSTOMER) =>
     buildNfeXml({
       issuerCnpj: company.document,
@@ -74,6 +76,7 @@ export async function seedDemoDocuments(db: Db): Promise<void> {
       recipientCnpj: recipient,
       recipientUf: company.uf,
       number,
+      date: `2026-10-${String(1 + (number % 28)).padStart(2, '0')}`,
       items,
     });
   const files = products.map((p, i) => ({
@@ -83,6 +86,12 @@ export async function seedDemoDocuments(db: Db): Promise<void> {
       item(p, (100 + i * 17.3).toFixed(2), i % 2 ? '12.00' : '18.00', i === 2 ? '25.00' : undefined),
     ]),
   }));
+  // The same causes again later in the month: a group of the worklist holds several documents.
+  for (const [i, p] of products.slice(0, 4).entries())
+    files.push({
+      name: `vendas/nfe-${1100 + i}.xml`,
+      data: nfe(1100 + i * 7, [item(p, (80 + i * 9.5).toFixed(2), i % 2 ? '12.00' : '18.00')]),
+    });
   files.push({ name: 'vendas/nfe-2000.xml', data: nfe(2000, newItems) });
   files.push({ name: 'vendas/nfe-2000-copia.xml', data: nfe(2000, newItems) });
   files.push({
@@ -109,4 +118,18 @@ export async function seedDemoDocuments(db: Db): Promise<void> {
     files: 1,
   });
   await runDocumentImport(db, importId);
+  await seedWorklistStatuses(db, importId, user);
+}
+
+/** Two groups already worked on: one under analysis, the broken GTIN ignored with its reason (decision 059). */
+async function seedWorklistStatuses(db: Db, importId: string, user: { id: string; name: string }) {
+  await db.execute(sql`
+    INSERT INTO document_finding_group_statuses (import_id, group_key, status, reason, user_id, user_name)
+    SELECT DISTINCT ON (f.kind = 'gtin-invalido') f.import_id, ${groupKey},
+      CASE WHEN f.kind = 'gtin-invalido' THEN 'Ignorado' ELSE 'EmAnalise' END,
+      CASE WHEN f.kind = 'gtin-invalido' THEN 'GTIN do fabricante: pedido de correção enviado' END,
+      ${user.id}::uuid, ${user.name}
+    FROM document_findings f WHERE f.import_id = ${importId} AND f.kind IN ('gtin-invalido', 'aliquota-divergente')
+    ORDER BY f.kind = 'gtin-invalido', f.id
+    ON CONFLICT DO NOTHING`);
 }

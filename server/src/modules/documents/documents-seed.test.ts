@@ -49,11 +49,24 @@ describe('demo seed of the company documents', () => {
       )
     ).rows;
     expect(rows).toEqual([
-      { status: 'Done', documents: 4, duplicates: 1, errors: 1, findings: expect.any(Number), products_created: 2 },
+      // 3 sales, the same 3 products sold again later in the month, 1 sale of new products (and its copy).
+      { status: 'Done', documents: 7, duplicates: 1, errors: 1, findings: expect.any(Number), products_created: 2 },
     ]);
     const kinds = (await ctx.database.pool.query('SELECT DISTINCT kind FROM document_findings ORDER BY kind')).rows.map(
       (r) => r.kind,
     );
     expect(kinds).toEqual(expect.arrayContaining(['aliquota-divergente', 'gtin-invalido', 'valor-divergente']));
+    // The worklist opens with two groups already worked on, their keys those of groups the import has.
+    const statuses = (
+      await ctx.database.pool.query(`
+        SELECT s.status, s.reason IS NOT NULL AS "hasReason", EXISTS (SELECT 1 FROM document_findings f
+          WHERE md5(f.kind || chr(31) || f.field || chr(31) || f.internal_code || chr(31) || coalesce(f.rule_code, ''))
+            = s.group_key) AS "groupExists"
+        FROM document_finding_group_statuses s ORDER BY s.status`)
+    ).rows;
+    expect(statuses).toEqual([
+      { status: 'EmAnalise', hasReason: false, groupExists: true },
+      { status: 'Ignorado', hasReason: true, groupExists: true },
+    ]);
   });
 });
