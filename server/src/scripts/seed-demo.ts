@@ -32,6 +32,7 @@ interface DemoCompany {
   status: 'Pending' | 'Active' | 'Blocked';
   crt?: string;
   regimeTributario?: string;
+  cnae?: string;
 }
 
 const demoPartners = [
@@ -53,6 +54,8 @@ const demoPartners = [
         nomeFantasia: 'MERCADINHO BOA VISTA',
         uf: 'SP',
         status: 'Active',
+        // Retail supermarket (CNAE 4711-3/02): commerce, not an IPI taxpayer (the reform simulation reads it).
+        cnae: '4711302',
       },
       {
         document: '45997418000153',
