@@ -40,8 +40,17 @@ test('searches, keeps the selection across tabs, refuses a named rule of another
   await page.goto('/partner/products/global/pending');
   await expect(page.getByRole('heading', { name: 'Produtos Pendentes' })).toBeVisible({ timeout: 20_000 });
 
-  await page.getByRole('button', { name: 'Pesquisar' }).click();
-  await expect(toast(page, 'Preencha o campo de texto da pesquisa!')).toBeVisible();
+  // Issue 38: the queue opens listed, newest first, and the bulk actions wait for a mark.
+  await expect(table(page).getByRole('row').nth(1)).toContainText(`${tag} CAFE TORRADO`, { timeout: 20_000 });
+  await expect(page.getByTestId('pending-count')).toHaveText('3 produtos pendentes, do mais recente ao mais antigo');
+  await expect(page.getByRole('button', { name: 'Excluir produtos' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Vincular a um produto global' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Importar base global' })).toBeEnabled();
+  for (const width of [1366, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/pending-products-listed-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 800 });
   await search(page, tag);
   await expect(table(page).getByRole('row')).toHaveCount(4); // header + 3
   await expect(table(page)).toContainText(`LOJA RJ ${tag} (RJ)`);
@@ -192,6 +201,7 @@ test('binding shows the reasons and a preview, waits for the confirmation, and i
   await expect(rows.first()).toContainText('CAFE TORRADO', { timeout: 20_000 });
   await expect(rows.first().getByTestId('bind-reasons')).toContainText('Mesmo capítulo NCM (09)');
   await expect(dialog.getByTestId('bind-candidates')).toContainText('Outro capítulo NCM (33 × 09)');
+  await page.screenshot({ path: 'test-results/binding-candidates-1366.png' });
   await dialog.getByRole('radio', { name: `Selecionar ${coffee.description}` }).check();
   await dialog.getByRole('button', { name: 'Vincular', exact: true }).click();
 
@@ -200,6 +210,11 @@ test('binding shows the reasons and a preview, waits for the confirmation, and i
   await expect(dialog.getByTestId('binding-preview-changes')).toContainText('Regra fiscal');
   await expect(dialog.getByTestId('binding-preview-changes')).toContainText(`REGRA ${tag} CAFE RJ`);
   await expect(dialog.getByTestId('binding-preview-taxes')).toContainText('200 · 200003');
+  for (const width of [1366, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/binding-preview-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1366, height: 800 });
   // Nothing is bound before the confirmation.
   const before = await db.execute<{ status: string }>(sql`SELECT status FROM products WHERE id = ${s.products.c.id}`);
   expect(before.rows[0]?.status).toBe('P');

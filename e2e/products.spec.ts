@@ -397,7 +397,12 @@ test('shows the barcode of a product with a GTIN, and only the actions its statu
   await goHome(page, seeded);
 
   await page.getByRole('button', { name: 'Ações do produto BAR-13' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Vincular código', 'Código de barras', 'Excluir produto']);
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Abrir ticket',
+    'Vincular código',
+    'Código de barras',
+    'Excluir produto',
+  ]);
   await page.getByRole('menuitem', { name: 'Código de barras' }).click();
   const dialog = page.getByRole('dialog', { name: 'Código de barras' });
   const img = dialog.getByRole('img', { name: 'Código de barras EAN-13 7891234567895' });

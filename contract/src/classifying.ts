@@ -55,11 +55,12 @@ export const ZPendingSearchQuery = z.object({
   companyId: z.union([ZUuid, z.literal('')]).optional(),
   field: ZPendingSearchField.default('Descrição'),
   searchPattern: ZSearchPattern.default('INICIA COM'),
+  /** Empty: every Pending product of the scope, newest first (issue 38: the queue opens listed). */
   text: z
     .string({ message: pendingMessages.textRequired })
     .trim()
-    .min(1, { message: pendingMessages.textRequired })
-    .max(200, { message: 'O texto da pesquisa pode ter no máximo 200 caracteres.' }),
+    .max(200, { message: 'O texto da pesquisa pode ter no máximo 200 caracteres.' })
+    .default(''),
   page: z.coerce.number({ message: 'Página inválida.' }).int().min(1, { message: 'Página inválida.' }).default(1),
 });
 export type TPendingSearchQuery = z.input<typeof ZPendingSearchQuery>;

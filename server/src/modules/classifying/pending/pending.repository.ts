@@ -41,6 +41,7 @@ const startsWith = (key: SQL, prefix: SQL) => sql`${key} >= ${prefix} AND ${key}
  * description_search (stored folded); internal code → the internal_code trigram index.
  */
 function textClause(s: PendingSearch): SQL {
+  if (!s.text) return sql`true`;
   const like = escapeLike(s.text);
   // TERMINA COM: "ends with x" is "the reversed key starts with reversed x" (the 0581 indexes).
   const reversedLike = escapeLike([...s.text].reverse().join(''));
@@ -96,7 +97,7 @@ export async function searchPendingProducts(db: Db, s: PendingSearch) {
   const where = sql`p.status = 'P' AND ${scopeClause(s.scope)} AND ${textClause(s)}`;
   const offset = (s.page - 1) * PENDING_PAGE_SIZE;
   const from = sql`products p JOIN companies c ON c.id = p.company_id`;
-  if (s.field === 'Descrição' && s.pattern === 'SIMILAR') return searchSimilar(db, s, where, offset);
+  if (s.field === 'Descrição' && s.pattern === 'SIMILAR' && s.text) return searchSimilar(db, s, where, offset);
   // Not in a transaction: the count and the page run at once on two pool connections.
   const [count, rows] = await Promise.all([
     db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),

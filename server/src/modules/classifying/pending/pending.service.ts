@@ -36,7 +36,7 @@ export async function searchPending(app: FastifyInstance, actor: Actor, query: T
   if (query.companyId) scope = { companyId: (await findAccessibleCompany(db, actor, query.companyId)).id };
   let text = query.text;
   let pattern = query.searchPattern;
-  if (query.field === 'GTIN') {
+  if (query.field === 'GTIN' && text) {
     text = text.replace(/[.\s]/g, '');
     if (!/^\d+$/.test(text) || text.length > 14) throw new AppError('VALIDATION', pendingMessages.digitsOnly);
   }

@@ -71,10 +71,21 @@ describe('GET /products/globalpending', () => {
     });
   });
 
-  it('refuses an empty text, letters in a GTIN, a foreign company (404) and Members (403)', async () => {
+  it('an empty text lists every Pending product of the partner, newest first (issue 38)', async () => {
     const empty = await search('field=2&text=', s.headers.ownerA);
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().detail).toBe('Preencha o campo de texto da pesquisa!');
+    expect(empty.statusCode).toBe(200);
+    const all = await search('', s.headers.ownerA);
+    expect(all.statusCode).toBe(200);
+    const rows = all.json().objects as { dateCreated: string; companyUf: string }[];
+    expect(all.json().count).toBeGreaterThan(1);
+    expect(empty.json().count).toBe(all.json().count);
+    const dates = rows.map((r) => r.dateCreated);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const similar = await search('searchPattern=SIMILAR&text=', s.headers.ownerA);
+    expect(similar.json().count).toBe(all.json().count);
+  });
+
+  it('refuses letters in a GTIN, a foreign company (404) and Members (403)', async () => {
     const letters = await search('field=1&text=78a', s.headers.ownerA);
     expect(letters.json().detail).toBe('Preencha o campo de pesquisa somente com números!');
     expect((await search(`companyId=${s.companyB.id}&text=agua`, s.headers.ownerA)).statusCode).toBe(404);

@@ -1,8 +1,7 @@
-import { pendingMessages, pendingSearchFields, searchPatterns } from '@app/contract';
+import { pendingSearchFields, searchPatterns } from '@app/contract';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { notify } from '../../../lib/notify';
 import { usePartnerCompanies } from '../../companies/api/partner-get-companies';
 import type { PendingQuery } from '../api/get-pending-products';
 
@@ -13,7 +12,7 @@ interface Props {
 
 const ALL = '';
 
-/** Tab Produtos' search (spec 02 §2): company, field, filter and text (required); off while one runs. */
+/** Tab Produtos' search (spec 02 §2): company, field, filter and text (optional: empty lists all); off while one runs. */
 export function PendingSearchBar({ isSearching, onSearch }: Props) {
   const companies = usePartnerCompanies();
   const [companyId, setCompanyId] = useState(ALL);
@@ -21,13 +20,8 @@ export function PendingSearchBar({ isSearching, onSearch }: Props) {
   const [searchPattern, setSearchPattern] = useState<string>('INICIA COM');
   const [text, setText] = useState('');
 
-  const submit = () => {
-    if (!text.trim()) {
-      notify('warning', pendingMessages.textRequired);
-      return;
-    }
-    onSearch({ companyId, field, searchPattern, text: text.trim() });
-  };
+  // An empty text lists every pending product of the chosen company (or all), newest first (issue 38).
+  const submit = () => onSearch({ companyId, field, searchPattern, text: text.trim() });
 
   const companyOptions = [
     { value: ALL, label: 'Todas as empresas' },

@@ -30,9 +30,7 @@ export function PendingTable({ rows, isLoading, hasSearched, isChecked, onToggle
           columns={6}
           isLoading={isLoading}
           isEmpty={rows.length === 0}
-          emptyText={
-            hasSearched ? 'Nenhum produto pendente encontrado.' : 'Pesquise para listar os produtos pendentes.'
-          }
+          emptyText={hasSearched ? 'Nenhum produto pendente encontrado.' : 'Nenhum produto pendente.'}
         />
         {!isLoading &&
           rows.map((r) => (

@@ -1,5 +1,5 @@
 import { pendingMessages, type TNamedRuleListItem, type Uf } from '@app/contract';
-import { Paper, Stack, Tabs, Title } from '@mantine/core';
+import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { formatNumber } from '../../../components/ui/format';
 import { useStayWithinLastPage } from '../../../components/ui/pager';
@@ -23,9 +23,12 @@ import { usePendingSelection } from '../lib/use-pending-selection';
 
 type Dialog = 'rule' | 'delete' | 'import' | null;
 
+const ALL_PENDING: PendingQuery = { companyId: '', field: 'Descrição', searchPattern: 'INICIA COM', text: '', page: 1 };
+
 /** /partner/products/global/pending: the staff queue of their clients' Pending products (spec 02 §2). */
 export default function PendingProductsPage() {
-  const [query, setQuery] = useState<PendingQuery | null>(null);
+  // The queue opens listed, newest first (issue 38): the search narrows it, it is not needed to see it.
+  const [query, setQuery] = useState<PendingQuery | null>(ALL_PENDING);
   const [tab, setTab] = useState<string | null>('produtos');
   const [focusCompany, setFocusCompany] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -119,11 +122,17 @@ export default function PendingProductsPage() {
         <Tabs.Panel value="produtos" pt="md">
           <Stack>
             <PendingSearchBar isSearching={list.isFetching} onSearch={(q) => setQuery({ ...q, page: 1 })} />
+            {page && (
+              <Text size="sm" c="dimmed" data-testid="pending-count" aria-live="polite">
+                {page.count === 1 ? '1 produto pendente' : `${formatNumber(page.count)} produtos pendentes`}
+                {query?.text ? ` para "${query.text}"` : ', do mais recente ao mais antigo'}
+              </Text>
+            )}
             <Paper withBorder>
               <PendingTable
                 rows={page?.objects ?? []}
                 isLoading={list.isLoading}
-                hasSearched={query !== null}
+                hasSearched={!!query?.text}
                 isChecked={selection.has}
                 onToggle={selection.toggle}
               />

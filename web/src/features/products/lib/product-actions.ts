@@ -48,8 +48,9 @@ export function getProductActions(p: ActionSubject, ctx: ActionContext): Product
   if (p.status === 'Classified') actions.push('details', 'operations');
   if (staff && p.status === 'Classified' && p.fiscalServiceReferenceCode) actions.push('unbind');
   if (p.status === 'Error') actions.push('occurrences');
-  // Spec 02 §6: open ticket for Classified products, every role (§2's menu order: after occurrences).
-  if (p.status === 'Classified') actions.push('ticket');
+  // Spec 02 §6: open ticket for Classified products, every role (§2's menu order: after occurrences); issue 38
+  // adds Pending ones — a product the base lacks is what a client most needs to ask about.
+  if (p.status === 'Classified' || p.status === 'Pending') actions.push('ticket');
   const bindable = p.status === 'Pending' || (staff && p.status === 'InAudit');
   if (bindable && ctx.canBind !== false) actions.push('bind');
   if (p.gtin?.trim()) actions.push('barcode');

@@ -194,7 +194,7 @@ describe('row actions (spec 02 §6)', () => {
       'delete',
     ]);
     expect(getProductActions(p('Error'), member)).toEqual(['occurrences']);
-    expect(getProductActions(p('Pending'), member)).toEqual(['bind', 'delete']);
+    expect(getProductActions(p('Pending'), member)).toEqual(['ticket', 'bind', 'delete']);
   });
 
   it('gives staff unbind (with integration code), delete of Returned and audit of InAudit', () => {
@@ -205,11 +205,11 @@ describe('row actions (spec 02 §6)', () => {
     expect(getProductActions(p('Returned'), staff)).toEqual(['delete', 'audit']);
     expect(getProductActions(p('InAudit'), member)).toEqual([]);
     expect(getProductActions(p('InAudit'), staff)).toEqual(['bind', 'decide', 'audit']);
-    expect(getProductActions(p('Pending'), { ...member, canBind: false })).toEqual(['delete']);
+    expect(getProductActions(p('Pending'), { ...member, canBind: false })).toEqual(['ticket', 'delete']);
   });
 
   it('hides delete from a member without the Delete permission', () => {
-    expect(getProductActions(p('Pending'), { isMember: true, canDelete: false })).toEqual(['bind']);
+    expect(getProductActions(p('Pending'), { isMember: true, canDelete: false })).toEqual(['ticket', 'bind']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { productStatusLabels } from '@app/contract';
 import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -10,7 +11,10 @@ interface Props {
   onChange: (product: TicketProduct | null) => void;
 }
 
-/** The product of a ticket opened from the list's add button: searched by description (500 ms debounce). */
+/**
+ * The product of a ticket opened from the list's add button: searched by description (500 ms debounce) among
+ * the products of every status, each option saying its status (issue 38).
+ */
 export function ProductPicker({ companyId, value, onChange }: Props) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 500);
@@ -24,14 +28,15 @@ export function ProductPicker({ companyId, value, onChange }: Props) {
       searchable
       clearable
       placeholder="Digite parte da descrição do produto"
-      nothingFoundMessage={
-        debounced.length >= 2 && !products.isFetching ? 'Nenhum produto classificado encontrado' : undefined
-      }
+      nothingFoundMessage={debounced.length >= 2 && !products.isFetching ? 'Nenhum produto encontrado' : undefined}
       rightSection={products.isFetching ? <Loader size="xs" /> : undefined}
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: all }) => all}
-      data={options.map((p) => ({ value: p.id, label: `${p.internalCode} - ${p.description}` }))}
+      data={options.map((p) => ({
+        value: p.id,
+        label: `${p.internalCode} - ${p.description}${'status' in p ? ` (${productStatusLabels[p.status]})` : ''}`,
+      }))}
       value={value?.id ?? null}
       onChange={(id) => {
         const chosen = options.find((p) => p.id === id);
