@@ -125,7 +125,7 @@ test('logs: the shared pt-BR date field in an English browser sends the ISO peri
   await expect(page.getByText(INVALID_DATE)).toBeVisible();
   await expect(to).toHaveValue('');
   // the refused date is not used: the period is still incomplete
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Baixar' }).click();
   await expect(toast(page, 'É preciso escolher um período para gerar a planilha de logs')).toBeVisible();
 
   await to.fill('06/03/2026');
@@ -133,7 +133,7 @@ test('logs: the shared pt-BR date field in an English browser sends the ISO peri
   await expect(page.getByText(INVALID_DATE)).toHaveCount(0);
   const request = nextRequest(page, 'GET', '/logs/export');
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Baixar' }).click();
   const query = new URL((await request).url()).searchParams;
   expect(query.get('from')).toBe('2026-03-05');
   expect(query.get('to')).toBe('2026-03-06');

@@ -139,7 +139,7 @@ test('log export: period messages, then an XLSX of the partner’s events read b
   await useSessionOf(page, owner);
   await page.goto('/partner/logs');
   await expect(page.getByRole('heading', { name: 'Logs' })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Baixar' }).click();
   await expect(toast(page, 'É preciso escolher um período para gerar a planilha de logs')).toBeVisible();
 
   const today = todayInBrazil();
@@ -148,7 +148,7 @@ test('log export: period messages, then an XLSX of the partner’s events read b
   await from.fill(brDate(today));
   await to.fill('01/01/2020');
   await page.getByRole('heading', { name: 'Logs' }).click();
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Baixar' }).click();
   await expect(toast(page, 'A data final não pode ser menor que a data inicial.')).toBeVisible();
 
   await page.getByLabel('Empresas').check();
@@ -161,7 +161,7 @@ test('log export: period messages, then an XLSX of the partner’s events read b
   await page.screenshot({ path: 'test-results/logs.png', fullPage: true });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download' }).click(),
+    page.getByRole('button', { name: 'Baixar' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('Log.xlsx');
   await expect(toast(page, 'Logs exportados com sucesso!')).toBeVisible();

@@ -21,6 +21,7 @@ export * from './operations.js';
 export * from './oversight.js';
 export * from './partners.js';
 export * from './permissions.js';
+export * from './plural.js';
 export * from './products.js';
 export * from './reference.js';
 export * from './reform-municipal-rates.js';

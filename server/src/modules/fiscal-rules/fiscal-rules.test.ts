@@ -208,7 +208,7 @@ describe('rule products', () => {
       url: `${url}/${rule.id}/products/check-all`,
       headers: s.headers.ownerA,
     });
-    expect(all.json().message).toBe('1 produto(s) marcados como conferidos!');
+    expect(all.json().message).toBe('1 produto marcado como conferido!');
     const status = await ctx.database.pool.query('SELECT id, fiscal_rule_status FROM products WHERE id = ANY($1)', [
       [linked.id, foreign.id],
     ]);
@@ -219,7 +219,7 @@ describe('rule products', () => {
       url: `${url}/${rule.id}/products/uncheck-all`,
       headers: s.headers.admin,
     });
-    expect(none.json().message).toBe('1 produto(s) desmarcados como conferidos!');
+    expect(none.json().message).toBe('1 produto desmarcado como conferido!');
 
     const file = await ctx.app.inject({
       method: 'GET',

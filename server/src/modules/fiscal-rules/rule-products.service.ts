@@ -1,4 +1,5 @@
 import {
+  countOf,
   fiscalRuleMessages,
   type TMessage,
   type TProductRuleDetails,
@@ -90,8 +91,11 @@ export async function setAllLinksStatus(db: Db, actor: Actor, ruleId: string, to
     });
     return ids.length;
   });
-  const verb = to === 'Checked' ? 'marcados como conferidos' : 'desmarcados como conferidos';
-  return { message: `${count.toLocaleString('pt-BR')} produto(s) ${verb}!` };
+  const message =
+    to === 'Checked'
+      ? countOf(count, 'produto marcado como conferido', 'produtos marcados como conferidos')
+      : countOf(count, 'produto desmarcado como conferido', 'produtos desmarcados como conferidos');
+  return { message: `${message}!` };
 }
 
 export async function setLinkStatus(db: Db, actor: Actor, productId: string, to: 'Checked' | 'Unchecked') {

@@ -1,4 +1,4 @@
-import type { TChangeCheckResult } from '@app/contract';
+import { countOf, type TChangeCheckResult } from '@app/contract';
 import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../../lib/actor.js';
 import { recordAudit } from '../../../lib/audit.js';
@@ -31,16 +31,12 @@ export async function runChangeCheck(db: Db, actor: Actor, companyId: string): P
   return { ...counts, message: describeChangeCheck(counts) };
 }
 
-/** Counts read the Brazilian way (12.345), as everywhere on the screens (issue 13). */
-const count = (n: number) => n.toLocaleString('pt-BR');
-
 export function describeChangeCheck(c: { amount: number; missing: number; changed: number; finished: number }): string {
   if (c.amount === 0) return 'Consulta concluída: a empresa não possui produtos classificados pela base global.';
-  if (c.missing === 0 && c.changed === 0) {
-    return `Consulta concluída: ${count(c.amount)} produto(s) verificado(s), nenhuma alteração na base global.`;
-  }
+  const checked = countOf(c.amount, 'produto verificado', 'produtos verificados');
+  if (c.missing === 0 && c.changed === 0) return `Consulta concluída: ${checked}, nenhuma alteração na base global.`;
   return (
-    `Consulta concluída: ${count(c.amount)} produto(s) verificado(s); ${count(c.missing)} sem referência na base global; ` +
-    `${count(c.changed)} alterado(s); ${count(c.finished)} atualizado(s).`
+    `Consulta concluída: ${checked}; ${c.missing.toLocaleString('pt-BR')} sem referência na base global; ` +
+    `${countOf(c.changed, 'alterado', 'alterados')}; ${countOf(c.finished, 'atualizado', 'atualizados')}.`
   );
 }

@@ -39,7 +39,7 @@ describe('GET /products/fiscalservice/consult', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ amount: 3, missing: 1, changed: 1, finished: 1 });
     expect(res.json().message).toBe(
-      'Consulta concluída: 3 produto(s) verificado(s); 1 sem referência na base global; 1 alterado(s); 1 atualizado(s).',
+      'Consulta concluída: 3 produtos verificados; 1 sem referência na base global; 1 alterado; 1 atualizado.',
     );
     const rows = await query('SELECT internal_code, ncm, fiscal_rule_id FROM products WHERE id = ANY($1) ORDER BY 1', [
       [unchanged.id, changed.id, gone.id],

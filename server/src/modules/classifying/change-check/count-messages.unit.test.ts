@@ -7,8 +7,12 @@ import { describeChangeCheck } from './change-check.service';
 describe('counts in result messages', () => {
   it('groups thousands with a dot', () => {
     expect(describeChangeCheck({ amount: 12345, missing: 1002, changed: 3, finished: 2500 })).toBe(
-      'Consulta concluída: 12.345 produto(s) verificado(s); 1.002 sem referência na base global; ' +
-        '3 alterado(s); 2.500 atualizado(s).',
+      'Consulta concluída: 12.345 produtos verificados; 1.002 sem referência na base global; ' +
+        '3 alterados; 2.500 atualizados.',
+    );
+    // One of each in the singular (issue 38: no "(s)").
+    expect(describeChangeCheck({ amount: 1, missing: 0, changed: 1, finished: 1 })).toBe(
+      'Consulta concluída: 1 produto verificado; 0 sem referência na base global; 1 alterado; 1 atualizado.',
     );
     expect(bindingMessages.batch({ linked: 1500, finalized: 1200, inAudit: 300 })).toBe(
       '1.500 produtos vinculados: 1.200 classificados e 300 em auditoria.',

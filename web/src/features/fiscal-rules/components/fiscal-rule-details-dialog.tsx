@@ -186,7 +186,7 @@ export function DetailsTabs({ details }: { details: TProductRuleDetails }) {
               ['Desonerado', yesNo(st.desonerado)],
               ['Isento', yesNo(st.exempted)],
               ['Isenção', pct(st.exemption)],
-              ['Cálculo DIFAL', ['Nao tem', 'Base simples', 'Base dupla'][st.tpCalcDifal] ?? '-'],
+              ['Cálculo DIFAL', ['Não tem', 'Base simples', 'Base dupla'][st.tpCalcDifal] ?? '-'],
               ['Amparo legal', st.ampLegal],
             ]}
           />

@@ -88,7 +88,7 @@ export default function LogsPage() {
           />
           <Group justify="flex-end">
             <Button leftSection={<IconDownload size={16} />} onClick={onDownload} loading={exportLogs.isPending}>
-              Download
+              Baixar
             </Button>
           </Group>
         </Stack>

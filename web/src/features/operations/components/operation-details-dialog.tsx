@@ -9,7 +9,7 @@ type Item = [label: string, value: ReactNode];
 
 const pct = (v: number | null) => (v == null ? null : `${formatDecimal(v)}%`);
 const yesNo = (v: boolean) => (v ? 'Sim' : 'Não');
-const difalTypes = ['Nao tem', 'Base simples', 'Base dupla'];
+const difalTypes = ['Não tem', 'Base simples', 'Base dupla'];
 
 function Card({ title, items }: { title: string; items: Item[] }) {
   return (

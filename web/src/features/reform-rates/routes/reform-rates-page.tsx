@@ -19,7 +19,7 @@ export default function ReformRatesPage() {
         <Text size="sm" c="dimmed">
           Alíquotas de referência de CBS e IBS de 2026 a 2033. As que a lei ainda não fixou são estimativas da
           calculadora oficial da Receita Federal: edite-as quando o Senado e os entes publicarem os valores. Os cálculos
-          com uma alíquota estimada trazem estimado: true.
+          com uma alíquota estimada são marcados como estimados.
         </Text>
       </div>
       <Paper withBorder radius="md" p="md">
