@@ -21,6 +21,10 @@ export function ProductPicker({ companyId, value, onChange }: Props) {
   const products = useTicketProducts(companyId, debounced, debounced.length >= 2);
   const found = products.data?.objects ?? [];
   const options = [...(value ? [value] : []), ...found.filter((p) => p.id !== value?.id)];
+  const statusOf = (id: string) => {
+    const status = found.find((p) => p.id === id)?.status;
+    return status ? ` (${productStatusLabels[status]})` : '';
+  };
   return (
     <Select
       label="Produto"
@@ -35,7 +39,7 @@ export function ProductPicker({ companyId, value, onChange }: Props) {
       filter={({ options: all }) => all}
       data={options.map((p) => ({
         value: p.id,
-        label: `${p.internalCode} - ${p.description}${'status' in p ? ` (${productStatusLabels[p.status]})` : ''}`,
+        label: `${p.internalCode} - ${p.description}${statusOf(p.id)}`,
       }))}
       value={value?.id ?? null}
       onChange={(id) => {
