@@ -6,7 +6,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createFiscalRule, createProduct } from '../../db/factories.js';
 import { seedProductActors } from '../products/products.fixtures.js';
-import { buildNfeXml } from './documents.fixtures.js';
+import { buildNfeXml, buildZip } from './documents.fixtures.js';
 import { uploadDocuments } from './documents.test-helpers.js';
 
 /**
@@ -75,3 +75,48 @@ it('one NF-e of four items is Done within 2 s of its upload, the first of the pr
   expect(second.detail.status).toBe('Done');
   expect(second.ms).toBeLessThanOrEqual(2000);
 }, 60_000);
+
+it('a long import shows its progress while it runs: documents read of the total, items audited', async () => {
+  const xmls = Array.from({ length: 1000 }, (_, k) =>
+    buildNfeXml({
+      issuerCnpj: s.companySP.document,
+      issuerUf: 'SP',
+      recipientCnpj: '44555666000172',
+      recipientUf: 'SP',
+      number: 1000 + k,
+      items: ['T1', 'T2', 'T1', 'T2'].map((code) => ({
+        code,
+        description: 'CERVEJA PILSEN LATA 350ML',
+        ncm: '22030000',
+        cest: '0302100',
+        cfop: '5102',
+        vProd: `${10 + (k % 7)}.00`,
+        icms: { cst: '00', pICMS: '18.00', vICMS: ((10 + (k % 7)) * 0.18).toFixed(2) },
+      })),
+    }),
+  );
+  const zip = buildZip(xmls.map((data, k) => ({ name: `nfe-${k}.xml`, data })));
+  const res = await uploadDocuments(ctx.app, s.companySP.id, [{ name: 'mes.zip', content: zip }], s.headers.member);
+  expect(res.statusCode, res.body).toBe(202);
+  const { id } = res.json<{ id: string }>();
+  const seen: TDocumentImportDetail[] = [];
+  const started = performance.now();
+  for (;;) {
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: `/v1/public/products/documents/${id}`, headers: s.headers.member })
+    ).json<TDocumentImportDetail>();
+    if (detail.status === 'Running') seen.push(detail);
+    if (detail.status !== 'Queued' && detail.status !== 'Running') {
+      expect(detail).toMatchObject({ status: 'Done', documents: 1000, documentsRead: 1000, documentsTotal: 1000 });
+      expect(detail.itemsAudited).toBe(4000);
+      break;
+    }
+    if (performance.now() - started > 120_000) throw new Error('still running after 120 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  // While Running, the counters moved before the end: the total counted up front, documents read and items audited.
+  const moving = seen.filter((d) => d.documentsRead > 0 && d.documentsRead < 1000);
+  expect(moving.length, JSON.stringify(seen.map((d) => [d.documentsRead, d.itemsAudited]))).toBeGreaterThan(0);
+  expect(moving.every((d) => d.documentsTotal === 1000)).toBe(true);
+  expect(seen.some((d) => d.itemsAudited > 0 && d.itemsAudited < 4000)).toBe(true);
+}, 180_000);

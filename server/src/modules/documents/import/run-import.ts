@@ -15,7 +15,8 @@ import { AUDIT_DOCUMENTS_IMPORTED } from '../documents.codes.js';
 import * as repo from '../documents.repository.js';
 import { holdRunnerConnection } from '../documents-interrupted.repository.js';
 import { countDocuments } from '../read/count-documents.js';
-import { ReadThreadFailure, readFilesInThread } from '../read/read-in-thread.js';
+import { ReadThreadFailure } from '../read/read-in-thread.js';
+import { readUpload } from '../read/read-upload.js';
 import { importBatch } from './import-batch.js';
 import { importCatalogue } from './import-catalogue.js';
 import { type AcceptedDocument, acceptDocument, type ImportRun } from './import-document.js';
@@ -111,6 +112,7 @@ export async function runDocumentImport(
     if (!company) throw new Error('empresa removida');
     // Read in a thread of its own with a heap limit (decision 056): a file that exhausts it ends this import only.
     const files = await listUploadedFiles(found.uploadDir);
+    problemRows.setFiles(files.map((f) => f.fileName));
     // Progress is written every second by a timer too, not only between events: while a batch is written (or a
     // thread starts) no event arrives, and the screen must still see the counts move (issue 37).
     countDocuments(files)
@@ -123,30 +125,28 @@ export async function runDocumentImport(
       lastSaved = Date.now();
       repo.saveCounts(db, importId, run.counts, run.progress).catch(() => undefined);
     }, PROGRESS_EVERY_MS / 2);
-    problemRows.setFiles(files.map((f) => f.fileName));
-    {
-      for await (const event of readFilesInThread(files, run.company.cnpj, limits)) {
-        if ('problem' in event) {
-          run.problems.push(event.problem);
-          run.counts.errors++;
-        } else if ('catalogue' in event) {
-          // An EFD's 0200 items, after its documents are written: a code a document brought is already known.
-          await flush();
-          await writing;
-          await importCatalogue(run, event.catalogue);
-        } else {
-          run.progress.documentsRead++;
-          const accepted = acceptDocument(run, event.document);
-          if (accepted) {
-            batch.push(accepted);
-            batchItems += accepted.doc.items.length;
-            if (batch.length >= BATCH_DOCUMENTS || batchItems >= BATCH_ITEMS) await flush();
-          }
+    // A small upload of XML or EFD is read here; anything larger, and every ZIP, in the reading thread (read-upload.ts).
+    for await (const event of readUpload(files, run.company.cnpj, limits)) {
+      if ('problem' in event) {
+        run.problems.push(event.problem);
+        run.counts.errors++;
+      } else if ('catalogue' in event) {
+        // An EFD's 0200 items, after its documents are written: a code a document brought is already known.
+        await flush();
+        await writing;
+        await importCatalogue(run, event.catalogue);
+      } else {
+        run.progress.documentsRead++;
+        const accepted = acceptDocument(run, event.document);
+        if (accepted) {
+          batch.push(accepted);
+          batchItems += accepted.doc.items.length;
+          if (batch.length >= BATCH_DOCUMENTS || batchItems >= BATCH_ITEMS) await flush();
         }
-        if (run.problems.length >= 100 || Date.now() - lastSaved >= PROGRESS_EVERY_MS) {
-          await saveProgress();
-          await yieldToEventLoop();
-        }
+      }
+      if (run.problems.length >= 100 || Date.now() - lastSaved >= PROGRESS_EVERY_MS) {
+        await saveProgress();
+        await yieldToEventLoop();
       }
     }
     await flush();
