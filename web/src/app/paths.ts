@@ -8,6 +8,7 @@ export const paths = {
     productsImport: '/member/products/import',
     productsExport: '/member/products/export',
     productsHealth: '/member/products/health',
+    nfeValidation: '/member/products/nfe-validation',
     simulation: '/member/products/simulation',
     productsDocuments: '/member/products/documents',
     productsGlobal: '/member/products/global',

@@ -28,6 +28,7 @@ const loadReformRates: Load = () => import('../features/reform-rates/routes/refo
 const loadTickets: Load = () => import('../features/tickets/routes/tickets-page');
 const loadHealth: Load = () => import('../features/catalogue-health/routes/health-page');
 const loadSimulation: Load = () => import('../features/transition-simulation/routes/simulation-page');
+const loadNfeValidation: Load = () => import('../features/nfe-validation/routes/nfe-validation-page');
 const loadDocuments: Load = () => import('../features/company-documents/routes/documents-page');
 const loadGlobalProducts: Load = () => import('../features/global-products/routes/global-products-page');
 const loadFinalizedProducts: Load = () => import('../features/global-products/routes/finalized-products-page');
@@ -52,6 +53,7 @@ const ReformRatesPage = page(loadReformRates);
 const TicketsPage = page(loadTickets);
 const HealthPage = page(loadHealth);
 const SimulationPage = page(loadSimulation);
+const NfeValidationPage = page(loadNfeValidation);
 const DocumentsPage = page(loadDocuments);
 const GlobalProductsPage = page(loadGlobalProducts);
 const FinalizedProductsPage = page(loadFinalizedProducts);
@@ -66,6 +68,7 @@ const pageLoads: Record<string, Load> = {
   '/member/products/export': loadProductsExport,
   '/member/products/health': loadHealth,
   '/member/products/simulation': loadSimulation,
+  '/member/products/nfe-validation': loadNfeValidation,
   '/member/products/documents': loadDocuments,
   '/member/products/global': loadGlobalProducts,
   '/member/company/indicators': loadIndicators,
@@ -131,6 +134,7 @@ export function AppRouter() {
               <Route path="products/export" element={<ProductsExportPage />} />
               <Route path="products/health" element={<HealthPage />} />
               <Route path="products/simulation" element={<SimulationPage />} />
+              <Route path="products/nfe-validation" element={<NfeValidationPage />} />
               <Route path="products/documents" element={<DocumentsPage />} />
               <Route path="products/global" element={<GlobalProductsPage />} />
               <Route path="company/indicators" element={<IndicatorsPage />} />

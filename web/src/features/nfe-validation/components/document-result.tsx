@@ -1,0 +1,65 @@
+import type { TNfeValidationResponse } from '@app/contract';
+import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { FindingsTable } from './findings-table';
+
+export interface ValidatedDocument {
+  name: string;
+  result?: TNfeValidationResponse;
+  /** The Portuguese reason a body was refused (not XML, not an NF-e, too large). */
+  error?: string;
+}
+
+const ambientes = { producao: 'produção', homologacao: 'homologação' } as const;
+const br = (iso: string) => iso.split('-').reverse().join('/');
+
+/** One document's card: verdict, the rule set of its date, and the tables of rejections and alerts. */
+export function DocumentResult({ doc, index }: { doc: ValidatedDocument; index: number }) {
+  const r = doc.result;
+  const headingId = `nfe-doc-${index}`;
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="nfe-document" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h4" id={headingId}>
+            {doc.name}
+          </Title>
+          {r && (
+            <Badge color={r.valida ? 'green' : 'red'} variant="light" data-testid="nfe-verdict">
+              {r.valida
+                ? 'Sem rejeições'
+                : `${r.rejeicoes.length} ${r.rejeicoes.length === 1 ? 'rejeição' : 'rejeições'}`}
+            </Badge>
+          )}
+        </Group>
+        {doc.error && (
+          <Alert color="red" data-testid="nfe-refused">
+            {doc.error}
+          </Alert>
+        )}
+        {r && (
+          <>
+            <Text size="sm" c="dimmed" data-testid="nfe-rule-set">
+              Regras: {r.regras.versao} em {br(r.regras.data)} ({ambientes[r.regras.ambiente]}) · Esquema{' '}
+              {r.regras.esquema}
+              {r.chave ? ` · Chave ${r.chave}` : ''}
+              {r.assinada ? '' : ' · XML sem assinatura (a assinatura não é conferida)'}
+            </Text>
+            {r.rejeicoes.length > 0 ? (
+              <FindingsTable findings={r.rejeicoes} caption={`Rejeições de ${doc.name}`} testId="nfe-rejections" />
+            ) : (
+              <Text size="sm">Nenhuma rejeição pelas regras e pelo esquema em vigor na data.</Text>
+            )}
+            {r.alertas.length > 0 && (
+              <>
+                <Text fw={500} size="sm">
+                  Alertas (momento da recepção pela SEFAZ)
+                </Text>
+                <FindingsTable findings={r.alertas} caption={`Alertas de ${doc.name}`} testId="nfe-alerts" />
+              </>
+            )}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,117 @@
+import { Button, FileInput, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconChecklist, IconFileUpload } from '@tabler/icons-react';
+import { type DragEvent, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { validateNfe } from '../api/validate-nfe';
+import { DocumentResult, type ValidatedDocument } from '../components/document-result';
+
+/**
+ * /member/products/nfe-validation: "Validar NF-e". XMLs dropped, chosen or pasted are validated one by one against
+ * the schema and the rules in force on their date (or the date chosen); each gets its table of rejections.
+ */
+export default function NfeValidationPage() {
+  const [files, setFiles] = useState<File[]>([]);
+  const [pasted, setPasted] = useState('');
+  const [data, setData] = useState('');
+  const [isOver, setIsOver] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [docs, setDocs] = useState<ValidatedDocument[]>([]);
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setIsOver(false);
+    if (e.dataTransfer.files.length) setFiles([...e.dataTransfer.files]);
+  };
+
+  const run = async () => {
+    setRunning(true);
+    const inputs: { name: string; xml: () => Promise<string> }[] = [
+      ...files.map((f) => ({ name: f.name, xml: () => f.text() })),
+      ...(pasted.trim() ? [{ name: 'XML colado', xml: async () => pasted }] : []),
+    ];
+    const out: ValidatedDocument[] = [];
+    for (const input of inputs) {
+      try {
+        out.push({ name: input.name, result: await validateNfe(await input.xml(), data || null) });
+      } catch (e) {
+        out.push({ name: input.name, error: e instanceof ApiError ? e.message : 'Não foi possível validar este XML.' });
+      }
+      setDocs([...out]);
+    }
+    setRunning(false);
+  };
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Validar NF-e
+      </Title>
+      <Text size="sm" c="dimmed">
+        Confere o XML com o esquema oficial e com as regras de validação da SEFAZ (MOC 7.0 e NT 2025.002) em vigor na
+        data de emissão, antes de transmitir. Mostra todas as rejeições de cada nota, com a regra e o campo.
+      </Text>
+      <Paper
+        withBorder
+        p="md"
+        radius="md"
+        data-testid="nfe-drop-zone"
+        style={{ borderStyle: 'dashed', background: isOver ? 'var(--mantine-color-blue-0)' : undefined }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setIsOver(true);
+        }}
+        onDragLeave={() => setIsOver(false)}
+        onDrop={onDrop}
+      >
+        <Stack gap="sm">
+          <Group gap="xs">
+            <IconFileUpload size={22} />
+            <Text fw={500}>Arraste os XMLs para cá, escolha-os ou cole um XML abaixo</Text>
+          </Group>
+          <FileInput
+            multiple
+            clearable
+            accept=".xml,application/xml,text/xml"
+            label="Arquivos XML (NF-e ou NFC-e, até 5 MB cada)"
+            placeholder="Escolher arquivos"
+            value={files}
+            onChange={(f) => setFiles(f ?? [])}
+            data-testid="nfe-file-input"
+          />
+          <Textarea
+            label="Ou cole o XML"
+            autosize
+            minRows={3}
+            maxRows={10}
+            value={pasted}
+            onChange={(e) => setPasted(e.currentTarget.value)}
+            data-testid="nfe-paste"
+          />
+          <Group align="flex-end">
+            <TextInput
+              type="date"
+              label="Validar com as regras de (opcional)"
+              description="Em branco: a data de emissão de cada nota"
+              value={data}
+              onChange={(e) => setData(e.currentTarget.value)}
+              data-testid="nfe-date"
+            />
+            <Button
+              leftSection={<IconChecklist size={16} />}
+              onClick={run}
+              loading={running}
+              disabled={files.length === 0 && !pasted.trim()}
+              data-testid="nfe-validate"
+            >
+              Validar
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      {docs.map((d, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the documents of one run, in the order sent; two may share a name
+        <DocumentResult key={`${d.name}-${i}`} doc={d} index={i} />
+      ))}
+    </Stack>
+  );
+}
