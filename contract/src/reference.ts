@@ -124,6 +124,11 @@ export const ZCclasstribQuery = z.object({
     .string()
     .regex(/^\d{3}$/, { message: 'CST inválido.' })
     .optional(),
+  /** With an NCM, the codes an annex of LC 214/2025 gives it come first, with their annex (decision 062). */
+  ncm: z
+    .string()
+    .regex(/^\d{8}$/, { message: 'NCM inválido: informe os 8 dígitos.' })
+    .optional(),
 });
 export const ZCclasstribItem = z.object({
   code: z.string(),
@@ -139,6 +144,8 @@ export const ZCclasstribItem = z.object({
   endDate: z.string().nullable(),
   documents: z.array(z.string()),
   link: z.string(),
+  /** The annex of LC 214/2025 that gives this code to the queried NCM ("Anexo I, item 1"); null otherwise. */
+  lawAnnex: z.string().nullable().optional(),
 });
 export type TCclasstribItem = z.infer<typeof ZCclasstribItem>;
 export const ZCclasstribList = z.array(ZCclasstribItem);

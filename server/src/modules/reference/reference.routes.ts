@@ -161,7 +161,7 @@ export default async function referenceRoutes(fastify: FastifyInstance) {
       },
       preHandler,
     },
-    async (request) => listCclasstribs(app.db, request.query.cst),
+    async (request) => listCclasstribs(app.db, request.query.cst, request.query.ncm),
   );
 
   app.get(

@@ -15,6 +15,7 @@ import type {
 } from '@app/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, registerErrors } from '../../lib/app-error.js';
+import { findLawCodesForNcm } from '../tax/health/law-codes.repository.js';
 import * as repo from './reference.repository.js';
 
 registerErrors({
@@ -182,9 +183,17 @@ export async function listCsts(db: DbOrTx, type?: TCstType): Promise<TCstItem[]>
   return repo.findCsts(db, type);
 }
 
-export async function listCclasstribs(db: DbOrTx, cst?: string): Promise<TCclasstribItem[]> {
-  const rows = await repo.findCclasstribs(db, cst);
-  return rows.map((r) => ({
+export async function listCclasstribs(db: DbOrTx, cst?: string, ncm?: string): Promise<TCclasstribItem[]> {
+  const [rows, law] = await Promise.all([
+    repo.findCclasstribs(db, cst),
+    ncm ? findLawCodesForNcm(db, ncm, new Date().toISOString().slice(0, 10)) : [],
+  ]);
+  // Decision 062: the codes the law gives the NCM first, in the health check's order, each with its annex.
+  const rank = new Map(law.map((l, i) => [l.code, i]));
+  const annexOf = new Map(law.map((l) => [l.code, `${l.annex} da LC 214/2025 (${l.legalBasis})`]));
+  const sorted = [...rows].sort((a, b) => (rank.get(a.code) ?? law.length) - (rank.get(b.code) ?? law.length));
+  return sorted.map((r) => ({
+    lawAnnex: annexOf.get(r.code) ?? null,
     code: r.code,
     cst: r.cst,
     name: r.name,

@@ -76,4 +76,18 @@ describe('health check: cClassTrib the law backs for the NCM (LC 214/2025 annexe
     expect([...flags.keys()]).toEqual([seeded.rice.id]);
     expect(flags.get(seeded.rice.id)?.proposed[0]).toBe('200003');
   });
+
+  it('the rule editor lists the codes the law gives the NCM first (GET /reference/cclasstrib?ncm=)', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/public/reference/cclasstrib?ncm=10063021', headers });
+    expect(res.statusCode).toBe(200);
+    const list = res.json<{ code: string; lawAnnex: string | null }[]>();
+    expect(list.slice(0, 2).map((c) => c.code)).toEqual(['200003', '200038']);
+    expect(list[0]?.lawAnnex).toBe('Anexo I, item 1 da LC 214/2025 (Art. 125)');
+    expect(list.filter((c) => c.lawAnnex)).toHaveLength(2);
+    const plain = await ctx.app.inject({ method: 'GET', url: '/v1/public/reference/cclasstrib', headers });
+    expect(plain.json<{ code: string }[]>()[0]?.code).toBe('000001');
+    const bad = await ctx.app.inject({ method: 'GET', url: '/v1/public/reference/cclasstrib?ncm=1006', headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toContain('NCM inválido: informe os 8 dígitos.');
+  });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { buyerBoundCodesSql } from './law-codes.repository.js';
 
 /**
  * Every rejection rule over one company's catalogue as ONE set-based statement: a scan of the
@@ -92,7 +93,7 @@ export const insertFindingsSql = (checkId: string, companyId: string, date: stri
         WHERE e.kind = 'IBSCBS' AND e.code = n.code AND e.ncm = n.ncm AND e.active AND starts_with(p.ncm, x))
       -- Codes that hang on the buyer or on an event (public administration, health emergency, deferral) are
       -- not what a sale of the NCM takes by default: never proposed.
-      AND n.code NOT IN ('200005', '200006', '200008', '200011', '200012', '200043', '515001')
+      AND n.code NOT IN (${buyerBoundCodesSql})
   ),
   annex_best AS (
     SELECT DISTINCT ON (id, code) id, ncm, cclass, code, annex, len, p_red_cbs, legal_basis
