@@ -93,6 +93,8 @@ const demoPartners = [
     members: [
       { name: 'Maria Membro', email: 'maria@cliente.demo', companies: [0, 1, 3] },
       { name: 'João Membro', email: 'joao@cliente.demo', companies: [2] },
+      // View-only ('Visualizar' alone, issue 38): the screens without import, export, integrations or edits.
+      { name: 'Vera Visualização', email: 'vera@cliente.demo', companies: [0, 1], permissions: ['Read' as const] },
     ],
   },
   {
@@ -135,13 +137,18 @@ async function upsertUser(
     email: string;
     role: 'Admin' | 'PartnerOwner' | 'PartnerContributor' | 'Member';
     partnerId: string | null;
+    permissions?: ('Create' | 'Read' | 'Delete' | 'Import' | 'Export')[];
   },
 ) {
   const [existing] = await db.select().from(users).where(eq(users.email, input.email));
   if (existing) {
     await db
       .update(users)
-      .set({ passwordHash: await hashPassword(PASSWORD), status: 'Active' })
+      .set({
+        passwordHash: await hashPassword(PASSWORD),
+        status: 'Active',
+        ...(input.permissions ? { permissions: input.permissions } : {}),
+      })
       .where(eq(users.id, existing.id));
     return existing;
   }
@@ -177,9 +184,15 @@ async function main() {
         companyIds.push(row.id);
       }
       for (const m of demo.members) {
-        const user = await upsertUser(db, { name: m.name, email: m.email, role: 'Member', partnerId: partner.id });
+        const user = await upsertUser(db, {
+          name: m.name,
+          email: m.email,
+          role: 'Member',
+          partnerId: partner.id,
+          ...('permissions' in m ? { permissions: m.permissions } : {}),
+        });
         for (const i of m.companies) await linkMemberToCompany(db, user.id, companyIds[i]!);
-        printed.push([m.email, 'Member', partner.displayNameShort]);
+        printed.push([m.email, 'permissions' in m ? 'Member (só visualizar)' : 'Member', partner.displayNameShort]);
       }
     }
     await seedDemoFiscal(db);
