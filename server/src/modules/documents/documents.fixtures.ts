@@ -17,7 +17,14 @@ export interface FixtureItem {
   vProd: string;
   cBenef?: string;
   icms: {
+    /** The CST, or the CSOSN (3 digits) of a Simples Nacional issuer. */
     cst: string;
+    /** Goods origin (NF-e orig, 0 national … 8); 0 when absent. */
+    orig?: string;
+    /** Base reduction (CST 20/70): vBC is then vProd × (1 − pRedBC). */
+    pRedBC?: string;
+    /** The base when it is not vProd (freight, reduction). */
+    vBC?: string;
     pICMS?: string;
     vICMS?: string;
     pMVAST?: string;
@@ -25,8 +32,9 @@ export interface FixtureItem {
     vBCST?: string;
     vICMSST?: string;
   };
-  pis?: { cst: string; pPIS: string; vPIS: string };
-  cofins?: { cst: string; pCOFINS: string; vCOFINS: string };
+  /** vBC: the base the issuer chose (with or without the ICMS, Tema 69); vProd when absent. */
+  pis?: { cst: string; pPIS: string; vPIS: string; vBC?: string };
+  cofins?: { cst: string; pCOFINS: string; vCOFINS: string; vBC?: string };
   /** The IBS/CBS group; with values, gIBSCBS as NT 2025.002 lays it out (vBC, gIBSUF, gIBSMun, vIBS, gCBS). */
   ibscbs?: {
     cst: string;
@@ -54,6 +62,10 @@ export interface FixtureNfe {
   date?: string;
   tpNF?: '0' | '1';
   mod?: '55' | '65';
+  /** Regime of the issuer (emit/CRT): 1 Simples Nacional, 3 regime normal (default). */
+  crt?: '1' | '2' | '3' | '4';
+  /** Purpose (ide/finNFe): 1 normal (default), 4 return. */
+  finNFe?: '1' | '4';
   items: FixtureItem[];
   /** The recipient is a consumer (CPF, not an ICMS taxpayer: indIEDest 9, indFinal 1) instead of a company. */
   consumerCpf?: string;
@@ -84,19 +96,26 @@ function icmsGroup(i: FixtureItem): string {
   const st = c.vICMSST
     ? `<modBCST>4</modBCST><pMVAST>${c.pMVAST ?? '0.00'}</pMVAST><vBCST>${c.vBCST ?? '0.00'}</vBCST><pICMSST>${c.pICMSST ?? '0.00'}</pICMSST><vICMSST>${c.vICMSST}</vICMSST>`
     : '';
+  const red = c.pRedBC ? `<pRedBC>${c.pRedBC}</pRedBC>` : '';
   const own = c.pICMS
-    ? `<modBC>3</modBC><vBC>${i.vProd}</vBC><pICMS>${c.pICMS}</pICMS><vICMS>${c.vICMS ?? '0.00'}</vICMS>`
+    ? `<modBC>3</modBC>${red}<vBC>${c.vBC ?? i.vProd}</vBC><pICMS>${c.pICMS}</pICMS><vICMS>${c.vICMS ?? '0.00'}</vICMS>`
     : '';
-  return `<ICMS><ICMS${c.cst}><orig>0</orig><CST>${c.cst}</CST>${own}${st}</ICMS${c.cst}></ICMS>`;
+  // A CSOSN (Simples Nacional) goes in its ICMSSNxxx group (ICMSSN101 for 101, ICMSSN102 for 102–400, …).
+  if (c.cst.length === 3) {
+    const group = ['102', '103', '300', '400'].includes(c.cst) ? '102' : c.cst;
+    return `<ICMS><ICMSSN${group}><orig>${c.orig ?? 0}</orig><CSOSN>${c.cst}</CSOSN>${own}${st}</ICMSSN${group}></ICMS>`;
+  }
+  const tag = c.cst === '41' || c.cst === '50' ? '40' : c.cst;
+  return `<ICMS><ICMS${tag}><orig>${c.orig ?? 0}</orig><CST>${c.cst}</CST>${own}${st}</ICMS${tag}></ICMS>`;
 }
 
 function detXml(i: FixtureItem, n: number): string {
   const gtin = i.gtin ?? 'SEM GTIN';
   const pis = i.pis
-    ? `<PIS><PISAliq><CST>${i.pis.cst}</CST><vBC>${i.vProd}</vBC><pPIS>${i.pis.pPIS}</pPIS><vPIS>${i.pis.vPIS}</vPIS></PISAliq></PIS>`
+    ? `<PIS><PISAliq><CST>${i.pis.cst}</CST><vBC>${i.pis.vBC ?? i.vProd}</vBC><pPIS>${i.pis.pPIS}</pPIS><vPIS>${i.pis.vPIS}</vPIS></PISAliq></PIS>`
     : '<PIS><PISNT><CST>07</CST></PISNT></PIS>';
   const cofins = i.cofins
-    ? `<COFINS><COFINSAliq><CST>${i.cofins.cst}</CST><vBC>${i.vProd}</vBC><pCOFINS>${i.cofins.pCOFINS}</pCOFINS><vCOFINS>${i.cofins.vCOFINS}</vCOFINS></COFINSAliq></COFINS>`
+    ? `<COFINS><COFINSAliq><CST>${i.cofins.cst}</CST><vBC>${i.cofins.vBC ?? i.vProd}</vBC><pCOFINS>${i.cofins.pCOFINS}</pCOFINS><vCOFINS>${i.cofins.vCOFINS}</vCOFINS></COFINSAliq></COFINS>`
     : '<COFINS><COFINSNT><CST>07</CST></COFINSNT></COFINS>';
   const v = i.ibscbs?.values;
   const gIbsCbs = v
@@ -132,9 +151,9 @@ export function buildNfeXml(n: FixtureNfe): string {
     `<ide><cUF>${chave.slice(0, 2)}</cUF><cNF>${chave.slice(35, 43)}</cNF><natOp>VENDA</natOp><mod>${n.mod ?? '55'}</mod><serie>1</serie>` +
     `<nNF>${n.number}</nNF><dhEmi>${date}T10:00:00-03:00</dhEmi><tpNF>${n.tpNF ?? '1'}</tpNF>` +
     `<idDest>${n.issuerUf === n.recipientUf ? 1 : 2}</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis>` +
-    `<cDV>${chave[43]}</cDV><tpAmb>1</tpAmb><finNFe>1</finNFe><indFinal>${n.consumerCpf ? 1 : 0}</indFinal><indPres>1</indPres><procEmi>0</procEmi><verProc>1.0</verProc></ide>` +
+    `<cDV>${chave[43]}</cDV><tpAmb>1</tpAmb><finNFe>${n.finNFe ?? '1'}</finNFe><indFinal>${n.consumerCpf ? 1 : 0}</indFinal><indPres>1</indPres><procEmi>0</procEmi><verProc>1.0</verProc></ide>` +
     `<emit><CNPJ>${n.issuerCnpj}</CNPJ><xNome>EMITENTE LTDA</xNome><enderEmit><xLgr>RUA A</xLgr><nro>1</nro><xBairro>CENTRO</xBairro>` +
-    `<cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>${n.issuerUf}</UF></enderEmit><IE>111111111111</IE><CRT>3</CRT></emit>` +
+    `<cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>${n.issuerUf}</UF></enderEmit><IE>111111111111</IE><CRT>${n.crt ?? '3'}</CRT></emit>` +
     (n.consumerCpf
       ? `<dest><CPF>${n.consumerCpf}</CPF><xNome>CONSUMIDOR</xNome>`
       : `<dest><CNPJ>${n.recipientCnpj}</CNPJ><xNome>DESTINATARIO LTDA</xNome>`) +

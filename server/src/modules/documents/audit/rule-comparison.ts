@@ -25,6 +25,8 @@ export interface RuleComparison {
 
 /** CSOSN 101 (with credit) and 102 (without) differ only in the credit the Simples issuer grants: its choice. */
 const SIMPLES_CHOICE = new Set(['101', '102']);
+/** CSTs and CSOSNs of an ST situation (as substitute or substituted). */
+const ST_CODES = new Set(['10', '30', '60', '70', '201', '202', '203', '500']);
 
 const isInterstate = (doc: FiscalDocument) =>
   Boolean(doc.ufOrigin && doc.ufDestination && doc.ufOrigin !== doc.ufDestination);
@@ -51,7 +53,18 @@ function compareIcms(c: RuleComparison) {
   const wantCst = op.icms.csosn ?? op.icms.cst;
   if (!wantCst || !foundCst) return;
   const want = wantCst.slice(-foundCst.length);
-  const cstDiffers = want !== foundCst && !(csosn && SIMPLES_CHOICE.has(want) && SIMPLES_CHOICE.has(foundCst));
+  // A UF's internal base reduction does not follow the goods to another state unless an agreement says so: an
+  // interstate sale at CST 00 where the rule's internal CST is 20 is right (decision 058).
+  const internalReductionOnly =
+    isInterstate(c.doc) && want === '20' && foundCst === '00' && !op.icms.redBCICMSInterestadual;
+  // Between states, whether the goods are under ST depends on an agreement (Protocolos/Convênios ICMS) the audit
+  // has no data on: an ST code on either side is no finding rather than a guess (decision 058).
+  const stWithoutAgreementData = isInterstate(c.doc) && (ST_CODES.has(want) || ST_CODES.has(foundCst));
+  const cstDiffers =
+    want !== foundCst &&
+    !internalReductionOnly &&
+    !stWithoutAgreementData &&
+    !(csosn && SIMPLES_CHOICE.has(want) && SIMPLES_CHOICE.has(foundCst));
   if (csosn) {
     if (cstDiffers) add('cst-divergente', 'CSOSN', wantCst, foundCst, { ruleCode: 'csosn-regra' });
     return;

@@ -1,0 +1,212 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TDocumentFinding, TDocumentFindingsPage } from '@app/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { createFiscalRule, createProduct } from '../../db/factories.js';
+import { seedProductActors } from '../products/products.fixtures.js';
+import { DOCUMENT_IMPORT_JOB } from './documents.codes.js';
+import { buildNfeXml, buildZip } from './documents.fixtures.js';
+import { uploadDocuments } from './documents.test-helpers.js';
+import { generateMonth, type Month, monthProducts, plantedKinds } from './documents-months.fixtures.js';
+
+let ctx: TestContext;
+let s: Awaited<ReturnType<typeof seedProductActors>>;
+
+async function importMonth(companyId: string, files: { name: string; xml: string }[]) {
+  const zip = buildZip(files.map((d) => ({ name: d.name, data: d.xml })));
+  const res = await uploadDocuments(ctx.app, companyId, [{ name: 'mes.zip', content: zip }], s.headers.member);
+  expect(res.statusCode, res.body).toBe(202);
+  const { id } = res.json<{ id: string }>();
+  await ctx.app.jobs.drain(DOCUMENT_IMPORT_JOB);
+  const items: TDocumentFinding[] = [];
+  for (let page = 1; ; page++) {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/public/products/documents/${id}/findings?pageSize=200&page=${page}`,
+      headers: s.headers.member,
+    });
+    const body = res.json<TDocumentFindingsPage>();
+    items.push(...body.items);
+    if (items.length >= body.total) return items;
+  }
+}
+
+const byItem = (findings: TDocumentFinding[]) => {
+  const map = new Map<string, TDocumentFinding[]>();
+  for (const f of findings) {
+    const key = `${f.documentNumber}:${f.nItem}`;
+    map.set(key, [...(map.get(key) ?? []), f]);
+  }
+  return map;
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp({ dataDir: await mkdtemp(join(tmpdir(), 'documents-precision-')) });
+  s = await seedProductActors(ctx.db);
+  for (const p of monthProducts) {
+    const rule = await createFiscalRule(ctx.db, {
+      ncm: p.ncm,
+      cest: p.cest ?? null,
+      uf: 'SP',
+      description: p.description,
+      version: p.rule,
+    });
+    await createProduct(ctx.db, {
+      companyId: s.companySP.id,
+      internalCode: p.code,
+      description: p.description,
+      ncm: p.ncm,
+      cest: p.cest ?? null,
+      fiscalRuleId: rule.id,
+    });
+  }
+});
+
+describe('precision on a realistic month (issue 37)', () => {
+  let month: Month;
+  let findings: TDocumentFinding[];
+
+  beforeAll(async () => {
+    // A distributor's month whose ERP keeps the ICMS in the PIS/COFINS base, with 8 % of its items planted with
+    // one known error each (documents-months.fixtures.ts: every figure from the public tables' rates).
+    month = generateMonth({
+      issuerCnpj: s.companySP.document,
+      kind: 'distributor',
+      documents: 40,
+      itemsPerDocument: 6,
+      plantRate: 0.08,
+      seed: 11,
+      firstNumber: 9000,
+      pisCofinsBase: 'com-icms',
+    });
+    findings = await importMonth(s.companySP.id, month.documents);
+  });
+
+  it('finds each planted error as exactly one finding of its kind, and flags no clean item', () => {
+    expect(month.truth.size).toBeGreaterThan(10);
+    const items = byItem(findings);
+    const flagged = (key: string) => (items.get(key) ?? []).filter((f) => f.severity !== 'informativo');
+    for (const [key, planted] of month.truth)
+      expect(
+        flagged(key).map((f) => f.kind),
+        `${key} ${planted}`,
+      ).toEqual([plantedKinds[planted]]);
+    const cleanFlagged = [...items.keys()].filter((k) => !month.truth.has(k) && flagged(k).length > 0);
+    expect(cleanFlagged.map((k) => items.get(k)!.map((f) => `${f.kind} ${f.field} ${f.expected}→${f.found}`))).toEqual(
+      [],
+    );
+  });
+
+  it('the PIS/COFINS base with the ICMS is the issuer’s choice: one informative finding for the whole import', () => {
+    // STF RE 574.706 (Tema 69): excluding the ICMS is the taxpayer's right; the R$ it would save is told once.
+    const opportunity = findings.filter((f) => f.kind === 'oportunidade-pis-cofins');
+    expect(opportunity).toHaveLength(1);
+    expect(opportunity[0]).toMatchObject({ severity: 'informativo', nItem: 0, field: 'PIS/COFINS.vBC' });
+    expect(Number(opportunity[0]!.difference)).toBeGreaterThan(0);
+    expect(opportunity[0]!.differenceText).toMatch(/^R\$ [\d.]+,\d{2} recolhido a maior$/);
+    expect(findings.filter((f) => /PIS|COFINS/.test(f.field))).toHaveLength(
+      [...month.truth.values()].filter((p) => p === 'pis-calculo').length + 1,
+    );
+  });
+});
+
+describe('rules compared by the tax due, and the law over the catalogue', () => {
+  let findings: TDocumentFinding[];
+  const rice = monthProducts[0]!;
+
+  beforeAll(async () => {
+    // A product whose rule still says 000001 where the NCM table puts rice in Anexo I (cClassTrib 200003).
+    const stale = await createFiscalRule(ctx.db, {
+      ncm: rice.ncm,
+      cest: null,
+      uf: 'SP',
+      description: 'ARROZ REGRA ANTIGA',
+      version: { ...rice.rule, cbsCst: '000', cbsCClassTrib: '000001' },
+    });
+    await createProduct(ctx.db, {
+      companyId: s.companySP.id,
+      internalCode: 'ARROZ-REGRA-ANTIGA',
+      description: 'ARROZ 1KG',
+      ncm: rice.ncm,
+      fiscalRuleId: stale.id,
+    });
+    const xml = buildNfeXml({
+      issuerCnpj: s.companySP.document,
+      issuerUf: 'SP',
+      recipientCnpj: '44555666000172',
+      recipientUf: 'SP',
+      number: 9900,
+      items: [
+        // CST 00 at 7 % where the rule says CST 20, 18 % with 61,11 % reduction (RICMS/SP, Anexo II, art. 3º):
+        // 1,000.00 × 7 % = 70.00 and 388.90 × 18 % = 70.00 — the same tax: one cst-divergente of 0,00.
+        {
+          code: rice.code,
+          description: rice.description,
+          ncm: rice.ncm,
+          cfop: '5102',
+          vProd: '1000.00',
+          icms: { cst: '00', vBC: '1000.00', pICMS: '7.00', vICMS: '70.00' },
+          pis: { cst: '06', pPIS: '0.00', vPIS: '0.00', vBC: '0.00' },
+          cofins: { cst: '06', pCOFINS: '0.00', vCOFINS: '0.00', vBC: '0.00' },
+          ibscbs: {
+            cst: '200',
+            cClassTrib: '200003',
+            values: {
+              vBC: '930.00',
+              pIBSUF: '0.10',
+              vIBSUF: '0.00',
+              pIBSMun: '0.00',
+              vIBSMun: '0.00',
+              pCBS: '0.90',
+              vCBS: '0.00',
+            },
+          },
+        },
+        // The document follows the law (200003 for an NCM of Anexo I): the rule is what needs updating.
+        {
+          code: 'ARROZ-REGRA-ANTIGA',
+          description: 'ARROZ 1KG',
+          ncm: rice.ncm,
+          cfop: '5102',
+          cBenef: 'SP020030',
+          vProd: '100.00',
+          icms: { cst: '20', pRedBC: '61.11', vBC: '38.89', pICMS: '18.00', vICMS: '7.00' },
+          pis: { cst: '06', pPIS: '0.00', vPIS: '0.00', vBC: '0.00' },
+          cofins: { cst: '06', pCOFINS: '0.00', vCOFINS: '0.00', vBC: '0.00' },
+          ibscbs: {
+            cst: '200',
+            cClassTrib: '200003',
+            values: {
+              vBC: '93.00',
+              pIBSUF: '0.10',
+              vIBSUF: '0.00',
+              pIBSMun: '0.00',
+              vIBSMun: '0.00',
+              pCBS: '0.90',
+              vCBS: '0.00',
+            },
+          },
+        },
+      ],
+    });
+    findings = await importMonth(s.companySP.id, [{ name: '9900.xml', xml }]);
+  });
+
+  it('CST 00 with the same tax as the rule’s CST 20 is one cst-divergente with difference 0,00', () => {
+    expect(
+      findings
+        .filter((f) => f.internalCode === rice.code)
+        .map((f) => [f.kind, f.field, f.expected, f.found, f.difference, f.differenceText]),
+    ).toEqual([['cst-divergente', 'CST', '20', '00', '0.00', 'R$ 0,00 (sem diferença de imposto)']]);
+  });
+
+  it('a cClassTrib the NCM table allows is a rule to update, not cclasstrib-incompativel (LC 214/2025, Anexo I)', () => {
+    expect(
+      findings
+        .filter((f) => f.internalCode === 'ARROZ-REGRA-ANTIGA')
+        .map((f) => [f.kind, f.severity, f.expected, f.found]),
+    ).toEqual([['regra-desatualizada', 'informativo', '200003', '000001']]);
+  });
+});
