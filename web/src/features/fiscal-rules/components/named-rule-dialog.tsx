@@ -30,6 +30,7 @@ import {
   toNamedRulePayload,
   validateNamedRuleForm,
 } from '../lib/named-rule-form';
+import { CbsFields } from './cbs-fields';
 import { NcmField } from './ncm-field';
 
 interface Props {
@@ -289,6 +290,12 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
                 />
               </Group>
             </Fieldset>
+            <CbsFields
+              ncm={form.ncm}
+              cst={form.cbsCst}
+              cClassTrib={form.cbsCClassTrib}
+              onChange={({ cst, cClassTrib }) => setForm((f) => ({ ...f, cbsCst: cst, cbsCClassTrib: cClassTrib }))}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Voltar

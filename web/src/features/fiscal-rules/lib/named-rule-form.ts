@@ -43,6 +43,9 @@ export interface NamedRuleForm {
   redBCICMSST: string;
   antecipado: boolean;
   desonerado: boolean;
+  /** IBS/CBS (decision 062): the CST follows the cClassTrib's first three digits. */
+  cbsCst: string;
+  cbsCClassTrib: string;
 }
 
 export const emptyNamedRuleForm: NamedRuleForm = {
@@ -78,6 +81,8 @@ export const emptyNamedRuleForm: NamedRuleForm = {
   redBCICMSST: '',
   antecipado: false,
   desonerado: false,
+  cbsCst: '',
+  cbsCClassTrib: '',
 };
 
 const s = (v: string | null | undefined) => v ?? '';
@@ -119,6 +124,8 @@ export function formFromRule(rule: TFiscalRule): NamedRuleForm {
     redBCICMSST: percentToInput(st.redBCICMSST),
     antecipado: st.antecipado,
     desonerado: st.desonerado,
+    cbsCst: s(f.cbs.cst),
+    cbsCClassTrib: s(f.cbs.cClassTrib),
   };
 }
 
@@ -173,5 +180,7 @@ export function toNamedRulePayload(form: NamedRuleForm): TNamedRuleInput {
     pDifer: pct(form.pDifer),
     desonerado: form.desonerado,
     isencao: pct(form.isencao),
+    cbsCst: opt(form.cbsCst),
+    cbsCClassTrib: opt(form.cbsCClassTrib),
   };
 }
