@@ -26,11 +26,11 @@ function yearColumns(rows: TTransitionYear[]) {
       (f) => [taxColumnLabel(f), (r: TTransitionYear) => r[f]] as [string, (r: TTransitionYear) => number],
     ),
   ];
-  if (rows.some((r) => r.vCBSIBSCompensado !== 0)) columns.push([col.compensado, (r) => r.vCBSIBSCompensado]);
-  if (rows.some((r) => r.vNaoDevido !== 0)) columns.push([col.naoDevido, (r) => r.vNaoDevido]);
   columns.push([col.total, (r) => r.vTotal], [col.carga, (r) => r.pCarga]);
   if (rows.some((r) => r.vTotalRegular !== null))
     columns.push([col.totalRegular, (r) => r.vTotalRegular], [col.cargaRegular, (r) => r.pCargaRegular]);
+  if (rows.some((r) => r.vCBSIBSCompensado !== 0)) columns.push([col.compensado, (r) => r.vCBSIBSCompensado]);
+  if (rows.some((r) => r.vNaoDevido !== 0)) columns.push([col.naoDevido, (r) => r.vNaoDevido]);
   columns.push([col.estimado, (r) => (r.estimado ? 'sim' : 'não')]);
   return columns;
 }

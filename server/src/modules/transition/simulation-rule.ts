@@ -56,12 +56,11 @@ const ENGINE_RANGE_REFUSAL = /^(Valor numérico inválido|diaMes: )/;
 function describeRefusal(err: unknown): string | null {
   const cause = err instanceof TransitionYearError ? err.cause : err;
   const prefix = err instanceof TransitionYearError ? `Ano ${err.ano}: ` : '';
-  if (cause instanceof TaxInputError) return `${prefix}${cause.field}: ${cause.message}`;
+  // The messages name the field in words ("O NCM … não está entre os NCM a que o cClassTrib … se aplica"): the
+  // request path (item.icms.pCredSN) is for an API client, not for the analyst who reads the list of refusals.
+  if (cause instanceof TaxInputError) return `${prefix}${cause.message}`;
   if (cause instanceof AppError && cause.code === 'VALIDATION')
-    return (
-      prefix +
-      (cause.errors?.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; ') ?? cause.message)
-    );
+    return prefix + (cause.errors?.map((e) => e.message).join('; ') ?? cause.message);
   // Only the engine's own range refusals are the user's to read (Portuguese, naming the value); a RangeError of the
   // runtime or of decimal.js ("[DecimalError] Invalid argument", "Invalid time value") is a fault: the run fails.
   if (cause instanceof RangeError && ENGINE_RANGE_REFUSAL.test(cause.message)) return prefix + cause.message;

@@ -33,7 +33,7 @@ export function RiseTable({ items, onOpen }: { items: TSimulationProduct[]; onOp
               <Table.Td>
                 {p.description}
                 {p.erro && (
-                  <Text size="xs" c="red">
+                  <Text size="xs" c="red.9">
                     {maskCodesInText(p.erro)}
                   </Text>
                 )}
@@ -41,7 +41,7 @@ export function RiseTable({ items, onOpen }: { items: TSimulationProduct[]; onOp
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatNcm(p.ncm)}</Table.Td>
               <Table.Td ta="right">{formatNumber(p.pCargaInicial, 2)}</Table.Td>
               <Table.Td ta="right">{formatNumber(p.pCargaFinal, 2)}</Table.Td>
-              <Table.Td ta="right" fw={600} c={(shown(p.variacao) ?? 0) > 0 ? 'red.7' : undefined}>
+              <Table.Td ta="right" fw={600} c={(shown(p.variacao) ?? 0) > 0 ? 'red.9' : undefined}>
                 {points(p.variacao)}
               </Table.Td>
               <Table.Td>

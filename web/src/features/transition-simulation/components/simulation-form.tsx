@@ -1,22 +1,46 @@
-import { simulationBuyerLabels, type TSimulationStart, ufs } from '@app/contract';
-import { Button, Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { isIpiTaxpayerByCnae, simulationBuyerLabels, type TCompany, type TSimulationStart, ufs } from '@app/contract';
+import {
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DecimalInput } from '../../../components/ui/decimal-input';
+import { parseDecimalText } from '../../../components/ui/decimal-text';
 import { useClassifiedProducts } from '../api/search-products';
 
 type Selection = TSimulationStart['selecao'];
 
 interface Props {
   companyId: string | null;
-  companyUf: string | undefined;
+  company: TCompany | undefined;
   years: number[];
   running: boolean;
   onStart: (body: TSimulationStart) => void;
 }
 
-/** Operation (destination UF, buyer), products (all, a selection or a search) and years of a run. */
-export function SimulationForm({ companyId, companyUf, years, running, onStart }: Props) {
+export const isSimplesCompany = (c: TCompany | undefined) =>
+  c?.crt === 'SimplesNacional' || c?.crt === 'SNComExcessoSublimiteDeReceitaBruta';
+
+/**
+ * Operation (destination UF, buyer), products (all, a selection or a search) and years of a run, and the seller:
+ * a Simples Nacional company's RBT12 (its bracket and DAS; the company record does not hold it) and whether it
+ * pays IPI (from its CNAE unless changed).
+ */
+export function SimulationForm({ companyId, company, years, running, onStart }: Props) {
+  const companyUf = company?.uf;
+  const simples = isSimplesCompany(company);
+  const [rbt12, setRbt12] = useState('');
+  const [ipi, setIpi] = useState(() => isIpiTaxpayerByCnae(company?.cnae));
   const [ufDestino, setUfDestino] = useState<string | null>(null);
   const [comprador, setComprador] = useState<TSimulationStart['comprador']>('contribuinte');
   const [selecao, setSelecao] = useState<Selection>('todos');
@@ -41,6 +65,8 @@ export function SimulationForm({ companyId, companyUf, years, running, onStart }
       ...(selecao === 'selecao' ? { productIds: picked } : {}),
       anoInicial: years[0],
       anoFinal: Number(lastYear),
+      contribuinteIpi: ipi,
+      ...(simples ? { rbt12: parseDecimalText(rbt12) ?? rbt12 } : {}),
     });
   return (
     <Paper withBorder radius="md" p="md">
@@ -61,6 +87,25 @@ export function SimulationForm({ companyId, companyUf, years, running, onStart }
             onChange={setAnoFinal}
             allowDeselect={false}
             description={years.length ? `A partir de ${years[0]}` : undefined}
+          />
+        </Group>
+        <Group grow align="flex-start">
+          {simples && (
+            <DecimalInput
+              label="Receita bruta dos últimos 12 meses (RBT12, R$)"
+              description="Empresa do Simples Nacional: dá a faixa e as parcelas do DAS (LC 123/2006, Anexo I)"
+              value={rbt12}
+              onChange={setRbt12}
+              required
+              placeholder="ex.: 1.500.000,00"
+            />
+          )}
+          <Checkbox
+            mt={simples ? 'xl' : 0}
+            label="Contribuinte do IPI (indústria ou equiparada)"
+            description="Comércio não paga IPI na revenda: o IPI dos itens fica fora da carga"
+            checked={ipi}
+            onChange={(e) => setIpi(e.currentTarget.checked)}
           />
         </Group>
         <div>
@@ -116,7 +161,7 @@ export function SimulationForm({ companyId, companyUf, years, running, onStart }
           />
         )}
         <Group justify="flex-end">
-          <Button leftSection={<IconPlayerPlay size={16} />} onClick={submit} loading={running} disabled={!companyId}>
+          <Button leftSection={<IconPlayerPlay size={16} />} onClick={submit} loading={running} disabled={!companyId || (simples && !parseDecimalText(rbt12))}>
             Simular
           </Button>
         </Group>

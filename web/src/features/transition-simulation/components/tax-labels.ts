@@ -1,23 +1,42 @@
-import type { TTransitionYear } from '@app/contract';
+import { type TTransitionYear, transitionFieldLabels } from '@app/contract';
 
-type TaxField = Exclude<keyof TTransitionYear, 'ano' | 'vTotal' | 'pCarga' | 'estimado'>;
+type TaxField = keyof typeof transitionFieldLabels;
+/** The contract's labels are written in stack order. */
+const stackOrder = Object.keys(transitionFieldLabels) as TaxField[];
 
-/** The taxes of a year's row as the screen names them, in the order of the NF-e; colours for the chart. */
-export const taxColumns: { field: TaxField; label: string; color: string }[] = [
-  { field: 'vICMS', label: 'ICMS', color: 'blue.6' },
-  { field: 'vICMSST', label: 'ICMS-ST', color: 'indigo.5' },
-  { field: 'vFCP', label: 'FCP', color: 'cyan.6' },
-  { field: 'vFCPST', label: 'FCP-ST', color: 'cyan.3' },
-  { field: 'vICMSUFDest', label: 'DIFAL', color: 'violet.5' },
-  { field: 'vFCPUFDest', label: 'FCP DIFAL', color: 'violet.3' },
-  { field: 'vIPI', label: 'IPI', color: 'grape.6' },
-  { field: 'vPIS', label: 'PIS', color: 'yellow.6' },
-  { field: 'vCOFINS', label: 'COFINS', color: 'yellow.8' },
-  { field: 'vCBS', label: 'CBS', color: 'teal.6' },
-  { field: 'vIBSUF', label: 'IBS UF', color: 'green.6' },
-  { field: 'vIBSMun', label: 'IBS Mun', color: 'lime.6' },
-  { field: 'vIS', label: 'IS', color: 'red.6' },
-];
+/**
+ * Colours of the burden's figures. Taxes that sit side by side in a stack or are read together get different
+ * hues and lightness, not two shades of one hue (IBS UF dark green against IBS Mun light lime; PIS yellow against
+ * COFINS orange): the chart is read by colour alone.
+ */
+const colors: Record<TaxField, string> = {
+  vICMS: 'blue.8',
+  vICMSST: 'cyan.6',
+  vFCP: 'blue.3',
+  vFCPST: 'cyan.2',
+  vICMSUFDest: 'violet.7',
+  vFCPUFDest: 'violet.3',
+  vIPI: 'grape.6',
+  vPIS: 'yellow.4',
+  vCOFINS: 'orange.8',
+  vCBS: 'teal.8',
+  vIBSUF: 'green.9',
+  vIBSMun: 'lime.4',
+  vIS: 'red.8',
+  vICMSAnterior: 'indigo.9',
+  vDASICMS: 'blue.5',
+  vDASPIS: 'yellow.6',
+  vDASCOFINS: 'orange.5',
+  vDASCBS: 'teal.4',
+  vDASIBS: 'green.6',
+};
+
+/** The burden's figures as the screen (and the XLSX) names them, in stack order, with the chart's colours. */
+export const taxColumns: { field: TaxField; label: string; color: string }[] = stackOrder.map((field) => ({
+  field,
+  label: transitionFieldLabels[field],
+  color: colors[field],
+}));
 
 /** Only the taxes some year has: a column of zeros in every year says nothing. */
 export const presentTaxes = (rows: TTransitionYear[]) => taxColumns.filter((c) => rows.some((r) => r[c.field] !== 0));

@@ -4,15 +4,18 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDateTime, formatNumber } from '../../../components/ui/format';
 import { Pager } from '../../../components/ui/pager';
-import { getSelectedCompany } from '../../../lib/session';
+import { getSelectedCompany, getSession } from '../../../lib/session';
 import { useCompanies } from '../../companies/api/get-companies';
 import { exportSimulation } from '../api/export-simulation';
+import { useRefusedProducts } from '../api/get-refused-products';
 import { SIMULATION_PAGE_SIZE, useSimulationProducts } from '../api/get-simulation-products';
 import { useSimulations } from '../api/get-simulations';
 import { useTransitionYears } from '../api/get-transition-years';
 import { useStartSimulation } from '../api/start-simulation';
+import { BurdenNotes } from '../components/burden-notes';
 import { LoadChart } from '../components/load-chart';
 import { ProductYearsModal } from '../components/product-years-modal';
+import { RefusedTable } from '../components/refused-table';
 import { RiseTable } from '../components/rise-table';
 import { SimulationForm } from '../components/simulation-form';
 import { YearsTable } from '../components/years-table';
@@ -35,6 +38,8 @@ export default function SimulationPage() {
   const active = run?.status === 'Queued' || run?.status === 'Running';
   const [page, setPage] = useState(1);
   const products = useSimulationProducts(run?.status === 'Done' ? run.id : null, page);
+  const refused = useRefusedProducts(run?.status === 'Done' && run.produtosRecusados > 0 ? run.id : null);
+  const isMember = getSession()?.role === 'Member';
   const [open, setOpen] = useState<TSimulationProduct | null>(null);
   return (
     <Stack>
@@ -70,7 +75,7 @@ export default function SimulationPage() {
       <SimulationForm
         key={companyId}
         companyId={companyId}
-        companyUf={company?.uf}
+        company={company}
         years={years.data?.anos ?? []}
         running={start.isPending || active}
         onStart={(body) => {
@@ -105,9 +110,18 @@ export default function SimulationPage() {
       )}
       {run?.status === 'Done' && run.totais && (
         <>
-          <YearsTable rows={run.totais} caption="Tributos do catálogo por ano (soma dos produtos)" />
+          <BurdenNotes run={run} />
+          <YearsTable rows={run.totais} caption="Carga do catálogo por ano (soma dos produtos)" />
           <LoadChart rows={run.totais} />
-          <Title order={4}>Produtos com maior aumento de carga</Title>
+          <RefusedTable
+            items={refused.data?.items ?? []}
+            total={run.produtosRecusados}
+            catalogueLinks={isMember}
+            onOpen={setOpen}
+          />
+          <Title order={2} size="h4">
+            Produtos com maior aumento de carga
+          </Title>
           <RiseTable items={products.data?.items ?? []} onOpen={setOpen} />
           <Pager
             page={page}
