@@ -161,7 +161,12 @@ export function SimulationForm({ companyId, company, years, running, onStart }: 
           />
         )}
         <Group justify="flex-end">
-          <Button leftSection={<IconPlayerPlay size={16} />} onClick={submit} loading={running} disabled={!companyId || (simples && !parseDecimalText(rbt12))}>
+          <Button
+            leftSection={<IconPlayerPlay size={16} />}
+            onClick={submit}
+            loading={running}
+            disabled={!companyId || (simples && !parseDecimalText(rbt12))}
+          >
             Simular
           </Button>
         </Group>
