@@ -1,17 +1,12 @@
-import { TaxDecimal } from '../decimal.js';
-
 /**
  * Amounts of the NF-e as integer cents: every value tag is a decimal with at most 2 places (TDec_1302), so sums
- * are exact in integers well below 2^53. Rates (4 places) go through TaxDecimal.
+ * are exact in integers well below 2^53.
  */
 export function cents(value: string | undefined): number | null {
   if (value === undefined || value === '') return null;
   if (!/^-?\d+(\.\d+)?$/.test(value)) return null;
-  const neg = value.startsWith('-');
-  const [int, frac = ''] = (neg ? value.slice(1) : value).split('.');
   // More than 2 places is a schema error (225); rounded here so the sums still say something.
-  const c = Number(int) * 100 + Math.round(Number(`0.${frac || '0'}`) * 100);
-  return neg ? -c : c;
+  return Math.round(Number(value) * 100);
 }
 
 export const showCents = (c: number): string => {
@@ -20,14 +15,15 @@ export const showCents = (c: number): string => {
   return `${neg ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 };
 
-/** Value × rate% as exact cents (not rounded), for the "product of base and rate" rules. */
+/**
+ * Value × rate% in cents (not rounded), for the "product of base and rate" rules. Plain floating point: both
+ * factors have few places (2 and 4) and the rules compare with a tolerance of a cent, far above its error.
+ */
 export function productCents(base: string | undefined, ratePercent: string | undefined): number | null {
   if (base === undefined || ratePercent === undefined) return null;
-  try {
-    return new TaxDecimal(base).times(ratePercent).toNumber();
-  } catch {
-    return null;
-  }
+  const b = Number(base);
+  const r = Number(ratePercent);
+  return Number.isFinite(b) && Number.isFinite(r) && base !== '' && ratePercent !== '' ? b * r : null;
 }
 
 /** |a − b| ≤ tolerance, all in cents. */

@@ -138,13 +138,13 @@ function yearRateRule(id: string, codigo: string, mensagem: string, s: Sphere): 
       const fin = text(doc.ide, 'finNFe');
       return eachSphere(doc, s, (it, g) => {
         const found = text(g, s.rate);
-        if (found === undefined || new TaxDecimal(found).eq(expected)) return null;
+        if (found === undefined || Number(found) === Number(expected)) return null;
         const zeroAllowed =
           child(gIBSCBS(it), 'gTribRegular') !== undefined ||
           fin === '5' ||
           fin === '6' ||
           child(it.ibscbs, 'gCredPresIBSZFM') !== undefined;
-        if (zeroAllowed && new TaxDecimal(found).isZero()) return null;
+        if (zeroAllowed && Number(found) === 0) return null;
         return {
           campo: `${spherePath(it, s)}/${s.rate}`,
           nItem: it.nItem,

@@ -21,10 +21,21 @@ export function children(node: XNode | undefined, name: string): XNode[] {
   return node ? node.children.filter((c) => c.name === name) : [];
 }
 
+// The rules ask the same few dozen paths for every item: split each once.
+const steps = new Map<string, string[]>();
+const stepsOf = (path: string) => {
+  let s = steps.get(path);
+  if (!s) {
+    s = path.split('/');
+    if (steps.size < 10_000) steps.set(path, s);
+  }
+  return s;
+};
+
 /** The node at a slash path ('ICMSTot/vBC'); undefined when any step is missing. */
 export function at(node: XNode | undefined, path: string): XNode | undefined {
   let cur = node;
-  for (const step of path.split('/')) {
+  for (const step of stepsOf(path)) {
     cur = child(cur, step);
     if (!cur) return undefined;
   }

@@ -71,6 +71,7 @@ export default function NfeValidationPage() {
           <FileInput
             multiple
             clearable
+            clearButtonProps={{ 'aria-label': 'Limpar arquivos escolhidos' }}
             accept=".xml,application/xml,text/xml"
             label="Arquivos XML (NF-e ou NFC-e, até 5 MB cada)"
             placeholder="Escolher arquivos"
