@@ -229,6 +229,12 @@ describe('POST /nfe/validate: bodies that are not an NF-e', () => {
     }
   });
 
+  it("a body between the server-wide 2 MB and this route's 5 MB is accepted", async () => {
+    const res = await post(`${xmlOf(base)}<!--${'x'.repeat(3 * 1024 * 1024)}-->`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<TNfeValidationResponse>().valida).toBe(true);
+  });
+
   it('more than 5 MB → 413', async () => {
     const res = await post(Buffer.alloc(5 * 1024 * 1024 + 10, 0x20));
     expect(res.statusCode).toBe(413);
