@@ -13,7 +13,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { documentFindingSeverities } from '@app/contract';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import {
@@ -101,14 +100,22 @@ try {
         rule_code: string | null;
         example: string;
       }>(
-        `SELECT d.number, f.n_item, f.kind, f.severity, f.rule_code,
+        // Read through to_jsonb so the same bench runs on the audit before severities existed (the baseline).
+        `SELECT d.number, f.n_item, f.kind, coalesce(to_jsonb(f)->>'severity', 'risco') AS severity,
+           to_jsonb(f)->>'rule_code' AS rule_code,
            concat_ws(' ', d.uf_destination, f.internal_code, f.field, f.expected, '→', f.found, f.difference) AS example
          FROM document_findings f
          JOIN company_documents d ON d.id = f.document_id WHERE f.import_id = $1`,
         [id],
       )
     ).rows;
-    return { secs, status, rows };
+    const problems = (
+      await pool.query<{ message: string }>(
+        'SELECT message FROM document_import_problems WHERE import_id = $1 ORDER BY id LIMIT 3',
+        [id],
+      )
+    ).rows.map((p) => p.message);
+    return { secs, status: { ...status, problems }, rows };
   };
 
   const measure = (label: string, month: Month, r: Awaited<ReturnType<typeof importMonth>>) => {
@@ -143,7 +150,7 @@ try {
       extra += Math.max(0, hard.length - 1);
     }
     const bySeverity = Object.fromEntries(
-      documentFindingSeverities.map((s) => [s, r.rows.filter((f) => f.severity === s).length]),
+      (['rejeicao', 'risco', 'informativo'] as const).map((s) => [s, r.rows.filter((f) => f.severity === s).length]),
     );
     console.log(
       JSON.stringify(

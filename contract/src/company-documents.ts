@@ -87,7 +87,6 @@ export const documentFindingKinds = [
   'cclasstrib-ausente',
   'cclasstrib-incompativel',
   'valor-divergente',
-  'total-divergente',
   'regra-desatualizada',
   'oportunidade-pis-cofins',
 ] as const;
@@ -109,7 +108,6 @@ export const documentFindingLabels: Record<TDocumentFindingKind, string> = {
   'cclasstrib-ausente': 'cClassTrib ausente',
   'cclasstrib-incompativel': 'cClassTrib incompatível',
   'valor-divergente': 'Valor de imposto diferente do recalculado',
-  'total-divergente': 'Total da nota diferente da soma dos itens',
   'regra-desatualizada': 'Regra fiscal a atualizar',
   'oportunidade-pis-cofins': 'PIS/COFINS sem o ICMS na base (Tema 69)',
 };

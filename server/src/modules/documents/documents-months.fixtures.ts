@@ -248,7 +248,8 @@ function distributorDocument(o: MonthOptions, rnd: () => number, number: number,
 
 /** An error that fits the item's product and operation (null: none fits, the item stays clean). */
 function plantFor(p: MonthProduct, dest: Destination, rnd: () => number): PlantedError | null {
-  const fits: PlantedError[] = ['icms-calculo'];
+  // (A typo in the own ICMS of an ST item would make its ST negative, which no NF-e can carry.)
+  const fits: PlantedError[] = p.kind === 'beer' ? [] : ['icms-calculo'];
   if (dest.inter === null && p.kind === 'taxed') fits.push('aliquota-interna', 'cclasstrib-anexo-errado');
   if (dest.inter !== null && p.kind === 'imported') fits.push('importado-7');
   if (dest.inter === null && p.kind === 'cesta') fits.push('cst-00-reducao', 'cclasstrib-cheio-anexo-i');
