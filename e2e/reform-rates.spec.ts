@@ -57,25 +57,33 @@ test('the Admin sets the IBS rate of a município from a date, by keyboard, and 
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Incluir alíquota municipal do IBS' });
   await dialog.getByLabel('UF').selectOption('RS');
-  // Porto Alegre belongs to RS: a São Paulo code is refused naming the field
-  await dialog.getByLabel('Município (código IBGE)').fill('3550308');
+  // Porto Alegre belongs to RS: a São Paulo code typed as such is refused naming the field
+  const municipality = dialog.getByRole('textbox', { name: 'Município' });
+  await municipality.fill('3550308');
+  await page.getByRole('option', { name: 'Código IBGE 3550308' }).click();
   await dialog.getByLabel('Início de vigência').fill('2032-01-01');
+  // Escape in a date field leaves the dialog and what was typed (issue 38).
+  await dialog.getByLabel('Início de vigência').press('Escape');
+  await expect(dialog).toBeVisible();
   await dialog.getByLabel('Alíquota (%)').fill('1,10');
   await dialog.getByLabel('Fonte').fill('Lei municipal de Porto Alegre (exemplo de teste)');
   await dialog.getByLabel('Fonte').press('Enter');
   await expect(dialog).toContainText('não é um município da UF RS');
-  await dialog.getByLabel('Município (código IBGE)').fill('4314902');
+  // Picked by name from the IBGE table, among RS's municípios only.
+  await municipality.fill('porto aleg');
+  await expect(page.getByRole('option', { name: /São Paulo/ })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Porto Alegre (4314902)' }).click();
   await page.screenshot({ path: 'test-results/reform-rates-municipal-dialog-1024.png' });
   await dialog.getByLabel('Fonte').press('Enter');
   await expect(dialog).toBeHidden();
-  const row = page.getByTestId('municipal-rates').locator('tbody tr', { hasText: '4314902' });
+  const row = page.getByTestId('municipal-rates').locator('tbody tr', { hasText: 'Porto Alegre (4314902)' });
   await expect(row).toContainText('1,1 %');
   await expect(row).toContainText('01/01/2032 em diante');
   for (const width of [1366, 1024]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/reform-rates-municipal-${width}.png`, fullPage: true });
   }
-  await page.getByRole('button', { name: 'Excluir 4314902' }).click();
+  await page.getByRole('button', { name: 'Excluir Porto Alegre (4314902)' }).click();
   await expect(row).toHaveCount(0);
 });
 

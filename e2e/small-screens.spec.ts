@@ -50,11 +50,10 @@ test('products home at 1024×768: CEST, Atualização and the first row’s acti
   await expectWithinViewport(page.getByRole('columnheader', { name: 'CEST' }));
   await expectWithinViewport(page.getByRole('columnheader', { name: /Atualização/ }));
   expect(await pageScrollsSideways(page)).toBe(false);
-  // The side bar folds behind the menu button, which opens it and closes on navigation.
-  await page.getByRole('button', { name: 'Menu' }).click();
+  // The side bar stays on screen as a rail of icons beside the table (issue 38, decision 063).
+  await expect(page.getByRole('link', { name: 'Indicadores' })).toBeInViewport();
   await page.getByRole('link', { name: 'Indicadores' }).click();
   await expect(page).toHaveURL(/\/member\/company\/indicators$/);
-  await expect(page.getByRole('link', { name: 'Indicadores' })).not.toBeInViewport();
 });
 
 test('finalized products at 1024×768: the empty state is whole on screen', async ({ page }) => {

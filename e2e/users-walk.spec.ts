@@ -2,6 +2,7 @@ import { canDo } from '@app/contract/permissions';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createFiscalRule, createGlobalProduct, createProduct, linkMemberToCompany } from '../server/src/db/factories';
+import { seedSimulationCatalogue } from '../server/src/modules/transition/simulation.fixtures';
 import { e2eDb } from './support/db';
 import { seedMemberWithCompanies, seedUser, useSessionOf } from './support/fixtures';
 
@@ -109,6 +110,31 @@ test('a keyboard-only Member selects a company: Tab reaches the row, the ring sh
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('selectedCompany') ?? '{}').id)).toBe(id);
 });
 
+/**
+ * Rules checked at any impact (issue 38): headings that skip a level and landmarks of one kind without distinct
+ * names are "moderate" for axe, but they are how a screen reader user moves through a page.
+ */
+const STRUCTURE_RULES = ['heading-order', 'landmark-unique', 'landmark-no-duplicate-main'];
+
+/** Axe's serious and critical violations (and any structural one) inside `include`, the whole page by default. */
+async function axeProblems(page: Page, where: string, include?: string): Promise<string[]> {
+  const problems: string[] = [];
+  // Legacy mode runs axe in the page itself; the default opens a blank page per call only to merge the results
+  // of cross-origin frames (none here): same rules and results, about 40 % less time per screen.
+  let builder = new AxeBuilder({ page })
+    .options({ rules: Object.fromEntries(STRUCTURE_RULES.map((id) => [id, { enabled: true }])) })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(true);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  for (const v of result.violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical' && !STRUCTURE_RULES.includes(v.id)) continue;
+    problems.push(`${where}: ${v.id} (${v.impact}) × ${v.nodes.length}: ${v.nodes[0]?.target.join(' ')}`);
+  }
+  console.log(`axe ${where}: ${result.violations.length} violations of any impact`);
+  return problems;
+}
+
 /** Serious and critical axe violations of the page as it is now, and its number of h1. */
 async function auditPage(page: Page, route: string): Promise<string[]> {
   const started = Date.now();
@@ -125,17 +151,8 @@ async function auditPage(page: Page, route: string): Promise<string[]> {
   await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0, { timeout: 20_000 });
   const h1 = await page.locator('h1').count();
   if (h1 !== 1) problems.push(`${route}: ${h1} h1`);
-  // Legacy mode runs axe in the page itself; the default opens a blank page per call only to merge the results
-  // of cross-origin frames (none here): same rules and results, about 40 % less time per screen.
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
-  for (const v of result.violations) {
-    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-    problems.push(`${route}: ${v.id} (${v.impact}) × ${v.nodes.length}: ${v.nodes[0]?.target.join(' ')}`);
-  }
-  console.log(`axe ${route}: ${result.violations.length} violations of any impact, ${Date.now() - started} ms`);
+  problems.push(...(await axeProblems(page, route)));
+  console.log(`axe ${route}: ${Date.now() - started} ms`);
   return problems;
 }
 
@@ -187,6 +204,82 @@ for (const [role, routes] of roleWalks) {
     expect(problems).toEqual([]);
   });
 }
+
+/** Axe inside the dialog now open (named `name`): serious and critical violations and heading order. */
+async function auditDialog(page: Page, name: string | RegExp, where: string): Promise<string[]> {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.locator('.mantine-Skeleton-root')).toHaveCount(0, { timeout: 20_000 });
+  // Mantine's modal fades in: axe measures colours of the settled dialog, not of its first frames.
+  await page.waitForTimeout(400);
+  const id = await dialog.getAttribute('id');
+  return axeProblems(page, where, id ? `[id="${id}"]` : '[role="dialog"]');
+}
+
+test("axe inside the main dialogs: a state rule, a key shown once, a product's years, and the figures", async ({
+  page,
+}) => {
+  test.setTimeout(600_000);
+  const problems: string[] = [];
+  const note = (found: string[]) => {
+    for (const p of found) console.log(`axe dialogs ${p}`);
+    problems.push(...found);
+  };
+  const seeded = await seedMemberWithCompanies([{ nomeFantasia: 'DIALOGOS LTDA', uf: 'SP', crt: 'RegimeNormal' }]);
+  const company = seeded.companies[0]!;
+  await seedSimulationCatalogue(e2eDb(), company.id, 'e2e-walk-dialogs');
+
+  // Partner staff: the state rule dialog of the fiscal rules (an unnamed button and 90 low-contrast nodes once).
+  const ncm = '21069029';
+  await createFiscalRule(e2eDb(), { ncm, uf: 'SP', description: 'REGRA DO DIALOGO', status: 'Checked' });
+  await useSessionOf(page, await seedUser('PartnerOwner', { partnerId: seeded.partner.id }));
+  await page.goto('/partner/fiscal-rules');
+  await page.getByRole('button', { name: 'Filtrar' }).click({ timeout: 30_000 });
+  const filter = page.getByRole('dialog', { name: 'Filtrar regras fiscais' });
+  note(await auditDialog(page, 'Filtrar regras fiscais', 'filtro de regras'));
+  await filter.getByLabel('NCM').fill(ncm);
+  await filter.getByLabel('NCM').press('Enter');
+  await expect(filter).toBeHidden();
+  await page.getByTestId('rules-table').locator('tbody tr').first().click();
+  await page.getByTestId('state-rules-table').locator('tbody tr').first().locator('td').nth(1).click();
+  note(await auditDialog(page, 'REGRA DO DIALOGO', 'regra estadual'));
+  await page.keyboard.press('Escape');
+
+  // The API key dialog while it shows the key once.
+  await page.goto('/partner/integrations');
+  await page.getByRole('button', { name: 'Nova chave' }).click({ timeout: 30_000 });
+  await page.getByRole('dialog', { name: 'Nova chave de API' }).getByLabel('Nome').fill('ERP acessível');
+  await page.getByRole('dialog', { name: 'Nova chave de API' }).getByRole('button', { name: 'Criar chave' }).click();
+  await expect(page.getByTestId('secret-value')).toBeVisible();
+  note(await auditDialog(page, 'Nova chave de API', 'chave mostrada uma vez'));
+  await page.getByRole('button', { name: 'Já copiei' }).click();
+
+  // A Member: the simulation's figures (rises in red), a product's years with the memória, and the indicators.
+  await useSessionOf(page, seeded.member, company);
+  await page.goto('/member/products/simulation');
+  await page.getByRole('button', { name: 'Simular' }).click({ timeout: 30_000 });
+  await expect(page.getByTestId('simulation-status')).toHaveText('Concluída', { timeout: 90_000 });
+  await expect(page.getByTestId('rise-table').locator('tbody tr').first()).toBeVisible();
+  note(await axeProblems(page, 'simulação com resultados'));
+  await page
+    .getByRole('button', { name: /^Ver anos de / })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog').getByTestId('years-table')).toBeVisible({ timeout: 30_000 });
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Memória de cálculo de / })
+    .first()
+    .click();
+  note(await axeProblems(page, 'anos de um produto', '[role="dialog"]'));
+  await page.keyboard.press('Escape');
+  await page.goto('/member/company/indicators');
+  await expect(page.getByRole('heading', { name: 'Indicadores', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText('Consultando indicadores')).toHaveCount(0, { timeout: 20_000 });
+  note(await axeProblems(page, 'indicadores com produtos'));
+  expect(problems).toEqual([]);
+});
 
 test('the IPI rate takes 300 % (TIPI) while ##,## rates still place the comma', async ({ page }) => {
   await useSessionOf(page, await seedUser('PartnerOwner'));

@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 // The first page of every visit is in the first chunk: the libraries it uses are then the first chunk's,
 // and the signed-in pages' libraries can be grouped without the login page loading them (code-splitting.ts).
 import LoginPage from '../features/auth/routes/login-page';
+import { FocusOnRouteChange } from './focus-on-route-change';
 import { CompanyGuard, guardedPath, PartnerGuard, RoleGuard } from './guards';
 import { paths } from './paths';
 
@@ -112,6 +113,7 @@ const fallback = (
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <FocusOnRouteChange />
       <Suspense fallback={fallback}>
         <Routes>
           <Route path="/" element={<Navigate to={paths.login} replace />} />

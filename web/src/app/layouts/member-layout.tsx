@@ -11,7 +11,7 @@ export default function MemberLayout() {
   return (
     <AppFrame
       subtitle={hasCompany ? company.nomeFantasia : undefined}
-      menu={(onNavigate) => <MemberMenu hasCompany={hasCompany} pathname={pathname} onNavigate={onNavigate} />}
+      menu={(options) => <MemberMenu hasCompany={hasCompany} pathname={pathname} {...options} />}
     />
   );
 }

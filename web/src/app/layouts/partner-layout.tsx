@@ -5,5 +5,5 @@ import { AppFrame } from './app-frame';
 /** /partner/*: Admin and partner staff (the guard in the router checks the role). */
 export default function PartnerLayout() {
   const { pathname } = useLocation();
-  return <AppFrame menu={(onNavigate) => <PartnerMenu pathname={pathname} onNavigate={onNavigate} />} />;
+  return <AppFrame menu={(options) => <PartnerMenu pathname={pathname} {...options} />} />;
 }

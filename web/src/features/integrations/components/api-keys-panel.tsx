@@ -21,7 +21,7 @@ export function ApiKeysPanel({ companies, companyId }: { companies: CompanyOptio
           Nova chave
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={720}>
         <Table striped highlightOnHover aria-label="Chaves de API">
           <Table.Thead>
             <Table.Tr>
@@ -30,7 +30,7 @@ export function ApiKeysPanel({ companies, companyId }: { companies: CompanyOptio
               <Table.Th>Escopo</Table.Th>
               <Table.Th>Criada em</Table.Th>
               <Table.Th>Último uso</Table.Th>
-              <Table.Th aria-label="Ações" />
+              <Table.Th>Situação</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -38,13 +38,13 @@ export function ApiKeysPanel({ companies, companyId }: { companies: CompanyOptio
               <Table.Tr>
                 <Table.Td colSpan={6}>
                   <Text c="dimmed" size="sm">
-                    Nenhuma chave ativa. Crie uma para o seu ERP consultar o feed de alterações.
+                    Nenhuma chave. Crie uma para o seu ERP consultar o feed de alterações.
                   </Text>
                 </Table.Td>
               </Table.Tr>
             )}
             {keys.data?.map((k) => (
-              <Table.Tr key={k.id}>
+              <Table.Tr key={k.id} c={k.revokedAt ? 'dimmed' : undefined}>
                 <Table.Td>
                   <Text size="sm" fw={500}>
                     {k.name}
@@ -60,25 +60,27 @@ export function ApiKeysPanel({ companies, companyId }: { companies: CompanyOptio
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {k.scope === 'partner' ? (
-                    <Badge variant="light" style={{ overflow: 'visible' }}>
-                      Todas as empresas
-                    </Badge>
+                    <Badge variant="light">Todas as empresas</Badge>
                   ) : (
                     <Text size="sm">{k.companyName}</Text>
                   )}
                 </Table.Td>
                 <Table.Td>{formatDateTime(k.createdAt)}</Table.Td>
                 <Table.Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Nunca usada'}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconTrash size={14} />}
-                    onClick={() => setRevoking({ id: k.id, name: k.name })}
-                  >
-                    Revogar
-                  </Button>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {k.revokedAt ? (
+                    <RevokedNote revokedAt={k.revokedAt} revokedBy={k.revokedBy} />
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      leftSection={<IconTrash size={14} />}
+                      onClick={() => setRevoking({ id: k.id, name: k.name })}
+                    >
+                      Revogar
+                    </Button>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -102,5 +104,20 @@ export function ApiKeysPanel({ companies, companyId }: { companies: CompanyOptio
         onConfirm={() => revoking && revoke.mutate(revoking.id, { onSuccess: () => setRevoking(null) })}
       />
     </Paper>
+  );
+}
+
+/** A revoked key stays in the list (issue 38): who revoked it and when, so a team can tell why an ERP lost access. */
+function RevokedNote({ revokedAt, revokedBy }: { revokedAt: string; revokedBy: string | null }) {
+  return (
+    <div>
+      <Badge variant="light" color="red">
+        Revogada
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {formatDateTime(revokedAt)}
+        {revokedBy ? ` por ${revokedBy}` : ''}
+      </Text>
+    </div>
   );
 }

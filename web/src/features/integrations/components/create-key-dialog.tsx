@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateApiKey } from '../api/create-api-key';
 import type { CompanyOption } from './company-choice';
-import { SecretOnce } from './secret-once';
+import { SecretOnce, SHOWING_SECRET } from './secret-once';
 
 const PARTNER_WIDE = 'partner';
 
@@ -35,12 +35,19 @@ export function CreateKeyDialog({ opened, onClose, companies, fixedCompanyId }: 
     );
   };
   return (
-    <Modal opened={opened} onClose={close} title="Nova chave de API" centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Nova chave de API"
+      centered
+      size="lg"
+      {...(create.data ? SHOWING_SECRET : {})}
+    >
       {create.data ? (
         <Stack>
           <SecretOnce label="Chave criada" value={create.data.key} />
           <Group justify="flex-end">
-            <Button onClick={close}>Concluir</Button>
+            <Button onClick={close}>Já copiei</Button>
           </Group>
         </Stack>
       ) : (

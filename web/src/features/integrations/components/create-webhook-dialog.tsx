@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useSendTestDelivery } from '../api/send-test-delivery';
 import type { CompanyOption } from './company-choice';
-import { SecretOnce } from './secret-once';
+import { SecretOnce, SHOWING_SECRET } from './secret-once';
 
 interface Props {
   opened: boolean;
@@ -43,13 +43,20 @@ export function CreateWebhookDialog({ opened, onClose, companies, fixedCompanyId
     );
   };
   return (
-    <Modal opened={opened} onClose={close} title="Novo webhook" centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Novo webhook"
+      centered
+      size="lg"
+      {...(create.data ? SHOWING_SECRET : {})}
+    >
       {create.data ? (
         <Stack>
           <SecretOnce label="Segredo de assinatura (whsec_…)" value={create.data.secret} />
           <Text size="sm">Uma entrega de teste foi enviada; acompanhe-a em “Entregas”.</Text>
           <Group justify="flex-end">
-            <Button onClick={close}>Concluir</Button>
+            <Button onClick={close}>Já copiei</Button>
           </Group>
         </Stack>
       ) : (
@@ -82,7 +89,7 @@ export function CreateWebhookDialog({ opened, onClose, companies, fixedCompanyId
             <Checkbox.Group label="Eventos" value={events} onChange={setEvents}>
               <Stack gap={6} mt={6}>
                 {productChangeEvents.map((ev) => (
-                  <Checkbox key={ev} value={ev} label={`${productChangeEventLabels[ev]} (${ev})`} />
+                  <Checkbox key={ev} value={ev} label={productChangeEventLabels[ev]} />
                 ))}
               </Stack>
             </Checkbox.Group>

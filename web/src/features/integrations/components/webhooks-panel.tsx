@@ -9,6 +9,7 @@ import { useUpdateWebhook } from '../api/update-webhook';
 import type { CompanyOption } from './company-choice';
 import { CreateWebhookDialog } from './create-webhook-dialog';
 import { DeliveriesDialog } from './deliveries-dialog';
+import { eventLabel } from './event-labels';
 
 export function WebhooksPanel({ companies, companyId }: { companies: CompanyOption[]; companyId?: string }) {
   const hooks = useWebhooks(companyId);
@@ -29,7 +30,7 @@ export function WebhooksPanel({ companies, companyId }: { companies: CompanyOpti
           Novo webhook
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={860}>
+      <Table.ScrollContainer minWidth={760}>
         <Table striped highlightOnHover aria-label="Webhooks">
           <Table.Thead>
             <Table.Tr>
@@ -52,21 +53,17 @@ export function WebhooksPanel({ companies, companyId }: { companies: CompanyOpti
             )}
             {hooks.data?.map((w) => (
               <Table.Tr key={w.id}>
-                <Table.Td miw={200} maw={320}>
+                <Table.Td miw={180} maw={280}>
                   <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
                     {w.url}
                   </Text>
                 </Table.Td>
                 {!companyId && <Table.Td>{w.companyName}</Table.Td>}
                 <Table.Td>
-                  <Text size="xs">{w.events.join(', ')}</Text>
+                  <Text size="xs">{w.events.map(eventLabel).join('; ')}</Text>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Badge
-                    variant="light"
-                    color={w.status === 'Active' ? 'green' : 'gray'}
-                    style={{ overflow: 'visible' }}
-                  >
+                  <Badge variant="light" color={w.status === 'Active' ? 'green' : 'gray'}>
                     {w.status === 'Active' ? 'Ativo' : 'Desativado'}
                   </Badge>
                   {w.disabledReason && (

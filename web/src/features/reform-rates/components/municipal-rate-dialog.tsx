@@ -1,8 +1,9 @@
 import { type TMunicipalRate, ufs } from '@app/contract';
-import { Button, Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Button, Checkbox, Group, Modal, NativeSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { useMunicipalities } from '../api/municipalities';
 import { useSaveMunicipalRate } from '../api/save-municipal-rate';
 
 type Form = {
@@ -97,20 +98,19 @@ export function MunicipalRateDialog({
               label="UF"
               data={[...ufs]}
               value={form.uf}
-              onChange={(e) => set('uf')(e.currentTarget.value)}
+              onChange={(e) => {
+                // A município belongs to one UF: another UF starts the choice over.
+                set('uf')(e.currentTarget.value);
+                set('cMun')('');
+              }}
             />
-            <TextInput
-              label="Município (código IBGE)"
-              value={form.cMun}
-              onChange={(e) => set('cMun')(e.currentTarget.value)}
-              error={errors.cMun}
-              maxLength={7}
-              data-autofocus
-              withAsterisk
-            />
+            <MunicipalitySelect uf={form.uf} value={form.cMun} onChange={set('cMun')} error={errors.cMun} />
+            {/* Escape in a date field closes the browser's calendar: it must not also close the dialog and throw
+                away what was typed (issue 38). Mantine's modal leaves Escape to fields marked so. */}
             <TextInput
               label="Início de vigência"
               type="date"
+              data-mantine-stop-propagation
               value={form.validFrom}
               onChange={(e) => set('validFrom')(e.currentTarget.value)}
               error={errors.validFrom}
@@ -119,6 +119,7 @@ export function MunicipalRateDialog({
             <TextInput
               label="Fim de vigência"
               type="date"
+              data-mantine-stop-propagation
               value={form.validTo}
               onChange={(e) => set('validTo')(e.currentTarget.value)}
               error={errors.validTo}
@@ -155,5 +156,46 @@ export function MunicipalRateDialog({
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+interface MunicipalitySelectProps {
+  uf: string;
+  value: string;
+  onChange: (code: string) => void;
+  error?: string;
+}
+
+/**
+ * The UF's municípios by name (IBGE table), searched as typed; the code goes to the server, which checks it belongs
+ * to the UF all the same. A code the table does not have (a município installed after it) stays choosable as typed.
+ */
+function MunicipalitySelect({ uf, value, onChange, error }: MunicipalitySelectProps) {
+  const municipalities = useMunicipalities();
+  const [search, setSearch] = useState('');
+  const data = useMemo(() => {
+    const ofUf = [...(municipalities.data?.values() ?? [])]
+      .filter((m) => m.uf === uf)
+      .map((m) => ({ value: m.code, label: `${m.name} (${m.code})` }));
+    const typedCode = search.replace(/\D/g, '');
+    const extra = [value, typedCode].filter((code) => /^\d{7}$/.test(code) && !ofUf.some((o) => o.value === code));
+    return [...new Set(extra)].map((code) => ({ value: code, label: `Código IBGE ${code}` })).concat(ofUf);
+  }, [municipalities.data, uf, value, search]);
+  return (
+    <Select
+      label="Município"
+      placeholder={municipalities.isLoading ? 'Carregando municípios…' : 'Digite o nome ou o código IBGE'}
+      data={data}
+      value={value || null}
+      onChange={(code) => onChange(code ?? '')}
+      searchValue={search}
+      onSearchChange={setSearch}
+      searchable
+      limit={60}
+      nothingFoundMessage={`Nenhum município da UF ${uf} com esse nome`}
+      error={error}
+      data-autofocus
+      withAsterisk
+    />
   );
 }

@@ -5,11 +5,13 @@ import { formatDate } from '../../../components/ui/format';
 import { notify } from '../../../lib/notify';
 import { useDeleteMunicipalRate } from '../api/delete-municipal-rate';
 import { useMunicipalRates } from '../api/get-municipal-rates';
+import { municipalityLabel, useMunicipalities } from '../api/municipalities';
 import { MunicipalRateDialog } from './municipal-rate-dialog';
 
 /** The IBS municipal rate per município (cMunFG) and date; without a row the reference rate above applies. */
 export function MunicipalRatesSection() {
   const rates = useMunicipalRates();
+  const municipalities = useMunicipalities();
   const remove = useDeleteMunicipalRate();
   const [dialog, setDialog] = useState<{ row: TMunicipalRate | null } | null>(null);
   const rows = rates.data ?? [];
@@ -51,7 +53,7 @@ export function MunicipalRatesSection() {
               {rows.map((r) => (
                 <Table.Tr key={r.id}>
                   <Table.Td>{r.uf}</Table.Td>
-                  <Table.Td>{r.cMun}</Table.Td>
+                  <Table.Td>{municipalityLabel(municipalities.data, r.cMun)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {formatDate(r.validFrom)}
                     {r.validTo ? ` a ${formatDate(r.validTo)}` : ' em diante'}
@@ -76,7 +78,7 @@ export function MunicipalRatesSection() {
                         size="xs"
                         variant="light"
                         onClick={() => setDialog({ row: r })}
-                        aria-label={`Editar ${r.cMun}`}
+                        aria-label={`Editar ${municipalityLabel(municipalities.data, r.cMun)}`}
                       >
                         Editar
                       </Button>
@@ -84,7 +86,7 @@ export function MunicipalRatesSection() {
                         size="xs"
                         variant="subtle"
                         color="red"
-                        aria-label={`Excluir ${r.cMun}`}
+                        aria-label={`Excluir ${municipalityLabel(municipalities.data, r.cMun)}`}
                         onClick={() =>
                           remove.mutate(r.id, { onSuccess: () => notify('success', 'Alíquota municipal excluída.') })
                         }

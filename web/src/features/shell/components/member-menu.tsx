@@ -6,14 +6,15 @@ import { NavItem } from './nav-item';
 interface MemberMenuProps {
   hasCompany: boolean;
   pathname: string;
+  isRail?: boolean;
   onNavigate?: () => void;
 }
 
-export function MemberMenu({ hasCompany, pathname, onNavigate }: MemberMenuProps) {
+export function MemberMenu({ hasCompany, ...rest }: MemberMenuProps) {
   return (
     <Stack gap={2} component="nav" aria-label="Menu do usuário">
-      {hasCompany ? <CompanyItems pathname={pathname} onNavigate={onNavigate} /> : null}
-      <NavItem item={switchCompanyItem} pathname={pathname} onNavigate={onNavigate} />
+      {hasCompany ? <CompanyItems {...rest} /> : null}
+      <NavItem item={switchCompanyItem} {...rest} />
     </Stack>
   );
 }
@@ -22,9 +23,7 @@ export function MemberMenu({ hasCompany, pathname, onNavigate }: MemberMenuProps
  * Rendered only with a selected company: that is when a Member's user permissions matter (Importar,
  * Exportar), so /users/me is asked only then and not on the companies list.
  */
-function CompanyItems({ pathname, onNavigate }: Omit<MemberMenuProps, 'hasCompany'>) {
+function CompanyItems(props: Omit<MemberMenuProps, 'hasCompany'>) {
   const { can } = useCan();
-  return filterOffered(memberCompanyItems, can).map((item) => (
-    <NavItem key={item.href} item={item} pathname={pathname} onNavigate={onNavigate} />
-  ));
+  return filterOffered(memberCompanyItems, can).map((item) => <NavItem key={item.href} item={item} {...props} />);
 }

@@ -1,4 +1,4 @@
-import { NavLink } from '@mantine/core';
+import { NavLink, Tooltip } from '@mantine/core';
 import type { ComponentPropsWithoutRef, MouseEvent, Ref } from 'react';
 import { Link } from 'react-router';
 import { isItemActive, type MenuItem } from '../lib/menu-items';
@@ -8,19 +8,22 @@ interface NavItemProps extends Omit<ComponentPropsWithoutRef<'a'>, 'href' | 'onC
   item: MenuItem;
   pathname: string;
   onNavigate?: () => void;
-  /** Set when the link is a menu's target: the menu puts its aria-expanded and handlers on the link itself. */
+  /** The side bar is a rail: the icon alone, its label as tooltip and accessible name. */
+  isRail?: boolean;
   ref?: Ref<HTMLAnchorElement>;
 }
 
-export function NavItem({ item, pathname, onNavigate, ref, onClick, ...rest }: NavItemProps) {
+export function NavItem({ item, pathname, onNavigate, isRail = false, ref, onClick, ...rest }: NavItemProps) {
   const Icon = item.icon;
-  return (
+  const link = (
     <NavLink
       {...rest}
       ref={ref}
       component={Link}
       to={item.href}
-      label={item.label}
+      label={isRail ? undefined : item.label}
+      aria-label={isRail ? item.label : undefined}
+      data-rail={isRail || undefined}
       leftSection={<Icon size={18} />}
       active={isItemActive(item, pathname)}
       onClick={(e) => {
@@ -28,5 +31,12 @@ export function NavItem({ item, pathname, onNavigate, ref, onClick, ...rest }: N
         onNavigate?.();
       }}
     />
+  );
+  return isRail ? (
+    <Tooltip label={item.label} position="right">
+      {link}
+    </Tooltip>
+  ) : (
+    link
   );
 }
