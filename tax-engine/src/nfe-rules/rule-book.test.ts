@@ -203,7 +203,15 @@ const cases: Record<string, Case> = {
   'W04g-10': { sample: difal, breakIt: (t) => bump(t, tot('vICMSUFRemet')) },
   'W05-10': { sample: standard, breakIt: (t) => bump(t, tot('vBCST')) },
   'W06-10': { sample: standard, breakIt: (t) => bump(t, tot('vST')) },
-  'W07-10': { sample: standard, breakIt: (t) => bump(t, tot('vProd'), 0.02) },
+  'W07-10': {
+    sample: standard,
+    breakIt: (t) => bump(t, tot('vProd'), 0.02),
+    // A service item (ISSQN) counts in ISSQNtot/vServ, not in vProd.
+    alsoPasses: (t) => {
+      into(t, `${det(2)}/imposto`, el('ISSQN', [el('vBC', '250.00')]), 'PIS');
+      bump(t, tot('vProd'), -250);
+    },
+  },
   'W08-10': { sample: standard, breakIt: (t) => bump(t, tot('vFrete')) },
   'W09-10': { sample: standard, breakIt: (t) => bump(t, tot('vSeg')) },
   'W10-10': { sample: standard, breakIt: (t) => bump(t, tot('vDesc'), -0.02) },

@@ -66,7 +66,9 @@ function valueRule(id: string, codigo: string, mensagem: string, s: Sphere): Rul
       // item, so the value is not recomputed here.
       const gov = child(doc.ide, 'gCompraGov') !== undefined;
       return eachSphere(doc, s, (it, g, vBC) => {
-        if (gov && !child(g, 'gRed')) return null;
+        // Regular taxation (suspension and the like): the main group's figures follow the cClassTrib's own
+        // instructions, not this formula.
+        if ((gov && !child(g, 'gRed')) || child(gIBSCBS(it), 'gTribRegular')) return null;
         const gross = productCents(vBC, rateOf(g, s));
         const found = cents(text(g, s.value));
         if (gross === null || found === null) return null;

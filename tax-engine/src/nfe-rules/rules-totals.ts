@@ -33,7 +33,8 @@ function sumRule(
       if (found === null) return [];
       let sum = 0;
       for (const it of doc.items) {
-        if (opts.onlyTotalized && text(it.prod, 'indTot') === '0') continue;
+        // W07: goods only; a service item's vProd (ISSQN group) goes to ISSQNtot/vServ (W18).
+        if (opts.onlyTotalized && (text(it.prod, 'indTot') === '0' || child(it.imposto, 'ISSQN'))) continue;
         sum += cents(pick(it)) ?? 0;
       }
       return within(found, sum, 1)
@@ -180,7 +181,7 @@ export const totalRules: Rule[] = [
     '564',
     'Rejeição: Total do Produto / Serviço difere do somatório dos itens',
     'vProd',
-    'vProd dos itens com indTot=1',
+    'vProd dos itens com indTot=1 (sem os de ISSQN)',
     prod('vProd'),
     {
       onlyTotalized: true,
