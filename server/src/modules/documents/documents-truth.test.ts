@@ -153,6 +153,16 @@ describe('parser and decoder messages in Portuguese, with advice for the file’
     expect(imported.outcome).toBe('nothing');
   });
 
+  it('a ZIP entry whose compressed bytes are broken says the archive is corrupted, not zlib’s English', async () => {
+    const zip = buildZip([{ name: 'nota.xml', data: sale(302, [item('Z1')]) }]);
+    // The entry's deflated bytes start after its 30-byte local header and its name; overwrite some of them.
+    zip.fill(0xff, 30 + 'nota.xml'.length + 10, 30 + 'nota.xml'.length + 60);
+    const imported = await importFiles([{ name: 'lote.zip', content: zip }]);
+    expect(imported.documents).toBe(0);
+    for (const p of imported.problems) expect(p.message).not.toMatch(/invalid|stored|block|distance|Z_/i);
+    expect(imported.problems.map((p) => p.message).join(' ')).toMatch(/corrompid/);
+  });
+
   it('an EFD with a control character gets EFD advice, not the spreadsheet import’s', async () => {
     const efd = buildEfd({ cnpj: s.companySP.document, uf: 'SP', participants: [], products: [], documents: [] });
     const imported = await importFiles([{ name: 'efd.txt', content: efd.replace('|0001|0|', '|0001|0\u0001|') }]);
