@@ -53,7 +53,7 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
 const ENGINE_RANGE_REFUSAL = /^(Valor numérico inválido|diaMes: )/;
 
 /** The engine's refusal as one line: "campo: mensagem" per field. */
-function describeRefusal(err: unknown): string | null {
+export function describeRefusal(err: unknown): string | null {
   const cause = err instanceof TransitionYearError ? err.cause : err;
   const prefix = err instanceof TransitionYearError ? `Ano ${err.ano}: ` : '';
   // The messages name the field in words ("O NCM … não está entre os NCM a que o cClassTrib … se aplica"): the
