@@ -2,6 +2,7 @@ import { todayInBrazil } from '@app/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { auditItem } from './audit/audit-item.js';
 import { ExpectedOperations } from './audit/expected-operation.js';
+import { ImportAudit } from './audit/import-audit.js';
 import { ItemContexts } from './audit/recompute.js';
 import * as repo from './documents.repository.js';
 import * as itemsRepo from './documents-items.repository.js';
@@ -12,8 +13,8 @@ const PAGE = 250;
 
 /**
  * Audits an import's documents again against the catalogue and rules as they are now (decision 059), with the
- * import's own functions: the same item audit (`auditItem`), the same expected operation of the product's rule,
- * engine contexts and NCM validity caches. Its findings are replaced in the caller's transaction; the group
+ * import's own functions: the same item audit (`auditItem`, with the import's `ImportAudit` state and its one Tema 69
+ * finding at the end), the same expected operation of the product's rule, engine contexts and NCM validity caches. Its findings are replaced in the caller's transaction; the group
  * statuses are keyed by cause and so stay. Products are looked up as they stand: one the import created is now
  * compared with its classification like any other (the first import could not, it had none yet).
  */
@@ -32,6 +33,8 @@ export async function reauditDocuments(
     cestPrefixes: await repo.loadCestPrefixes(db),
     expected: new ExpectedOperations(db, { uf: target.uf }),
     contexts: new ItemContexts(db),
+    // The company's PIS/COFINS base choice, the cClassTrib × NCM table and the Tema 69 total (decision 058).
+    audit: await ImportAudit.load(db, target.companyId),
   };
   const head = { importId: target.importId, companyId: target.companyId };
   await itemsRepo.deleteImportFindings(tx, target.importId);
@@ -66,11 +69,19 @@ export async function reauditDocuments(
           cestPrefixes: run.cestPrefixes,
           date,
           contexts: run.contexts,
+          audit: run.audit,
+          documentId: id,
         });
         for (const f of rows) findings.push({ ...f, documentId: id, chave: doc.chave });
       }
     await repo.insertFindings(tx, head, findings);
     total += findings.length;
+  }
+  // The Tema 69 opportunity is one finding for the whole import, as the import writes it at its end.
+  const opportunity = run.audit.finding();
+  if (opportunity) {
+    await repo.insertFindings(tx, head, [opportunity]);
+    total++;
   }
   return total;
 }

@@ -280,6 +280,21 @@ describe('group statuses and a new audit', () => {
       headers: s.headers.without.Import,
     });
     expect(withoutImport.statusCode).toBe(403);
+    // An import made before its items were kept cannot be audited again: it says so and changes nothing.
+    const findings = (await groupsOf()).findings;
+    const [doc] = (
+      await ctx.db.execute<{ id: string; head: unknown } & Record<string, unknown>>(
+        sql`SELECT id, head FROM company_documents WHERE import_id = ${importId} ORDER BY id LIMIT 1`,
+      )
+    ).rows;
+    await ctx.db.execute(sql`UPDATE company_documents SET head = NULL WHERE id = ${doc!.id}`);
+    const old = await ctx.app.inject({ method: 'POST', url: `${base}/${importId}/reaudit`, headers: s.headers.member });
+    await ctx.db.execute(
+      sql`UPDATE company_documents SET head = ${JSON.stringify(doc!.head)}::jsonb WHERE id = ${doc!.id}`,
+    );
+    expect(old.statusCode).toBe(409);
+    expect(old.json<{ detail: string }>().detail).toContain('envie os arquivos de novo');
+    expect((await groupsOf()).findings).toBe(findings);
     const again = await ctx.app.inject({
       method: 'POST',
       url: `${base}/${importId}/reaudit`,
