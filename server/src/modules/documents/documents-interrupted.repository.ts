@@ -12,6 +12,13 @@ type Rows<T> = T & Record<string, unknown>;
  */
 export async function holdRunnerConnection(db: Db, importId: string): Promise<() => void> {
   const client = await (db as Db & { $client: Pool }).$client.connect();
+  // Idle and checked out, the connection's loss (PostgreSQL restarted) would be an unhandled 'error': it is noted,
+  // and the connection is then discarded instead of going back to the pool.
+  let lost = false;
+  const onError = () => {
+    lost = true;
+  };
+  client.on('error', onError);
   try {
     await client.query(
       `UPDATE document_imports SET runner_pid = pg_backend_pid(),
@@ -20,6 +27,7 @@ export async function holdRunnerConnection(db: Db, importId: string): Promise<()
       [importId],
     );
   } catch (err) {
+    client.removeListener('error', onError);
     client.release();
     throw err;
   }
@@ -27,7 +35,8 @@ export async function holdRunnerConnection(db: Db, importId: string): Promise<()
   return () => {
     if (released) return;
     released = true;
-    client.release();
+    client.removeListener('error', onError);
+    client.release(lost);
   };
 }
 
