@@ -113,8 +113,7 @@ export async function* readFilesInThread(
         file = m.file;
         if (!reading) deadline = Date.now() + limits.importSeconds * 1000;
         reading = true;
-      }
-      else if ('events' in m) {
+      } else if ('events' in m) {
         worker.postMessage(MORE);
         yield* m.events;
       } else if ('failed' in m) throw new Error(m.failed);
