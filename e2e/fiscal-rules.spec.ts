@@ -111,6 +111,33 @@ test('filters and pages the rule groups, and selecting a group loads its state r
   await expect(stateRules(page).locator('tbody tr td').first()).toHaveCSS('color', 'rgb(47, 158, 68)');
 });
 
+test('the rule editor offers first the cClassTrib codes LC 214/2025 gives the NCM, and warns when another is kept', async ({
+  page,
+}) => {
+  await openAsStaff(page);
+  await page.getByRole('button', { name: 'Nova regra nomeada' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Regras Fiscais' });
+  // Rice (1006.30.21): LC 214/2025 Anexo I, item 1 (cesta básica, art. 125) → 200003 (Receita's NCM table).
+  await dialog.getByLabel('NCM').fill('10063021');
+  await dialog.getByLabel('Nome').click();
+  const field = dialog.getByRole('combobox', { name: 'cClassTrib' });
+  await field.click();
+  const options = page.getByRole('option');
+  await expect(options.first()).toHaveText(/^200003 - .*Anexo I, item 1 da LC 214\/2025 \(Art\. 125\)/);
+  await expect(page.getByText('Previstos na LC 214/2025 para este NCM')).toBeVisible();
+  for (const width of [1366, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/rule-editor-cclasstrib-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1366, height: 800 });
+  // Keyboard only: type, arrow, Enter. The CST follows the code; the full-rate code is warned about.
+  await field.fill('000001');
+  await field.press('ArrowDown');
+  await field.press('Enter');
+  await expect(dialog.getByLabel('CST do IBS/CBS')).toHaveValue('000');
+  await expect(dialog.getByTestId('rule-cclasstrib-law')).toContainText('a lei prevê 200003');
+});
+
 test('creates a named rule: validations, an NCM out of the table is refused, then it is saved', async ({ page }) => {
   await openAsStaff(page);
   await page.getByRole('button', { name: 'Nova regra nomeada' }).click();

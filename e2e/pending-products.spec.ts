@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { createFiscalRule, createGlobalProduct, createProduct, generateGtin14 } from '../server/src/db/factories';
@@ -30,6 +31,14 @@ async function search(page: Page, text: string) {
 }
 const table = (page: Page) => page.getByRole('table', { name: 'Produtos pendentes' });
 
+/** axe (WCAG 2 A/AA): no serious or critical violation, on the page or inside a dialog. */
+async function expectAxeClean(page: Page, within?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).setLegacyMode(true);
+  if (within) builder = builder.include(within);
+  const { violations } = await builder.analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+}
+
 test('searches, keeps the selection across tabs, refuses a named rule of another UF and deletes with CONCORDO', async ({
   page,
 }) => {
@@ -51,6 +60,7 @@ test('searches, keeps the selection across tabs, refuses a named rule of another
     await page.screenshot({ path: `test-results/pending-products-listed-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 800 });
+  await expectAxeClean(page);
   await search(page, tag);
   await expect(table(page).getByRole('row')).toHaveCount(4); // header + 3
   await expect(table(page)).toContainText(`LOJA RJ ${tag} (RJ)`);
@@ -175,7 +185,7 @@ test('binding shows the reasons and a preview, waits for the confirmation, and i
   const s = await seedQueue(tag);
   const db = e2eDb();
   const rule = await createFiscalRule(db, {
-    ncm: '09012100',
+    ncm: '09011110',
     uf: 'RJ',
     description: `REGRA ${tag} CAFE RJ`,
     version: { aliqIcms: '20.0000', cbsCst: '200', cbsCClassTrib: '200003' },
@@ -183,7 +193,7 @@ test('binding shows the reasons and a preview, waits for the confirmation, and i
   const coffee = await createGlobalProduct(db, {
     code: `G-${tag}-CAFE`,
     description: `${tag} CAFE TORRADO E MOIDO 500G`,
-    ncm: '09012100',
+    ncm: '09011110',
     rules: { RJ: rule.id },
   });
   await createGlobalProduct(db, { code: `G-${tag}-PASTA`, description: `${tag} CREME DENTAL CAFE`, ncm: '33061000' });
@@ -202,8 +212,13 @@ test('binding shows the reasons and a preview, waits for the confirmation, and i
   await expect(rows.first().getByTestId('bind-reasons')).toContainText('Mesmo capítulo NCM (09)');
   await expect(dialog.getByTestId('bind-candidates')).toContainText('Outro capítulo NCM (33 × 09)');
   await page.screenshot({ path: 'test-results/binding-candidates-1366.png' });
-  await dialog.getByRole('radio', { name: `Selecionar ${coffee.description}` }).check();
-  await dialog.getByRole('button', { name: 'Vincular', exact: true }).click();
+  await expectAxeClean(page, '[role="dialog"]');
+  // Keyboard only: the candidate row takes Enter, then Tab to "Vincular".
+  await rows.first().focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('radio', { name: `Selecionar ${coffee.description}` })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Vincular', exact: true }).focus();
+  await page.keyboard.press('Enter');
 
   const preview = dialog.getByTestId('binding-preview');
   await expect(preview).toBeVisible();
@@ -215,6 +230,7 @@ test('binding shows the reasons and a preview, waits for the confirmation, and i
     await page.screenshot({ path: `test-results/binding-preview-${width}.png` });
   }
   await page.setViewportSize({ width: 1366, height: 800 });
+  await expectAxeClean(page, '[role="dialog"]');
   // Nothing is bound before the confirmation.
   const before = await db.execute<{ status: string }>(sql`SELECT status FROM products WHERE id = ${s.products.c.id}`);
   expect(before.rows[0]?.status).toBe('P');

@@ -124,7 +124,13 @@ export function BindCodeDialog({ products, onClose, onBound, onShowMarked }: Pro
   };
 
   return (
-    <Modal opened={!!first} onClose={onClose} size="80rem" title="Base compartilhada de produtos">
+    <Modal
+      opened={!!first}
+      onClose={onClose}
+      size="80rem"
+      title="Base compartilhada de produtos"
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+    >
       <Stack gap="sm">
         {first && (
           <Text size="sm" c="dimmed" data-testid="bind-subject">
