@@ -37,6 +37,8 @@ export async function* readEfd(
   chunks: AsyncIterable<Uint8Array>,
   fileName: string,
   ownerCnpj: string,
+  /** C170 lines of one C100: an NF-e has at most 990 items (MOC 4.00), and so has its bookkeeping (decision 056). */
+  maxItems = 990,
 ): AsyncGenerator<ReadEvent> {
   const decoder = new ImportTextDecoder();
   const participants = new Map<string, { doc: string; uf: string | null }>();
@@ -97,7 +99,18 @@ export async function* readEfd(
     } else if (reg === 'C170') {
       if (!doc) return true;
       if (f.length < 38) return badLine('C170');
-      (doc as FiscalDocument).items.push(toItem(f, products.get(f[3]!)));
+      const items = (doc as FiscalDocument).items;
+      if (items.length >= maxItems) {
+        // Past the limit the document is left out and its further lines are not kept (memory stays bounded).
+        if (!broken)
+          problem(
+            lineNo,
+            `Documento nº ${(doc as FiscalDocument).number} com mais de ${maxItems.toLocaleString('pt-BR')} itens (C170): não importado.`,
+          );
+        broken = true;
+        return true;
+      }
+      items.push(toItem(f, products.get(f[3]!)));
     } else if (reg === 'H010') {
       flush();
       // Inventory lines point to 0200 (Guia Prático, H010 campo 02): an item without its 0200 cannot be catalogued.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DOCUMENT_LIMITS } from '../../../config.js';
-import { buildNfeXml, buildZip, type FixtureItem } from '../documents.fixtures.js';
+import { buildEfd, buildNfeXml, buildZip, type FixtureItem } from '../documents.fixtures.js';
 import { hostileNfeChunks, nfeWithItems } from '../documents.hostile-fixtures.js';
 import type { FiscalDocument, ReadEvent, ReadProblem } from './document-model.js';
 import { DEFAULT_READ_LIMITS } from './nfe-layout-limits.js';
@@ -146,6 +146,35 @@ describe('990 items per NF-e (MOC 4.00: det nItem 1–990)', () => {
       { fileName: 'itens.xml', line: expect.any(Number), message: expect.stringContaining('mais de 990 itens') },
     ]);
   }, 60_000);
+});
+
+describe('990 items per document in an EFD too (C170 of one C100)', () => {
+  it('a C100 of 991 C170 is left out with its line; one of 990 is read', async () => {
+    const line = { code: 'E1', cst: '000', cfop: '5102', vItem: '1.00', pICMS: '18.00', vICMS: '0.18' };
+    const efd = buildEfd({
+      cnpj: OWN,
+      uf: 'SP',
+      participants: [{ code: 'P', cnpj: OTHER, ibgeMun: '3550308' }],
+      products: [{ code: 'E1', description: 'FEIJÃO 1KG', ncm: '07133399' }],
+      documents: [990, 991].map((n) => ({
+        sale: true,
+        participant: 'P',
+        number: n,
+        items: Array.from({ length: n }, () => line),
+      })),
+    });
+    const path = join(dir, 'efd.txt');
+    await writeFile(path, Buffer.from(efd, 'latin1'));
+    const { docs, problems } = await collect(readSourceFile(path, 'efd.txt', OWN));
+    expect(docs.map((d) => [d.number, d.items.length])).toEqual([['990', 990]]);
+    expect(problems).toEqual([
+      {
+        fileName: 'efd.txt',
+        line: expect.any(Number),
+        message: 'Documento nº 991 com mais de 990 itens (C170): não importado.',
+      },
+    ]);
+  });
 });
 
 describe('ZIP limits', () => {

@@ -60,7 +60,8 @@ export async function* readSourceFile(
   }
   const kind = detectSourceKind(head);
   if (kind === 'xml') yield* readNfeXml(createReadStream(path, { highWaterMark: 64 * 1024 }), fileName, read);
-  else if (kind === 'efd') yield* readEfd(createReadStream(path, { highWaterMark: 256 * 1024 }), fileName, ownerCnpj);
+  else if (kind === 'efd')
+    yield* readEfd(createReadStream(path, { highWaterMark: 256 * 1024 }), fileName, ownerCnpj, read.maxItems);
   else if (kind === 'zip') yield* readZip(path, fileName, limits, read);
   else
     yield {
