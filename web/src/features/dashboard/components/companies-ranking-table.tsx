@@ -25,7 +25,7 @@ const openCompany = (companyId: string) =>
 export function CompaniesRankingTable({ companies }: { companies: TDashboardCompany[] | undefined }) {
   return (
     <Paper withBorder radius="md" p="md">
-      <Title order={5} mb="sm">
+      <Title order={2} size="h5" mb="sm">
         Ranking de empresas
       </Title>
       <ScrollArea.Autosize mah={420}>

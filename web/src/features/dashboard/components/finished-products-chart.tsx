@@ -34,7 +34,9 @@ export function FinishedProductsChart({ data }: { data: TDashboard | undefined }
   return (
     <Paper withBorder radius="md" p="md" data-testid="finished-products-chart">
       <Group justify="space-between" mb="sm">
-        <Title order={5}>Produtos Finalizados</Title>
+        <Title order={2} size="h5">
+          Produtos Finalizados
+        </Title>
         <SegmentedControl
           size="xs"
           value={period}

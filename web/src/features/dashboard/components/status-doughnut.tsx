@@ -23,7 +23,9 @@ export function StatusDoughnut({ title, slices, action, testId }: Props) {
   return (
     <Paper withBorder radius="md" p="md" data-testid={testId}>
       <Group justify="space-between" mb="sm" wrap="nowrap">
-        <Title order={5}>{title}</Title>
+        <Title order={2} size="h5">
+          {title}
+        </Title>
         {action}
       </Group>
       {slices ? (

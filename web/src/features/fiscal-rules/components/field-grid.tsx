@@ -8,7 +8,7 @@ export function FieldGrid({ title, items, cols = 4 }: { title?: string; items: F
   return (
     <Paper withBorder p="sm" aria-label={title}>
       {title && (
-        <Title order={6} mb="xs">
+        <Title order={3} size="h6" mb="xs">
           {title}
         </Title>
       )}

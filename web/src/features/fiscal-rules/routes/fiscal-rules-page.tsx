@@ -142,7 +142,7 @@ export default function FiscalRulesPage() {
       {selected && (
         <Paper withBorder p="sm" ref={detailsRef} style={{ scrollMarginTop: 16 }} data-testid="group-details">
           <Group gap="xs" mb="xs">
-            <Title order={5}>
+            <Title order={2} size="h5">
               NCM {formatNcm(selected.ncm)}
               {selected.cest ? ` · CEST ${formatCest(selected.cest)}` : ''}
             </Title>

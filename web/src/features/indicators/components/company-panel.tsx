@@ -28,7 +28,7 @@ export function CompanyPanel({ company }: { company: TIndicators['companyIndicat
   ];
   return (
     <Paper withBorder radius="md" p="md" data-testid="company-panel">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Empresa
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">

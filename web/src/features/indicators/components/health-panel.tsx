@@ -15,7 +15,9 @@ export function HealthPanel({ companyId }: { companyId: string }) {
   return (
     <Paper withBorder radius="md" p="md" data-testid="indicators-health">
       <Group justify="space-between" mb="sm">
-        <Title order={4}>Saúde fiscal do catálogo</Title>
+        <Title order={2} size="h4">
+          Saúde fiscal do catálogo
+        </Title>
         <Anchor component={Link} to={paths.member.productsHealth} size="sm" data-testid="indicators-health-link">
           Abrir saúde fiscal do catálogo
         </Anchor>

@@ -18,7 +18,7 @@ function HistoryTable({
 }) {
   return (
     <Paper withBorder radius="md" p="md" data-testid={testId}>
-      <Title order={5} mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {title}
       </Title>
       <ScrollArea.Autosize mah={200}>

@@ -16,7 +16,9 @@ export function ProductsPanel({ products, isMember, onOpen }: Props) {
   return (
     <Paper withBorder radius="md" p="md" data-testid="products-panel">
       <Group justify="space-between" mb="sm">
-        <Title order={4}>Produtos</Title>
+        <Title order={2} size="h4">
+          Produtos
+        </Title>
         <Text size="sm">
           Total:{' '}
           <Text span fw={700} data-testid="products-total">

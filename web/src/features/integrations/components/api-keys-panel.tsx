@@ -16,7 +16,9 @@ export function ApiKeysPanel({ companies, companyId }: { companies: CompanyOptio
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
-        <Title order={3}>Chaves de API</Title>
+        <Title order={2} size="h3">
+          Chaves de API
+        </Title>
         <Button leftSection={<IconKey size={16} />} onClick={() => setCreating(true)}>
           Nova chave
         </Button>

@@ -25,7 +25,9 @@ export function IntegrationGuide() {
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Title order={3}>Guia rápido</Title>
+        <Title order={2} size="h3">
+          Guia rápido
+        </Title>
         <Text size="sm">
           1. Crie uma chave de API e leia o feed de alterações. Um cursor nunca pula nem repete uma alteração; sem
           novidades, "next" volta igual.

@@ -21,7 +21,9 @@ export function WebhooksPanel({ companies, companyId }: { companies: CompanyOpti
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
-        <Title order={3}>Webhooks</Title>
+        <Title order={2} size="h3">
+          Webhooks
+        </Title>
         <Button
           leftSection={<IconPlus size={16} />}
           onClick={() => setCreating(true)}

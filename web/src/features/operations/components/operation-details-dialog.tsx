@@ -14,7 +14,7 @@ const difalTypes = ['Não tem', 'Base simples', 'Base dupla'];
 function Card({ title, items }: { title: string; items: Item[] }) {
   return (
     <Paper withBorder p="sm" aria-label={title} role="region">
-      <Title order={6} mb="xs">
+      <Title order={3} size="h6" mb="xs">
         {title}
       </Title>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing="xs">

@@ -54,7 +54,7 @@ export function SelectedProducts({ selection, focusCompanyId, onUnmark }: Select
     <Stack gap="lg">
       {groups.map((g) => (
         <Stack key={g.idCompany} gap={4} aria-label={`Selecionados de ${g.companyName}`}>
-          <Title order={5}>
+          <Title order={2} size="h5">
             {g.companyName} ({g.companyUf})
           </Title>
           <Table striped>

@@ -22,7 +22,9 @@ export function ImportResultTable({ result, onDownloadInvalid }: Props) {
   return (
     <Paper withBorder p="md" data-testid="import-result">
       <Stack gap="sm">
-        <Title order={4}>Resultado da importação</Title>
+        <Title order={2} size="h4">
+          Resultado da importação
+        </Title>
         <SimpleGrid cols={{ base: 3, md: 6 }}>
           {counters.map(([key, label]) => (
             <div key={key} data-testid={`import-${key}`}>

@@ -10,7 +10,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -84,7 +83,7 @@ export function ProductSearchPanel({ opened, isMember, value, onClose, onSearch 
   };
 
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title={<Title order={4}>Pesquisar produtos</Title>}>
+    <Drawer opened={opened} onClose={onClose} position="right" title="Pesquisar produtos">
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -126,7 +126,7 @@ export default function ImportPage() {
       {result && <ImportResultTable result={result} onDownloadInvalid={() => downloadErrors.mutate(result.importId)} />}
 
       <Paper withBorder p="md">
-        <Title order={4} mb="sm">
+        <Title order={2} size="h4" mb="sm">
           Histórico de importações
         </Title>
         <ImportHistoryTable rows={history.data} isLoading={history.isLoading} />

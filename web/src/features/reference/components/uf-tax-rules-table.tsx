@@ -10,7 +10,7 @@ export function UfTaxRulesTable({ enabled }: { enabled: boolean }) {
   if (rules.isLoading) return <Loader size="sm" />;
   return (
     <>
-      <Title order={5} mt="md">
+      <Title order={3} size="h5" mt="md">
         Regras estaduais
       </Title>
       <Table striped withTableBorder verticalSpacing="xs" data-testid="uf-tax-rules">

@@ -20,7 +20,7 @@ export function MunicipalRatesSection() {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
           <div>
-            <Title order={3} size="h4">
+            <Title order={2} size="h4">
               IBS municipal por município
             </Title>
             <Text size="sm" c="dimmed">

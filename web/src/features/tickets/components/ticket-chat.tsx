@@ -63,7 +63,7 @@ export function TicketChat({ ticket, role, onBack, onRefresh }: Props) {
             <IconArrowLeft size={18} />
           </ActionIcon>
           <div>
-            <Title order={3} lineClamp={1} data-testid="ticket-specification">
+            <Title order={2} size="h3" lineClamp={1} data-testid="ticket-specification">
               {ticket.specification.description}
             </Title>
             <Text size="sm" c="dimmed">

@@ -71,7 +71,7 @@ export function LoadChart({ rows }: { rows: TTransitionYear[] }) {
       </Group>
       {paths.length > 0 && (
         <Box mt="lg" data-testid="paths-chart">
-          <Title order={3} size="h6" mb="xs">
+          <Title order={2} size="h6" mb="xs">
             Simples Nacional a partir de 2027: CBS/IBS no DAS ou no regime regular (carga %)
           </Title>
           <BarChart
