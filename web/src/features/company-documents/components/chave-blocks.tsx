@@ -8,7 +8,7 @@ export const chaveInBlocks = (chave: string) => chave.replace(/(\d{4})(?=\d)/g, 
 export function ChaveBlocks({ chave }: { chave: string }) {
   return (
     <Group gap={4} wrap="nowrap" align="flex-start">
-      <Text size="xs" c="dimmed" ff="monospace" style={{ maxWidth: '25ch' }} data-testid="documents-chave">
+      <Text size="xs" c="dimmed" ff="monospace" style={{ maxWidth: '30ch' }} data-testid="documents-chave">
         {chaveInBlocks(chave)}
       </Text>
       <CopyButton value={chave} timeout={1500}>

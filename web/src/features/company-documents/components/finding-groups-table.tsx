@@ -136,8 +136,13 @@ export function FindingGroupsTable(p: Props) {
                         {g.documents > g.examples.length ? '…' : ''}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={statusColor[g.status.status]} data-testid="documents-group-status">
+                    <Table.Td miw={120}>
+                      <Badge
+                        variant="light"
+                        color={statusColor[g.status.status]}
+                        style={{ overflow: 'visible' }}
+                        data-testid="documents-group-status"
+                      >
                         {documentFindingGroupStatusLabels[g.status.status]}
                       </Badge>
                       {g.status.userName && (

@@ -38,7 +38,13 @@ export function GroupStatusDialog({ importId, group, onClose }: Props) {
     onClose();
   };
   return (
-    <Modal opened={group !== null} onClose={onClose} title="Situação do grupo de achados" size="lg">
+    <Modal
+      opened={group !== null}
+      onClose={onClose}
+      title="Situação do grupo de achados"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+    >
       {group && (
         <form onSubmit={onSubmit}>
           <Stack>
@@ -61,7 +67,7 @@ export function GroupStatusDialog({ importId, group, onClose }: Props) {
             <Textarea
               label="Motivo"
               description={status === 'Ignorado' ? 'Obrigatório para ignorar.' : 'Opcional.'}
-              required={status === 'Ignorado'}
+              withAsterisk={status === 'Ignorado'}
               value={reason}
               onChange={(e) => setReason(e.currentTarget.value)}
               error={error}
