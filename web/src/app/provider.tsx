@@ -9,7 +9,8 @@ import { queryClient } from '../lib/query-client';
 
 // Shade 8 of blue: white text on filled buttons at AA contrast (shade 6 is 3.5:1; issue 24).
 // A table's scroll area takes the focus, so a keyboard user scrolls it with the arrows (axe
-// scrollable-region-focusable); named as a region so a screen reader says what it is.
+// scrollable-region-focusable); named so a screen reader says what it is. A group, not a region: a page with two
+// tables would have two landmarks of one name (axe landmark-unique, issue 38).
 const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 8,
@@ -17,7 +18,7 @@ const theme = createTheme({
   components: {
     TableScrollContainer: {
       defaultProps: {
-        scrollAreaProps: { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Tabela com rolagem' } },
+        scrollAreaProps: { viewportProps: { tabIndex: 0, role: 'group', 'aria-label': 'Tabela com rolagem' } },
       },
     },
   },
