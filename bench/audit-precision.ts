@@ -173,6 +173,9 @@ try {
               .map(([k, n]) => [k, `${n} (${examples.get(k)})`]),
           ),
           planted: month.truth.size,
+          plantedByKind: Object.fromEntries(
+            [...new Set(month.truth.values())].map((k) => [k, [...month.truth.values()].filter((v) => v === k).length]),
+          ),
           recall: month.truth.size ? `${found}/${month.truth.size}` : null,
           extraFindingsOnPlanted: extra,
           missed: Object.fromEntries(missed),

@@ -162,6 +162,7 @@ export const plantedKinds = {
   'cclasstrib-cheio-anexo-i': 'cclasstrib-incompativel',
   'cclasstrib-anexo-errado': 'cclasstrib-incompativel',
   'difal-aliquota': 'valor-divergente',
+  'reducao-interestadual': 'aliquota-divergente',
   'csosn-devolucao': 'cst-divergente',
 } as const satisfies Record<string, TDocumentFindingKind>;
 export type PlantedError = keyof typeof plantedKinds;
@@ -253,6 +254,7 @@ function plantFor(p: MonthProduct, dest: Destination, rnd: () => number): Plante
   if (dest.inter === null && p.kind === 'taxed') fits.push('aliquota-interna', 'cclasstrib-anexo-errado');
   if (dest.inter !== null && p.kind === 'imported') fits.push('importado-7');
   if (dest.inter === null && p.kind === 'cesta') fits.push('cst-00-reducao', 'cclasstrib-cheio-anexo-i');
+  if (dest.inter !== null && !dest.consumer && p.kind === 'cesta') fits.push('reducao-interestadual');
   if (p.kind === 'taxed' || p.kind === 'imported') fits.push('pis-calculo', 'ibscbs-base-com-icms');
   if (dest.consumer) fits.push('cfop-nao-contribuinte', 'difal-aliquota');
   if (dest.inter === null && p.kind === 'beer') fits.push('st-nao-destacado');
@@ -273,7 +275,8 @@ function distributorItem(
   if (planted === 'aliquota-interna') rate = 12;
   if (planted === 'importado-7') rate = dest.inter!;
   // SP's reduction of the cesta básica is internal (RICMS/SP, Anexo II, art. 3º): not on interstate sales.
-  const reduced = p.kind === 'cesta' && !interstate && planted !== 'cst-00-reducao';
+  const reduced =
+    p.kind === 'cesta' && ((!interstate && planted !== 'cst-00-reducao') || planted === 'reducao-interestadual');
   const pRed = reduced ? 61.11 : 0;
   if (planted === 'cst-00-reducao') rate = 7;
   const vBC = reduced ? Math.round(vProd * (1 - pRed / 100)) : vProd;

@@ -191,13 +191,72 @@ describe('rules compared by the tax due, and the law over the catalogue', () => 
         },
       ],
     });
-    findings = await importMonth(s.companySP.id, [{ name: '9900.xml', xml }]);
+    const ibs = (vBC: string, vCBS: string, vIBSUF: string) => ({
+      vBC,
+      pIBSUF: '0.10',
+      vIBSUF,
+      pIBSMun: '0.00',
+      vIBSMun: '0.00',
+      pCBS: '0.90',
+      vCBS,
+    });
+    const interstate = (uf: string, number: number, item: Parameters<typeof buildNfeXml>[0]['items'][number]) =>
+      buildNfeXml({
+        issuerCnpj: s.companySP.document,
+        issuerUf: 'SP',
+        recipientCnpj: '44555666000172',
+        recipientUf: uf,
+        number,
+        items: [item],
+      });
+    const microwave = monthProducts.find((p) => p.kind === 'imported')!;
+    const toMg = interstate('MG', 9901, {
+      // SP's cesta básica reduction (RICMS/SP, Anexo II, art. 3º) is internal: to MG the base is whole at 12 %.
+      code: rice.code,
+      description: rice.description,
+      ncm: rice.ncm,
+      cfop: '6102',
+      cBenef: 'SP020030',
+      vProd: '1000.00',
+      icms: { cst: '20', pRedBC: '61.11', vBC: '388.90', pICMS: '12.00', vICMS: '46.67' },
+      ibscbs: { cst: '200', cClassTrib: '200003', values: ibs('953.33', '0.00', '0.00') },
+    });
+    const toBa = interstate('BA', 9902, {
+      // Imported goods (origin 1) pay 4 % between states (Resolução do Senado 13/2012), not 7 %.
+      code: microwave.code,
+      description: microwave.description,
+      ncm: microwave.ncm,
+      cfop: '6102',
+      vProd: '1000.00',
+      icms: { cst: '00', orig: '1', vBC: '1000.00', pICMS: '7.00', vICMS: '70.00' },
+      ibscbs: { cst: '000', cClassTrib: '000001', values: ibs('930.00', '8.37', '0.93') },
+    });
+    findings = await importMonth(s.companySP.id, [
+      { name: '9900.xml', xml },
+      { name: '9901.xml', xml: toMg },
+      { name: '9902.xml', xml: toBa },
+    ]);
+  });
+
+  it('interstate: the internal reduction does not travel, imported goods pay 4 % — each one finding with its R$', () => {
+    const of = (n: string) =>
+      findings
+        .filter((f) => f.documentNumber === n && f.severity !== 'informativo')
+        .map((f) => [f.kind, f.field, f.expected, f.found, f.difference, f.ruleCode]);
+    // 1,000.00 × 12 % = 120.00 due; 46.67 charged.
+    expect(of('9901')).toEqual([
+      ['aliquota-divergente', 'pRedBC', '0.00', '61.11', '-73.33', 'icms-reducao-interestadual'],
+    ]);
+    // 1,000.00 × 4 % = 40.00 due; 70.00 charged: R$ 30,00 recolhido a maior.
+    expect(of('9902')).toEqual([
+      ['aliquota-divergente', 'pICMS', '4.00', '7.00', '30.00', 'icms-interestadual-importado'],
+    ]);
   });
 
   it('CST 00 with the same tax as the rule’s CST 20 is one cst-divergente with difference 0,00', () => {
     expect(
       findings
-        .filter((f) => f.internalCode === rice.code)
+        .filter((f) => f.internalCode === rice.code && f.documentNumber === '9900')
         .map((f) => [f.kind, f.field, f.expected, f.found, f.difference, f.differenceText]),
     ).toEqual([['cst-divergente', 'CST', '20', '00', '0.00', 'R$ 0,00 (sem diferença de imposto)']]);
   });

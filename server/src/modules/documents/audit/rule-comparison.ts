@@ -71,10 +71,13 @@ function compareIcms(c: RuleComparison) {
   }
   const wantRate = c.rateChecked || isInterstate(c.doc) ? null : op.icms.aliqICMSOperacao;
   const foundRate = rateOf(t['ICMS.pICMS']);
-  const wantRed = op.icms.redBCICMS ?? 0;
+  const interstate = isInterstate(c.doc);
+  // Between states only an agreement's reduction applies (Convênios ICMS, in the rule as redBCICMSInterestadual):
+  // a UF's internal reduction carried to an interstate sale is tax missing. One not applied is left alone.
+  const wantRed = (interstate ? op.icms.redBCICMSInterestadual : op.icms.redBCICMS) ?? 0;
   const foundRed = rateOf(t['ICMS.pRedBC']) ?? 0;
   const rateDiffers = wantRate !== null && foundRate !== null && Math.abs(wantRate - foundRate) > 1e-9;
-  const redDiffers = !isInterstate(c.doc) && Math.abs(wantRed - foundRed) > 1e-9;
+  const redDiffers = Math.abs(wantRed - foundRed) > 1e-9 && (!interstate || foundRed > wantRed);
   if (!cstDiffers && !rateDiffers && !redDiffers) return;
   const difference = icmsDifference(c, want, wantRate, wantRed);
   if (cstDiffers) add('cst-divergente', 'CST', wantCst, foundCst, { difference, ruleCode: 'icms-cst-regra' });
@@ -84,7 +87,10 @@ function compareIcms(c: RuleComparison) {
       rateDiffers ? 'pICMS' : 'pRedBC',
       rateDiffers ? wantRate!.toFixed(2) : wantRed.toFixed(2),
       rateDiffers ? foundRate!.toFixed(2) : foundRed.toFixed(2),
-      { difference: difference ?? fallbackDifference(c, wantRate, wantRed), ruleCode: 'icms-aliquota-regra' },
+      {
+        difference: difference ?? fallbackDifference(c, wantRate, wantRed),
+        ruleCode: interstate && !rateDiffers ? 'icms-reducao-interestadual' : 'icms-aliquota-regra',
+      },
     );
 }
 
