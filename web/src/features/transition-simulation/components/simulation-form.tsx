@@ -40,7 +40,9 @@ export function SimulationForm({ companyId, company, years, running, onStart }: 
   const companyUf = company?.uf;
   const simples = isSimplesCompany(company);
   const [rbt12, setRbt12] = useState('');
-  const [ipi, setIpi] = useState(() => isIpiTaxpayerByCnae(company?.cnae));
+  // Null follows the CNAE (the company list may arrive after the form); a click makes it the user's choice.
+  const [ipiChoice, setIpi] = useState<boolean | null>(null);
+  const ipi = ipiChoice ?? isIpiTaxpayerByCnae(company?.cnae);
   const [ufDestino, setUfDestino] = useState<string | null>(null);
   const [comprador, setComprador] = useState<TSimulationStart['comprador']>('contribuinte');
   const [selecao, setSelecao] = useState<Selection>('todos');
