@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCest,
   formatCfop,
+  formatChave,
   formatDecimal,
   formatNcm,
+  isLineFile,
   maskCodesInText,
   maskDigits,
   maskNcm,
@@ -61,5 +63,15 @@ describe('fiscal masks', () => {
     expect(maskCodesInText('GTIN 07891234567895')).toBe('GTIN 7891234567895');
     expect(maskCodesInText('cBenef SP010010 (UF SP, CST 40)')).toBe('cBenef SP010010 (UF SP, CST 40)');
     expect(maskCodesInText(null)).toBe('');
+    // Issue 38: CNPJs and access keys formatted where a sentence carries them.
+    expect(maskCodesInText('O arquivo EFD é do CNPJ 11222333000181, não da empresa')).toBe(
+      'O arquivo EFD é do CNPJ 11.222.333/0001-81, não da empresa',
+    );
+    expect(maskCodesInText(`NF-e ${'3526'.repeat(11)} recusada`)).toBe(
+      `NF-e ${Array(11).fill('3526').join(' ')} recusada`,
+    );
+    expect(formatChave('123')).toBe('123');
+    expect(isLineFile('efd-marco.TXT')).toBe(true);
+    expect(isLineFile('nota-201.xml')).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { formatCnpj } from '@app/contract/cnpj';
 import { displayGtin } from '@app/contract/gtin';
 
 /**
@@ -77,5 +78,22 @@ export function maskCodesInText(text: string | null | undefined): string {
     .replace(/\bNCM (\d{8})\b/g, (_, d: string) => `NCM ${formatNcm(d)}`)
     .replace(/\bCEST (\d{7})\b/g, (_, d: string) => `CEST ${formatCest(d)}`)
     .replace(/\bCFOP (\d{4})\b/g, (_, d: string) => `CFOP ${formatCfop(d)}`)
-    .replace(/\bGTIN (\d{8,14})\b/g, (_, d: string) => `GTIN ${displayGtin(d)}`);
+    .replace(/\bGTIN (\d{8,14})\b/g, (_, d: string) => `GTIN ${displayGtin(d)}`)
+    .replace(/\bCNPJ (\d{14})\b/g, (_, d: string) => `CNPJ ${formatCnpj(d)}`)
+    .replace(
+      /\b(NF-e|NFC-e|chave de acesso|Chave) (\d{44})\b/g,
+      (_, what: string, d: string) => `${what} ${formatChave(d)}`,
+    );
 }
+
+/** An access key (44 digits) in blocks of 4, as a DANFE prints it (issue 38); anything else as given. */
+export function formatChave(chave: string | null | undefined): string {
+  const d = chave ?? '';
+  return /^\d{44}$/.test(d) ? d.replace(/(\d{4})(?=\d)/g, '$1 ') : d;
+}
+
+/**
+ * Whether a problem's line number means a line of its file: EFD and CSV files are read by line; an XML's "line" is
+ * where its NF-e starts in the markup, which a user does not count by (issue 38: "linha" only for line files).
+ */
+export const isLineFile = (fileName: string) => /\.(txt|csv)$/i.test(fileName);

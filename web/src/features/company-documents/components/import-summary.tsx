@@ -1,5 +1,6 @@
 import type { TDocumentImportDetail } from '@app/contract';
 import { Alert, Badge, Group, List, Loader, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { isLineFile, maskCodesInText } from '../../../components/ui/fiscal-masks';
 import { formatDateTime, formatNumber } from '../../../components/ui/format';
 import { importStatusOf } from './import-status';
 
@@ -44,7 +45,7 @@ export function ImportSummary({ item }: { item: TDocumentImportDetail }) {
             </Paper>
           ))}
         </SimpleGrid>
-        {item.message && <Text size="sm">{item.message}</Text>}
+        {item.message && <Text size="sm">{maskCodesInText(item.message)}</Text>}
         {item.status === 'Failed' && (
           <Alert color="red">
             A importação falhou. Os documentos já gravados foram mantidos; envie os arquivos de novo.
@@ -56,7 +57,8 @@ export function ImportSummary({ item }: { item: TDocumentImportDetail }) {
               {item.problems.map((p) => (
                 <List.Item key={`${p.fileName}-${p.line}-${p.message}`}>
                   <b>{p.fileName}</b>
-                  {p.line !== null ? `, linha ${formatNumber(p.line)}` : ''}: {p.message}
+                  {p.line !== null && isLineFile(p.fileName) ? `, linha ${formatNumber(p.line)}` : ''}:{' '}
+                  {maskCodesInText(p.message)}
                 </List.Item>
               ))}
             </List>
