@@ -1,5 +1,6 @@
 import type { TNfeValidationResponse } from '@app/contract';
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatChave } from '../../../components/ui/fiscal-masks';
 import { FindingsTable } from './findings-table';
 
 export interface ValidatedDocument {
@@ -41,7 +42,7 @@ export function DocumentResult({ doc, index }: { doc: ValidatedDocument; index: 
             <Text size="sm" c="dimmed" data-testid="nfe-rule-set">
               Regras: {r.regras.versao} em {br(r.regras.data)} ({ambientes[r.regras.ambiente]}) · Esquema{' '}
               {r.regras.esquema}
-              {r.chave ? ` · Chave ${r.chave}` : ''}
+              {r.chave ? ` · Chave ${formatChave(r.chave)}` : ''}
               {r.assinada ? '' : ' · XML sem assinatura (a assinatura não é conferida)'}
             </Text>
             {r.rejeicoes.length > 0 ? (
