@@ -31,6 +31,8 @@ export function toPaths(rows: TTransitionYear[]) {
 }
 
 const valueFormatter = (v: number) => `${formatNumber(v, 2)} %`;
+// Whole percentages on the axis: "36,00 %" wrapped on two lines at 1024 px.
+const yAxisProps = { tickFormatter: (v: number) => `${formatNumber(v, 0)} %`, width: 48 };
 
 /**
  * The stack with its own legend: listed top to bottom as the bars stack (the last series sits on top), each
@@ -53,6 +55,7 @@ export function LoadChart({ rows }: { rows: TTransitionYear[] }) {
             type="stacked"
             series={taxes.map((t) => ({ name: t.label, color: t.color }))}
             valueFormatter={valueFormatter}
+            yAxisProps={yAxisProps}
           />
         </Box>
         <Stack gap={4} component="ul" aria-label="Legenda, do topo da pilha para a base" p={0} m={0} miw={170}>
@@ -79,9 +82,10 @@ export function LoadChart({ rows }: { rows: TTransitionYear[] }) {
             data={paths}
             dataKey="ano"
             series={[
-              { name: 'CBS/IBS no DAS', color: 'teal.8' },
+              { name: 'CBS/IBS no DAS', color: 'grape.7' },
               { name: 'CBS/IBS no regime regular', color: 'orange.6' },
             ]}
+            yAxisProps={yAxisProps}
             withLegend
             legendProps={{ verticalAlign: 'bottom' }}
             valueFormatter={valueFormatter}

@@ -6,28 +6,29 @@ const stackOrder = Object.keys(transitionFieldLabels) as TaxField[];
 
 /**
  * Colours of the burden's figures. Taxes that sit side by side in a stack or are read together get different
- * hues and lightness, not two shades of one hue (IBS UF dark green against IBS Mun light lime; PIS yellow against
- * COFINS orange): the chart is read by colour alone.
+ * hues or clearly different lightness, not two near shades (CBS purple against IBS UF dark green against IBS Mun
+ * light lime; PIS yellow against COFINS orange; the ICMS charged before light blue against the sale's dark blue):
+ * the chart is read by colour alone.
  */
 const colors: Record<TaxField, string> = {
   vICMS: 'blue.8',
-  vICMSST: 'cyan.6',
-  vFCP: 'blue.3',
-  vFCPST: 'cyan.2',
+  vICMSST: 'cyan.7',
+  vFCP: 'indigo.4',
+  vFCPST: 'cyan.3',
   vICMSUFDest: 'violet.7',
   vFCPUFDest: 'violet.3',
-  vIPI: 'grape.6',
+  vIPI: 'pink.6',
   vPIS: 'yellow.4',
   vCOFINS: 'orange.8',
-  vCBS: 'teal.8',
+  vCBS: 'grape.7',
   vIBSUF: 'green.9',
   vIBSMun: 'lime.4',
   vIS: 'red.8',
-  vICMSAnterior: 'indigo.9',
-  vDASICMS: 'blue.5',
+  vICMSAnterior: 'blue.3',
+  vDASICMS: 'indigo.6',
   vDASPIS: 'yellow.6',
   vDASCOFINS: 'orange.5',
-  vDASCBS: 'teal.4',
+  vDASCBS: 'grape.4',
   vDASIBS: 'green.6',
 };
 

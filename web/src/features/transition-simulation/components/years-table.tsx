@@ -16,7 +16,7 @@ export function YearsTable({ rows, caption }: { rows: TTransitionYear[]; caption
   const money = (v: number | null) => (v === null ? '—' : formatNumber(v, 2));
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped withTableBorder highlightOnHover data-testid="years-table">
+      <Table striped withTableBorder highlightOnHover horizontalSpacing="xs" fz="sm" data-testid="years-table">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>

@@ -99,7 +99,8 @@ export default function SimulationPage() {
           <Progress value={run.progresso} aria-label="Progresso da simulação" animated={active} />
           <Text size="sm" c="dimmed" mt={4}>
             {formatNumber(run.produtosProcessados)} de {formatNumber(run.produtos)} produtos ·{' '}
-            {formatNumber(run.produtosRecusados)} recusados pelo motor · iniciada em {formatDateTime(run.createdAt)}
+            {formatNumber(run.produtosRecusados)} {run.produtosRecusados === 1 ? 'recusado' : 'recusados'} pelo motor ·
+            iniciada em {formatDateTime(run.createdAt)}
           </Text>
           {run.status === 'Failed' && (
             <Alert color="red" mt="sm">
