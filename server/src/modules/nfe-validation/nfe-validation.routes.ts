@@ -9,10 +9,22 @@ import { validateNfeXml } from './nfe-validation.service.js';
 
 const tags = ['Validação de NF-e'];
 
-/** A body read by this area's own parser: the bytes, and whether they came as XML. */
-interface RawBody {
-  xml: boolean;
-  bytes: Buffer;
+/**
+ * A body read by this area's own parser: the bytes, and whether they came as XML. The bytes sit in a private field:
+ * the server-wide input check (plugins/safe-input.ts) walks every enumerable key of a body, and a Buffer's are one
+ * per byte — 58 KB of them cost more than validating the NF-e. The XML's own text is checked by its parser.
+ */
+class RawBody {
+  readonly #bytes: Buffer;
+  constructor(
+    readonly xml: boolean,
+    bytes: Buffer,
+  ) {
+    this.#bytes = bytes;
+  }
+  get bytes(): Buffer {
+    return this.#bytes;
+  }
 }
 
 export default async function nfeValidationRoutes(fastify: FastifyInstance) {
@@ -41,10 +53,7 @@ export default async function nfeValidationRoutes(fastify: FastifyInstance) {
     });
     payload.on('end', () => {
       if (size <= NFE_VALIDATION_MAX_BYTES)
-        done(null, {
-          xml: type === 'application/xml' || type === 'text/xml',
-          bytes: Buffer.concat(chunks),
-        } satisfies RawBody);
+        done(null, new RawBody(type === 'application/xml' || type === 'text/xml', Buffer.concat(chunks)));
     });
     payload.on('error', (e) => done(e, undefined));
   });
@@ -67,11 +76,10 @@ export default async function nfeValidationRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const body = req.body as RawBody | Record<string, unknown> | undefined;
-      if (typeof body !== 'object' || body === null || !('bytes' in body) || !body.xml)
-        throw new AppError('NFE_CONTENT_TYPE');
+      const body = req.body;
+      if (!(body instanceof RawBody) || !body.xml) throw new AppError('NFE_CONTENT_TYPE');
       const tabelas = nfeTablesOf(await readIndexedFacts(app.db));
-      return validateNfeXml((body as RawBody).bytes, { data: req.query.data, tabelas });
+      return validateNfeXml(body.bytes, { data: req.query.data, tabelas });
     },
   );
 }
