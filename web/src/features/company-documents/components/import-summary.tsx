@@ -1,4 +1,4 @@
-import type { TDocumentImportDetail } from '@app/contract';
+import { countOf, type TDocumentImportDetail } from '@app/contract';
 import { Alert, Badge, Group, List, Loader, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { isLineFile, maskCodesInText } from '../../../components/ui/fiscal-masks';
 import { formatDateTime, formatNumber } from '../../../components/ui/format';
@@ -78,13 +78,13 @@ function ImportProgress({ item }: { item: TDocumentImportDetail }) {
   const percent = total ? Math.min(100, (item.documentsRead / total) * 100) : 0;
   const read =
     total === null
-      ? `${formatNumber(item.documentsRead)} documento(s) lido(s)`
-      : `${formatNumber(item.documentsRead)} de ${formatNumber(total)} documento(s) lido(s)`;
+      ? countOf(item.documentsRead, 'documento lido', 'documentos lidos')
+      : `${formatNumber(item.documentsRead)} de ${countOf(total, 'documento lido', 'documentos lidos')}`;
   return (
     <Stack gap={4} data-testid="documents-import-progress">
       <Progress value={percent} size="sm" aria-label="Documentos lidos" animated={total === null} />
       <Text size="sm" c="dimmed">
-        {read} · {formatNumber(item.itemsAudited)} item(ns) auditado(s)
+        {read} · {countOf(item.itemsAudited, 'item auditado', 'itens auditados')}
       </Text>
     </Stack>
   );

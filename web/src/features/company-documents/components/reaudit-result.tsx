@@ -1,4 +1,4 @@
-import type { TDocumentReauditResult } from '@app/contract';
+import { countOf, type TDocumentReauditResult } from '@app/contract';
 import { Alert, List, Text } from '@mantine/core';
 import { formatNumber } from '../../../components/ui/format';
 import { formatReais } from './format-reais';
@@ -23,7 +23,7 @@ export function ReauditResult({ result, onClose }: { result: TDocumentReauditRes
         <List size="sm" mt="xs" spacing={2}>
           {result.resolved.slice(0, 20).map((g) => (
             <List.Item key={g.key}>
-              Resolvido: {g.label} · {g.field} · {g.internalCode} ({formatNumber(g.items)} item(ns)
+              Resolvido: {g.label} · {g.field} · {g.internalCode} ({countOf(g.items, 'item', 'itens')}
               {g.difference !== null ? `, ${formatReais(g.difference)}` : ''})
             </List.Item>
           ))}
@@ -31,7 +31,7 @@ export function ReauditResult({ result, onClose }: { result: TDocumentReauditRes
       )}
       {result.appeared.length > 0 && (
         <Text size="sm" mt="xs">
-          {formatNumber(result.appeared.length)} grupo(s) novo(s) apareceram com as regras atuais.
+          {countOf(result.appeared.length, 'grupo novo apareceu', 'grupos novos apareceram')} com as regras atuais.
         </Text>
       )}
     </Alert>

@@ -1,8 +1,8 @@
-import type { TDocumentFindingGroup, TDocumentReauditResult } from '@app/contract';
+import { countOf, type TDocumentFindingGroup, type TDocumentReauditResult } from '@app/contract';
 import { Alert, Button, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDateTime, formatNumber } from '../../../components/ui/format';
+import { formatDateTime } from '../../../components/ui/format';
 import { Pager, useStayWithinLastPage } from '../../../components/ui/pager';
 import { notify } from '../../../lib/notify';
 import { getSelectedCompany } from '../../../lib/session';
@@ -147,8 +147,8 @@ export default function DocumentsPage() {
                   </Text>
                   <Text size="sm" c="dimmed" data-testid="documents-findings-count">
                     {view === 'causa' && groups.data
-                      ? `${formatNumber(groups.data.total)} grupo(s), ${formatNumber(groups.data.findings)} achado(s)`
-                      : `${formatNumber(findings.data?.total ?? 0)} achado(s)`}
+                      ? `${countOf(groups.data.total, 'grupo', 'grupos')}, ${countOf(groups.data.findings, 'achado', 'achados')}`
+                      : countOf(findings.data?.total ?? 0, 'achado', 'achados')}
                   </Text>
                 </Group>
                 <Group gap="xs">

@@ -1,4 +1,4 @@
-import { isDeleteConfirmed, pendingMessages } from '@app/contract';
+import { countOf, isDeleteConfirmed, pendingMessages } from '@app/contract';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatNumber } from '../../../components/ui/format';
@@ -29,8 +29,8 @@ export function DeletePendingDialog({ opened, count, isDeleting, onClose, onConf
     <Modal opened={opened} onClose={onClose} title="Excluir produtos">
       <Stack>
         <Text>
-          ATENÇÃO! {formatNumber(count)} produto(s) pendente(s) serão excluídos permanentemente. Para confirmar, digite{' '}
-          <b>CONCORDO</b>.
+          ATENÇÃO! {countOf(count, 'produto pendente será excluído', 'produtos pendentes serão excluídos')}{' '}
+          permanentemente. Para confirmar, digite <b>CONCORDO</b>.
         </Text>
         <TextInput
           aria-label="Texto de confirmação"
