@@ -1,7 +1,6 @@
 import { countOf, isDeleteConfirmed, pendingMessages } from '@app/contract';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { formatNumber } from '../../../components/ui/format';
 import { notify } from '../../../lib/notify';
 
 interface Props {
