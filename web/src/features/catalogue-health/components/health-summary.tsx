@@ -48,7 +48,7 @@ export function HealthSummary({ report, isLoading, selected, onSelect, onOpenPro
                 type="button"
                 size="xl"
                 fw={700}
-                c="red.7"
+                c="red"
                 title="Ver os produtos com este achado"
                 data-testid={`health-products-${c.kind}`}
                 onClick={(e) => {
@@ -60,7 +60,7 @@ export function HealthSummary({ report, isLoading, selected, onSelect, onOpenPro
                 {formatNumber(c.count)}
               </Anchor>
             ) : (
-              <Text size="xl" fw={700} c="green.7">
+              <Text size="xl" fw={700} c="green">
                 {formatNumber(c.count)}
               </Text>
             )}

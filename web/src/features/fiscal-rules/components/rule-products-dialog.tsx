@@ -96,7 +96,7 @@ export function RuleProductsDialog({ rule, canWrite, onClose, onOpenProduct }: P
               data-product-id={p.id}
               data-status={p.fiscalRuleStatus ?? ''}
               {...(kind === 'found' ? clickableRowProps(() => onOpenProduct(p)) : {})}
-              c={p.fiscalRuleStatus === 'Checked' ? 'green.8' : undefined}
+              c={p.fiscalRuleStatus === 'Checked' ? 'green' : undefined}
             >
               <Table.Td>{p.internalCode}</Table.Td>
               <Table.Td>{p.gtin ? displayGtin(p.gtin) : '-'}</Table.Td>

@@ -136,7 +136,7 @@ function ComparisonTable({ data }: { data: TAuditComparison }) {
             <Table.Tr key={label}>
               <Table.Th>{label}</Table.Th>
               <Table.Td>{mine}</Table.Td>
-              <Table.Td c={differs(mine, theirs) ? 'red.8' : undefined} fw={differs(mine, theirs) ? 600 : undefined}>
+              <Table.Td c={differs(mine, theirs) ? 'red' : undefined} fw={differs(mine, theirs) ? 600 : undefined}>
                 {theirs}
               </Table.Td>
             </Table.Tr>

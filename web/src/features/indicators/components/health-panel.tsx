@@ -36,7 +36,7 @@ export function HealthPanel({ companyId }: { companyId: string }) {
             {(report.data?.counts ?? []).map((c) => (
               <Group key={c.kind} justify="space-between" wrap="nowrap" data-testid={`indicators-health-${c.kind}`}>
                 <Text size="sm">{c.label}</Text>
-                <Text size="sm" fw={700} c={c.count > 0 ? 'red.7' : 'green.7'}>
+                <Text size="sm" fw={700} c={c.count > 0 ? 'red' : 'green'}>
                   {formatNumber(c.count)}
                 </Text>
               </Group>
