@@ -273,4 +273,23 @@ test('works the findings as a worklist: groups, statuses kept across a new audit
   await expect(gtinGroup.getByTestId('documents-group-status')).toHaveText('Ignorado');
   await page.setViewportSize({ width: 1024, height: 900 });
   await page.screenshot({ path: 'test-results/company-documents-worklist-1024.png', fullPage: true });
+
+  // An upload of another company's NF-e imports nothing: red "Nada importado", on the badge and in the picker.
+  const foreign = buildNfeXml({
+    issuerCnpj: '44555666000172',
+    issuerUf: 'RJ',
+    recipientCnpj: '12345678000195',
+    recipientUf: 'RJ',
+    number: 90,
+    items: [beer],
+  });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'de-terceiros.xml', mimeType: 'text/xml', buffer: Buffer.from(foreign) });
+  await page.getByTestId('documents-send').click();
+  await expect(page.getByTestId('documents-import-status')).toHaveText('Nada importado', { timeout: 60_000 });
+  await page.getByTestId('documents-import-select').click();
+  await expect(page.getByRole('option', { name: /de-terceiros\.xml .* Nada importado/ })).toBeVisible();
+  await expect(page.getByRole('option', { name: /lista\.zip .* Concluída$/ })).toBeVisible();
+  await page.keyboard.press('Escape');
 });

@@ -11,6 +11,8 @@ export function notify(level: ToastLevel, message: string, durationMs?: number):
     message,
     autoClose: durationMs ?? defaults[level],
     withBorder: true,
+    // Mantine's close button has no text: named, so a screen reader (and axe) can tell what it closes.
+    closeButtonProps: { 'aria-label': 'Fechar aviso' },
     // data-level lets browser tests tell the levels apart
     'data-level': level,
   } as Parameters<typeof notifications.show>[0]);
