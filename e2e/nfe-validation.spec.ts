@@ -40,7 +40,7 @@ test('validates chosen and pasted XMLs, every rejection with its rule and field,
   await page.keyboard.insertText('<cteProc/>');
   // Tab through the date field (its day, month and year parts) to the button.
   const button = page.getByTestId('nfe-validate');
-  for (let i = 0; i < 6 && !(await button.evaluate((b) => b === document.activeElement)); i++)
+  for (let i = 0; i < 6 && !(await button.evaluate((b) => b === b.ownerDocument.activeElement)); i++)
     await page.keyboard.press('Tab');
   await expect(button).toBeFocused();
   await page.keyboard.press('Enter');
