@@ -10,7 +10,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_DOCUMENT_LIMITS } from '../server/src/config.js';
-import { buildNfeXml, buildZip, type FixtureItem } from '../server/src/modules/documents/documents.fixtures.js';
+import {
+  buildEfd,
+  buildNfeXml,
+  buildZip,
+  type FixtureItem,
+} from '../server/src/modules/documents/documents.fixtures.js';
 import type { ReadEvent } from '../server/src/modules/documents/read/document-model.js';
 import { readFilesInThread } from '../server/src/modules/documents/read/read-in-thread.js';
 import { readSourceFile } from '../server/src/modules/documents/read/source-files.js';
@@ -30,22 +35,53 @@ try {
     vProd: '10.00',
     icms: { cst: '00', pICMS: '18.00', vICMS: '1.80' },
   });
-  const zip = path.join(work, '00-notas.zip');
+  // BENCH_KIND=efd: an EFD of BENCH_NFE C100 with 10 C170 each instead of the ZIP.
+  const efd = process.env.BENCH_KIND === 'efd';
+  const zip = path.join(work, efd ? '00-efd.txt' : '00-notas.zip');
+  const efdText = () =>
+    Buffer.from(
+      buildEfd({
+        cnpj: OWN,
+        uf: 'SP',
+        participants: [{ code: 'C1', cnpj: '44555666000172', ibgeMun: '3550308' }],
+        products: Array.from({ length: 5000 }, (_, c) => ({
+          code: `P${c}`,
+          description: `PRODUTO ${c}`,
+          ncm: '22030000',
+        })),
+        documents: Array.from({ length: NFE }, (_, d) => ({
+          sale: true,
+          participant: 'C1',
+          number: 500_000 + d,
+          items: Array.from({ length: 10 }, (_, k) => ({
+            code: item(d * 10 + k).code,
+            cst: '000',
+            cfop: '5102',
+            vItem: '10.00',
+            pICMS: '18.00',
+            vICMS: '1.80',
+          })),
+        })),
+      }),
+      'latin1',
+    );
   await writeFile(
     zip,
-    buildZip(
-      Array.from({ length: NFE }, (_, d) => ({
-        name: `${d + 1}.xml`,
-        data: buildNfeXml({
-          issuerCnpj: OWN,
-          issuerUf: 'SP',
-          recipientCnpj: '44555666000172',
-          recipientUf: 'SP',
-          number: d + 1,
-          items: Array.from({ length: 10 }, (_, k) => item(d * 10 + k)),
-        }),
-      })),
-    ),
+    efd
+      ? efdText()
+      : buildZip(
+          Array.from({ length: NFE }, (_, d) => ({
+            name: `${d + 1}.xml`,
+            data: buildNfeXml({
+              issuerCnpj: OWN,
+              issuerUf: 'SP',
+              recipientCnpj: '44555666000172',
+              recipientUf: 'SP',
+              number: d + 1,
+              items: Array.from({ length: 10 }, (_, k) => item(d * 10 + k)),
+            }),
+          })),
+        ),
   );
   const count = async (events: AsyncIterable<ReadEvent>) => {
     const t0 = performance.now();
@@ -67,8 +103,8 @@ try {
     threadCpu: [] as number[],
   };
   for (let r = 0; r < ROUNDS; r++) {
-    const a = await count(readSourceFile(zip, 'notas.zip', OWN));
-    const b = await count(readFilesInThread([{ path: zip, fileName: 'notas.zip' }], OWN, DEFAULT_DOCUMENT_LIMITS));
+    const a = await count(readSourceFile(zip, 'arquivo', OWN));
+    const b = await count(readFilesInThread([{ path: zip, fileName: 'arquivo' }], OWN, DEFAULT_DOCUMENT_LIMITS));
     if (a.items !== b.items) throw new Error(`items differ: ${a.items} vs ${b.items}`);
     results.inProcess.push(a.secs);
     results.thread.push(b.secs);
