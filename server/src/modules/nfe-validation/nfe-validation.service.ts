@@ -17,6 +17,8 @@ const SCHEMA_SOURCE = {
   url: 'https://www.nfe.fazenda.gov.br/portal/listaConteudo.aspx?tipoConteudo=ndIjl+iEFdE=',
 };
 
+const MAX_SCHEMA_FINDINGS = 200;
+
 const invalid = (detail: string) => new AppError('NFE_XML_INVALID', detail);
 
 /** UTF-8 only (MOC 7.0 §3.2): other bytes are refused with a 400, never guessed. */
@@ -88,7 +90,8 @@ export function validateNfeXml(body: Uint8Array | string, opts: ValidateNfeOptio
     if (e instanceof SyntaxError) throw invalid(`O corpo não é um XML bem formado: ${e.message}`);
     throw e;
   }
-  const schema: TNfeFinding[] = schemaErrors.map((e) => ({
+  // A body of thousands of broken values would answer thousands of rows: the first 200 say enough to fix it.
+  const schema: TNfeFinding[] = schemaErrors.slice(0, MAX_SCHEMA_FINDINGS).map((e) => ({
     codigo: '225',
     regra: 'D01',
     mensagem: 'Rejeição: Falha no Schema XML do lote de NFe',

@@ -169,6 +169,15 @@ describe('POST /nfe/validate: every rejection, with code, rule and field', () =>
     expect(byRule['W04-10']!.fonte).toMatchObject({ documento: 'MOC 7.0 Anexo I' });
   });
 
+  it('schema findings stop at 200 however many values are broken', async () => {
+    const many: SampleNfe = {
+      ...base,
+      items: Array.from({ length: 250 }, () => ({ vProd: '10.00', icms: { cst: '40' } })),
+    };
+    const body = (await post(xmlOf(many).replaceAll('<xProd>', '<xProd>   '))).json<TNfeValidationResponse>();
+    expect(body.rejeicoes.filter((r) => r.codigo === '225')).toHaveLength(200);
+  });
+
   it('?data=AAAA-MM-DD validates under another date: in 2025 (PL_009) the IBS/CBS groups are schema errors', async () => {
     const res = await post(xmlOf(base), {}, '?data=2025-03-01');
     const body = res.json<TNfeValidationResponse>();
