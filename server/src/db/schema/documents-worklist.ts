@@ -1,23 +1,5 @@
-import { char, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { companyDocuments, documentImports } from './documents.js';
-
-/** Each imported item as read (0875_document_worklist.sql, decision 059): shown, filtered and audited again. */
-export const companyDocumentItems = pgTable(
-  'company_document_items',
-  {
-    documentId: uuid('document_id')
-      .notNull()
-      .references(() => companyDocuments.id, { onDelete: 'cascade' }),
-    nItem: integer('n_item').notNull(),
-    internalCode: text('internal_code').notNull(),
-    description: text('description'),
-    ncm: text('ncm'),
-    cfop: text('cfop'),
-    prod: jsonb('prod').notNull(),
-    taxes: jsonb('taxes').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.documentId, t.nItem] })],
-);
+import { char, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { documentImports } from './documents.js';
 
 /** The worklist status of a group of findings, keyed by the group's identity (decision 059). */
 export const documentFindingGroupStatuses = pgTable(

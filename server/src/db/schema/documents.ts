@@ -1,4 +1,16 @@
-import { bigint, char, date, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  char,
+  date,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies } from './foundation.js';
 
 /** The company's documents (0740_company_documents.sql, decision 040); the module reads them with SQL. */
@@ -84,6 +96,10 @@ export const documentFindings = pgTable('document_findings', {
   rejection: text('rejection'),
   severity: text('severity').$type<'rejeicao' | 'risco' | 'informativo'>().notNull().default('risco'),
   ruleCode: text('rule_code'),
+  /** The item's description, NCM and CFOP as read (0876): shown and filtered by the worklist (decision 059). */
+  description: text('description'),
+  ncm: text('ncm'),
+  cfop: text('cfop'),
 });
 
 export const documentImportProblems = pgTable('document_import_problems', {

@@ -30,9 +30,8 @@ type Rows<T> = T & Record<string, unknown>;
 export const groupKey = sql`md5(f.kind || chr(31) || f.field || chr(31) || f.internal_code || chr(31)
   || coalesce(f.rule_code, ''))`;
 
-/** Findings with their document and item (description, NCM, CFOP come from the item as read). */
-const from = sql`document_findings f JOIN company_documents d ON d.id = f.document_id
-  LEFT JOIN company_document_items i ON i.document_id = f.document_id AND i.n_item = f.n_item`;
+/** Findings with their document (each finding keeps its item's description, NCM and CFOP). */
+const from = sql`document_findings f JOIN company_documents d ON d.id = f.document_id`;
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -44,13 +43,13 @@ function where(f: FindingFilter) {
     ${f.productId ? sql`AND f.product_id = ${f.productId}` : sql``}
     ${f.documentId ? sql`AND f.document_id = ${f.documentId}` : sql``}
     ${f.chave ? sql`AND f.chave = ${f.chave}` : sql``}
-    ${f.product ? sql`AND (f.internal_code ILIKE ${like(f.product)} OR i.description ILIKE ${like(f.product)})` : sql``}
+    ${f.product ? sql`AND (f.internal_code ILIKE ${like(f.product)} OR f.description ILIKE ${like(f.product)})` : sql``}
     ${
       f.document
         ? sql`AND (d.number = ${f.document} ${digits.length >= 6 ? sql`OR f.chave LIKE ${like(digits)}` : sql``})`
         : sql``
     }
-    ${f.cfop ? sql`AND i.cfop = ${f.cfop}` : sql``}
+    ${f.cfop ? sql`AND f.cfop = ${f.cfop}` : sql``}
     ${f.uf ? sql`AND (CASE WHEN d.direction = 'sale' THEN d.uf_destination ELSE d.uf_origin END) = ${f.uf}` : sql``}
     ${f.from ? sql`AND d.issued_on >= ${f.from}::date` : sql``}
     ${f.to ? sql`AND d.issued_on <= ${f.to}::date` : sql``}
@@ -83,7 +82,7 @@ export interface FindingListRow {
 const columns = sql`f.id::int AS id, f.kind, f.product_id AS "productId", f.internal_code AS "internalCode",
   f.document_id AS "documentId", f.chave, d.number AS "documentNumber", d.direction, f.n_item AS "nItem", f.field,
   f.expected, f.found, f.difference::text AS difference, f.rejection, f.severity, f.rule_code AS "ruleCode",
-  i.description, i.ncm, i.cfop, d.issued_on::text AS "issuedOn"`;
+  f.description, f.ncm, f.cfop, d.issued_on::text AS "issuedOn"`;
 
 export async function findFindingsPage(db: DbOrTx, f: FindingFilter, limit: number, offset: number) {
   const [rows, total] = await Promise.all([
@@ -137,8 +136,8 @@ export async function findGroupsPage(db: DbOrTx, f: FindingFilter, limit: number
       sum(f.difference)::numeric(15, 2)::text AS difference, min(d.issued_on)::text AS "firstDate",
       max(d.issued_on)::text AS "lastDate", (array_agg(f.product_id) FILTER (WHERE f.product_id IS NOT NULL))[1]
         AS "productId",
-      (array_agg(i.description ORDER BY f.id) FILTER (WHERE i.description IS NOT NULL))[1] AS description,
-      (array_agg(i.ncm ORDER BY f.id) FILTER (WHERE i.ncm IS NOT NULL))[1] AS ncm,
+      (array_agg(f.description ORDER BY f.id) FILTER (WHERE f.description IS NOT NULL))[1] AS description,
+      (array_agg(f.ncm ORDER BY f.id) FILTER (WHERE f.ncm IS NOT NULL))[1] AS ncm,
       (array_agg(DISTINCT f.document_id))[1:3]::text[] AS "exampleIds"
     FROM ${from} WHERE ${where(f)} GROUP BY 1, 2, 3, 4, 5`;
   const [rows, total] = await Promise.all([

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import type { FiscalDocument } from './read/document-model.js';
+import type { DocumentItem, FiscalDocument } from './read/document-model.js';
 
 type Rows<T> = T & Record<string, unknown>;
 
 /**
- * What the audit reads of a document besides its columns and items (decision 059): kept so that the import can be
- * audited again after its files are gone.
+ * What the audit reads of a document besides its columns, items included (decision 059): kept with the document, one
+ * compressed value written by the insert that writes it, so the import can be audited again after its files are
+ * gone. (An item per row cost a statement and a row per item: a 200 MB EFD has 1.2 million.)
  */
 export const documentHead = (doc: FiscalDocument) => ({
   ide: doc.ide,
@@ -15,32 +16,16 @@ export const documentHead = (doc: FiscalDocument) => ({
   protocolStatus: doc.protocolStatus,
   efdDirection: doc.efdDirection ?? null,
   line: doc.line,
+  items: doc.items,
 });
 type DocumentHead = ReturnType<typeof documentHead>;
 
-/** Every item of the batch's new documents in one statement: shown beside its findings and audited again. */
-export async function insertDocumentItems(db: DbOrTx, docs: { documentId: string; doc: FiscalDocument }[]) {
-  const rows = docs.flatMap(({ documentId, doc }) =>
-    doc.items.map((i) => ({
-      documentId,
-      nItem: i.nItem,
-      code: i.prod.cProd ?? '',
-      description: i.prod.xProd ?? null,
-      ncm: i.prod.NCM ?? null,
-      cfop: i.prod.CFOP ?? null,
-      prod: i.prod,
-      taxes: i.taxes,
-    })),
-  );
-  if (rows.length === 0) return;
-  // An EFD may repeat NUM_ITEM inside one C100: the first line of a number is kept (the findings name it).
-  await db.execute(sql`
-    INSERT INTO company_document_items (document_id, n_item, internal_code, description, ncm, cfop, prod, taxes)
-    SELECT t."documentId", t."nItem", t.code, t.description, t.ncm, t.cfop, t.prod, t.taxes
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      AS t("documentId" uuid, "nItem" int, code text, description text, ncm text, cfop text, prod jsonb, taxes jsonb)
-    ON CONFLICT DO NOTHING`);
-}
+/** The item's facts a finding keeps for the worklist: description, NCM and CFOP as the document wrote them. */
+export const itemFacts = (item: DocumentItem) => ({
+  description: item.prod.xProd ?? null,
+  ncm: item.prod.NCM ?? null,
+  cfop: item.prod.CFOP ?? null,
+});
 
 export interface StoredDocument {
   id: string;
@@ -49,7 +34,7 @@ export interface StoredDocument {
   doc: FiscalDocument;
 }
 
-/** A page of the import's documents (by id) rebuilt as the readers gave them, items in order. */
+/** A page of the import's documents (by id) rebuilt as the readers gave them, items in their order. */
 export async function findStoredDocuments(
   db: DbOrTx,
   importId: string,
@@ -71,14 +56,11 @@ export async function findStoredDocuments(
       fileName: string;
       total: string | null;
       head: DocumentHead | null;
-      items: { nItem: number; prod: Record<string, string>; taxes: Record<string, string> }[] | null;
     }>
   >(sql`
     SELECT d.id, d.doc_key AS key, d.chave, d.source, d.direction, d.model, d.number, d.issued_on::text AS "issuedOn",
       d.uf_origin AS "ufOrigin", d.uf_destination AS "ufDestination", d.file_name AS "fileName",
-      d.total::text AS total, d.head,
-      (SELECT jsonb_agg(jsonb_build_object('nItem', i.n_item, 'prod', i.prod, 'taxes', i.taxes) ORDER BY i.n_item)
-        FROM company_document_items i WHERE i.document_id = d.id) AS items
+      d.total::text AS total, d.head
     FROM company_documents d
     WHERE d.import_id = ${importId} ${afterId ? sql`AND d.id > ${afterId}` : sql``}
     ORDER BY d.id LIMIT ${limit}`);
@@ -103,7 +85,7 @@ export async function findStoredDocuments(
       protocolStatus: r.head?.protocolStatus ?? null,
       efdDirection: r.head?.efdDirection ?? undefined,
       total: r.total,
-      items: r.items ?? [],
+      items: r.head?.items ?? [],
     },
   }));
 }

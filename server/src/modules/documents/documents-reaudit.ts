@@ -72,7 +72,7 @@ export async function reauditDocuments(
           audit: run.audit,
           documentId: id,
         });
-        for (const f of rows) findings.push({ ...f, documentId: id, chave: doc.chave });
+        for (const f of rows) findings.push({ ...f, ...itemsRepo.itemFacts(item), documentId: id, chave: doc.chave });
       }
     await repo.insertFindings(tx, head, findings);
     total += findings.length;

@@ -223,6 +223,10 @@ export interface FindingRow {
   severity: 'rejeicao' | 'risco' | 'informativo';
   /** The rejection code or the audit's check id behind the finding. */
   ruleCode: string | null;
+  /** The item's description, NCM and CFOP as read (the worklist shows and filters by them; decision 059). */
+  description?: string | null;
+  ncm?: string | null;
+  cfop?: string | null;
 }
 
 /** Findings of many documents in one statement, inserted in the given order (the list pages by id). */
@@ -234,13 +238,14 @@ export async function insertFindings(
   if (rows.length === 0) return;
   await db.execute(sql`
     INSERT INTO document_findings (import_id, document_id, company_id, product_id, internal_code, chave, n_item, kind,
-      field, expected, found, difference, rejection, severity, rule_code)
+      field, expected, found, difference, rejection, severity, rule_code, description, ncm, cfop)
     SELECT ${head.importId}::uuid, t."documentId", ${head.companyId}::uuid, t."productId", t."internalCode",
       t.chave, t."nItem", t.kind, t.field, t.expected, t.found, t.difference::numeric, t.rejection, t.severity,
-      t."ruleCode"
+      t."ruleCode", t.description, t.ncm, t.cfop
     FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       AS ("documentId" uuid, chave text, "productId" uuid, "internalCode" text, "nItem" int, kind text, field text,
-        expected text, found text, difference text, rejection text, severity text, "ruleCode" text))
+        expected text, found text, difference text, rejection text, severity text, "ruleCode" text,
+        description text, ncm text, cfop text))
       WITH ORDINALITY AS t
     ORDER BY t.ordinality`);
 }

@@ -8,7 +8,7 @@ import {
 } from '../../products/matching/upsert-products.js';
 import { auditItem } from '../audit/audit-item.js';
 import * as repo from '../documents.repository.js';
-import { documentHead, insertDocumentItems } from '../documents-items.repository.js';
+import { documentHead, itemFacts } from '../documents-items.repository.js';
 import { type AcceptedDocument, chargesSt, describe, type ImportRun, loadNcmsInForce } from './import-document.js';
 
 type Finding = repo.FindingRow & { documentId: string; chave: string | null };
@@ -105,11 +105,6 @@ async function writeBatch(run: ImportRun, tx: DbOrTx, batch: AcceptedDocument[])
     })),
   );
   const docs = firsts.filter((a) => ids.has(a.doc.key));
-  // The items as read: shown beside their findings and audited again later (decision 059).
-  await insertDocumentItems(
-    tx,
-    docs.map(({ doc }) => ({ documentId: ids.get(doc.key)!, doc })),
-  );
   const result: BatchResult = {
     products: new Map(),
     documents: docs.length,
@@ -222,7 +217,7 @@ async function writeBatch(run: ImportRun, tx: DbOrTx, batch: AcceptedDocument[])
         audit: run.audit,
         documentId,
       });
-      for (const f of rows) findings.push({ ...f, documentId, chave: doc.chave });
+      for (const f of rows) findings.push({ ...f, ...itemFacts(item), documentId, chave: doc.chave });
       run.progress.itemsAudited++;
     }
   }
