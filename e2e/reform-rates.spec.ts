@@ -58,7 +58,7 @@ test('the Admin sets the IBS rate of a município from a date, by keyboard, and 
   const dialog = page.getByRole('dialog', { name: 'Incluir alíquota municipal do IBS' });
   await dialog.getByLabel('UF').selectOption('RS');
   // Porto Alegre belongs to RS: a São Paulo code typed as such is refused naming the field
-  const municipality = dialog.getByRole('textbox', { name: 'Município' });
+  const municipality = dialog.getByRole('combobox', { name: 'Município' });
   await municipality.fill('3550308');
   await page.getByRole('option', { name: 'Código IBGE 3550308' }).click();
   await dialog.getByLabel('Início de vigência').fill('2032-01-01');

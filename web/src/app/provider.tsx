@@ -16,6 +16,9 @@ const theme = createTheme({
   primaryShade: 8,
   defaultRadius: 'sm',
   components: {
+    // A dialog's close button is an icon: named for screen readers (axe button-name, critical; issue 38).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
     TableScrollContainer: {
       defaultProps: {
         scrollAreaProps: { viewportProps: { tabIndex: 0, role: 'group', 'aria-label': 'Tabela com rolagem' } },
