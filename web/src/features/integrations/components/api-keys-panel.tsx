@@ -69,7 +69,10 @@ export function ApiKeysPanel({ companies, companyId }: { companies: CompanyOptio
                 </Table.Td>
                 <Table.Td>{formatDateTime(k.createdAt)}</Table.Td>
                 <Table.Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Nunca usada'}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td
+                  style={k.revokedAt ? undefined : { whiteSpace: 'nowrap' }}
+                  miw={k.revokedAt ? 170 : undefined}
+                >
                   {k.revokedAt ? (
                     <RevokedNote revokedAt={k.revokedAt} revokedBy={k.revokedBy} />
                   ) : (
