@@ -35,6 +35,8 @@ test('creates a company filled by the CNPJ registry lookup (not Simples)', async
   await expect(dialog.getByLabel('CRT')).toHaveValue('1 - Simples Nacional');
   await expect(dialog.getByLabel('Regime Especial')).toHaveValue('Não');
   await expect(dialog.getByLabel('Contribuinte ICMS')).toHaveValue('Não');
+  // The documents audit reads the PIS/COFINS base choice from the documents until the company sets it (decision 058).
+  await expect(dialog.getByLabel('Base do PIS/COFINS')).toHaveValue('Conforme os documentos (detectar)');
 
   await dialog.getByLabel('CNPJ').fill('33000167000101');
   await expect(dialog.getByLabel('CNPJ')).toHaveValue('33.000.167/0001-01');
