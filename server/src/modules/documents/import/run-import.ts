@@ -53,36 +53,43 @@ export async function runDocumentImport(
   const company = companyRes.rows[0];
   // While this connection lives the import is running; a server start that finds it gone ends it Interrupted.
   const releaseRunner = await holdRunnerConnection(db, importId);
-  await repo.startRun(db, importId);
-  const run: ImportRun = {
-    db,
-    importId,
-    company: { id: found.companyId, cnpj: company?.document ?? '', uf: company?.uf ?? 'SP' },
-    actor: { id: found.userId ?? '00000000-0000-0000-0000-000000000000', name: found.userName },
-    counts: {
-      documents: 0,
-      items: 0,
-      productsCreated: 0,
-      productsUpdated: 0,
-      duplicates: 0,
-      errors: 0,
-      findings: 0,
-      classified: 0,
-    },
-    products: new Map(),
-    ncmInForce: new Map(),
-    ncmValidity: new Map(),
-    cestPrefixes: await repo.loadCestPrefixes(db),
-    expected: new ExpectedOperations(db, { uf: company?.uf ?? 'SP' }),
-    contexts: new ItemContexts(db),
-    audit: await ImportAudit.load(db, found.companyId),
-    problems: [],
-    today: todayInBrazil(),
-    log,
-    progress: { documentsRead: 0, documentsTotal: null, itemsAudited: 0 },
-    notes: [],
-    catalogued: new Map(),
-  };
+  // Until its try below, a failure must still give the runner connection back.
+  let run: ImportRun;
+  try {
+    await repo.startRun(db, importId);
+    run = {
+      db,
+      importId,
+      company: { id: found.companyId, cnpj: company?.document ?? '', uf: company?.uf ?? 'SP' },
+      actor: { id: found.userId ?? '00000000-0000-0000-0000-000000000000', name: found.userName },
+      counts: {
+        documents: 0,
+        items: 0,
+        productsCreated: 0,
+        productsUpdated: 0,
+        duplicates: 0,
+        errors: 0,
+        findings: 0,
+        classified: 0,
+      },
+      products: new Map(),
+      ncmInForce: new Map(),
+      ncmValidity: new Map(),
+      cestPrefixes: await repo.loadCestPrefixes(db),
+      expected: new ExpectedOperations(db, { uf: company?.uf ?? 'SP' }),
+      contexts: new ItemContexts(db),
+      audit: await ImportAudit.load(db, found.companyId),
+      problems: [],
+      today: todayInBrazil(),
+      log,
+      progress: { documentsRead: 0, documentsTotal: null, itemsAudited: 0 },
+      notes: [],
+      catalogued: new Map(),
+    };
+  } catch (err) {
+    releaseRunner();
+    throw err;
+  }
   // Documents go in batches, one transaction each (importBatch); while one batch is written the next is read
   // and checked, so the file's parse overlaps the database's work.
   let writing: Promise<void> = Promise.resolve();
