@@ -123,6 +123,28 @@ describe('hostile uploads: refused or summarised in Portuguese, the server answe
     await serverAnswers();
   }, 120_000);
 
+  it('an XML inside a ZIP past the configured size (DOCUMENTS_ZIP_ENTRY_MB) is refused, the next one read', async () => {
+    Object.assign(ctx.app.config.documents, { maxZipEntryBytes: 64 * 1024 });
+    const padded = goodXml(30).replace('<NFe', `<!--${' '.repeat(100 * 1024)}--><NFe`);
+    const result = await importFiles([
+      {
+        name: 'lote.zip',
+        content: buildZip([
+          { name: 'grande.xml', data: padded },
+          { name: 'ok.xml', data: goodXml(31) },
+        ]),
+      },
+    ]);
+    expect(result).toMatchObject({ status: 'Done', documents: 1, errors: 1 });
+    expect(result.problems).toEqual([
+      {
+        fileName: 'lote.zip/grande.xml',
+        line: expect.any(Number),
+        message: 'Arquivo maior que 64 KB descompactado: não é aceito.',
+      },
+    ]);
+  });
+
   it('past the time budget the rest is not read, one row says so, what was read is kept', async () => {
     Object.assign(ctx.app.config.documents, { importSeconds: 1, maxProblemRows: 10 });
     const files = [{ name: 'boa.xml', data: goodXml(10) }];
