@@ -122,7 +122,8 @@ test('the rule editor offers first the cClassTrib codes LC 214/2025 gives the NC
   await dialog.getByLabel('Nome').click();
   const field = dialog.getByRole('combobox', { name: 'cClassTrib' });
   await field.click();
-  const options = page.getByRole('option');
+  // The combobox's own list (the UF field is a native select with options of its own).
+  const options = page.getByRole('listbox').getByRole('option');
   await expect(options.first()).toHaveText(/^200003 - .*Anexo I, item 1 da LC 214\/2025 \(Art\. 125\)/);
   await expect(page.getByText('Previstos na LC 214/2025 para este NCM')).toBeVisible();
   for (const width of [1366, 1024]) {
