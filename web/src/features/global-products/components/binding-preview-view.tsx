@@ -1,12 +1,15 @@
 import type { TBindingChange, TBindingPreview } from '@app/contract';
 import { Alert, Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { formatCest, formatCfop, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatNumber } from '../../../components/ui/format';
 
-const show = (v: string | null) => v ?? '—';
+/** Codes as the rest of the screens print them (NCM 0901.11.10, CEST 17.016.00, CFOP 5.102). */
+const masks: Record<string, (v: string) => string> = { NCM: formatNcm, CEST: formatCest, 'CFOP de saída': formatCfop };
+const show = (label: string, v: string | null) => (v === null ? '—' : (masks[label]?.(v) ?? v));
 
 function ChangesTable({ caption, rows, testId }: { caption: string; rows: TBindingChange[]; testId: string }) {
   return (
-    <Table withTableBorder striped data-testid={testId}>
+    <Table withTableBorder striped captionSide="top" data-testid={testId}>
       <Table.Caption>{caption}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
@@ -21,9 +24,9 @@ function ChangesTable({ caption, rows, testId }: { caption: string; rows: TBindi
             <Table.Th scope="row" fw={500}>
               {r.label}
             </Table.Th>
-            <Table.Td>{show(r.before)}</Table.Td>
+            <Table.Td>{show(r.label, r.before)}</Table.Td>
             <Table.Td fw={r.changed ? 700 : undefined}>
-              {show(r.after)}
+              {show(r.label, r.after)}
               {r.changed && (
                 <Badge ml="xs" size="xs" variant="light" color="blue" tt="none">
                   muda
