@@ -20,8 +20,13 @@ export default async function transitionRoutes(fastify: FastifyInstance) {
         description:
           'O corpo de /tax/calculate sem a data: o item é calculado em `diaMes` (padrão 07-01) de cada ano de ' +
           '`anoInicial` a `anoFinal` (padrão 2026 a 2033). `vTotal` soma ICMS, ICMS-ST, FCP, FCP-ST, DIFAL ' +
-          '(vICMSUFDest + vFCPUFDest), IPI, PIS, COFINS, CBS, IBS estadual e municipal e IS; `pCarga` = vTotal ÷ ' +
-          'valor da operação × 100. Um ano que o motor não calcula responde 400 nomeando o ano.',
+          '(vICMSUFDest + vFCPUFDest), IPI, PIS, COFINS, CBS, IBS estadual e municipal e IS que a empresa paga, o ' +
+          'ICMS cobrado antes da venda (`vICMSAnterior`: CST 60/CSOSN 500/CST 61, 9/10 em 2029 … nada em 2033) e, com ' +
+          '`empresa.rbt12` (Simples Nacional, LC 123/2006 Anexo I), as parcelas do DAS (`vDAS*`) e o caminho do ' +
+          'IBS/CBS pelo regime regular (`vTotalRegular`, `pCargaRegular`). Em 2026 a CBS e o IBS vão para ' +
+          '`vCBSIBSCompensado` (LC 214/2025, art. 346); o que a empresa não paga (IPI sem `empresa.contribuinteIpi`, ' +
+          'PIS/COFINS do Simples) vai para `vNaoDevido`. `pCarga` = vTotal ÷ valor da operação × 100. Um ano que o ' +
+          'motor não calcula responde 400 nomeando o ano (decisões 039 e 061).',
         body: ZTaxTransitionRequest,
         response: { 200: ZTaxTransitionResponse },
       },
