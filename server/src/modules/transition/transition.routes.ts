@@ -24,7 +24,7 @@ export default async function transitionRoutes(fastify: FastifyInstance) {
           'ICMS cobrado antes da venda (`vICMSAnterior`: CST 60/CSOSN 500/CST 61, 9/10 em 2029 … nada em 2033) e, com ' +
           '`empresa.rbt12` (Simples Nacional, LC 123/2006 Anexo I), as parcelas do DAS (`vDAS*`) e o caminho do ' +
           'IBS/CBS pelo regime regular (`vTotalRegular`, `pCargaRegular`). Em 2026 a CBS e o IBS vão para ' +
-          '`vCBSIBSCompensado` (LC 214/2025, art. 346); o que a empresa não paga (IPI sem `empresa.contribuinteIpi`, ' +
+          '`vCBSIBSCompensado` (LC 214/2025, art. 346); o que a empresa não paga (IPI com `empresa.contribuinteIpi: false`, ' +
           'PIS/COFINS do Simples) vai para `vNaoDevido`. `pCarga` = vTotal ÷ valor da operação × 100. Um ano que o ' +
           'motor não calcula responde 400 nomeando o ano (decisões 039 e 061).',
         body: ZTaxTransitionRequest,
