@@ -47,7 +47,7 @@ export function CbsFields({ ncm, cst, cClassTrib, onChange }: Props) {
           comboboxProps={{ withinPortal: true }}
           data-testid="rule-cclasstrib"
         />
-        <TextInput label="CST do IBS/CBS" value={cst} readOnly description="Segue o cClassTrib" />
+        <TextInput label="CST do IBS/CBS (segue o cClassTrib)" value={cst} readOnly />
       </SimpleGrid>
       {ignoresLaw && (
         <Alert
