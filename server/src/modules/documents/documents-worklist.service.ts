@@ -85,11 +85,13 @@ export async function listFindings(
         differenceText: describeDifference(g.difference),
         firstDate: g.firstDate,
         lastDate: g.lastDate,
-        examples: g.exampleIds.map((docId) => ({
-          documentId: docId,
-          number: labels.get(docId)?.number ?? '',
-          chave: labels.get(docId)?.chave ?? null,
-        })),
+        examples: g.exampleIds
+          .map((docId) => ({
+            documentId: docId,
+            number: labels.get(docId)?.number ?? '',
+            chave: labels.get(docId)?.chave ?? null,
+          }))
+          .sort((a, b) => a.number.localeCompare(b.number, 'pt-BR', { numeric: true })),
         status: {
           status: g.status ?? 'Aberto',
           reason: g.reason,

@@ -41,7 +41,7 @@ export function FindingGroupsTable(p: Props) {
       return next;
     });
   return (
-    <Table.ScrollContainer minWidth={1000}>
+    <Table.ScrollContainer minWidth={920}>
       <Table withTableBorder verticalSpacing="xs" data-testid="documents-groups">
         <Table.Thead>
           <Table.Tr>

@@ -177,7 +177,7 @@ export default function DocumentsPage() {
                       setPage(1);
                     }}
                     allowDeselect={false}
-                    w={150}
+                    w={170}
                     data-testid="documents-page-size"
                   />
                   {canImport && (
