@@ -510,8 +510,11 @@ test('staff see in-audit products, audit details, and unbind a linked product; a
   await page.goto('/member/home');
   await expect(count(page)).toHaveText('2 produtos');
   await expect(page.getByRole('button', { name: 'Adicionar' })).toHaveCount(0);
-  // the unbound product is Pending without GTIN: delete was its only action
-  await expect(page.getByRole('button', { name: 'Ações do produto STF-CLS' })).toHaveCount(0);
+  // the unbound product is Pending without GTIN: no delete, no bind; a ticket about it is open to every role
+  // (issue 38: pending rows offer "Abrir ticket", as Classified ones do)
+  await page.getByRole('button', { name: 'Ações do produto STF-CLS' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Abrir ticket']);
+  await page.keyboard.press('Escape');
   await page.goto('/member/products/import');
   await expect(page.getByText('Seu usuário não tem permissão para importar produtos.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Importar', exact: true })).toBeDisabled();
