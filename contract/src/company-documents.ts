@@ -89,6 +89,7 @@ export const documentFindingKinds = [
   'valor-divergente',
   'regra-desatualizada',
   'oportunidade-pis-cofins',
+  'rejeicao',
 ] as const;
 export type TDocumentFindingKind = (typeof documentFindingKinds)[number];
 export const ZDocumentFindingKind = z.enum(documentFindingKinds, { message: 'Tipo de achado inválido.' });
@@ -110,6 +111,7 @@ export const documentFindingLabels: Record<TDocumentFindingKind, string> = {
   'valor-divergente': 'Valor de imposto diferente do recalculado',
   'regra-desatualizada': 'Regra fiscal a atualizar',
   'oportunidade-pis-cofins': 'PIS/COFINS sem o ICMS na base (Tema 69)',
+  rejeicao: 'Rejeição da SEFAZ (regra de validação)',
 };
 
 /**

@@ -17,6 +17,8 @@ export const documentHead = (doc: FiscalDocument) => ({
   efdDirection: doc.efdDirection ?? null,
   line: doc.line,
   items: doc.items,
+  /** The rule book's rejections, read with the XML: a new audit of the import writes them again without it. */
+  rejections: doc.rejections ?? [],
 });
 type DocumentHead = ReturnType<typeof documentHead>;
 
@@ -86,6 +88,7 @@ export async function findStoredDocuments(
       efdDirection: r.head?.efdDirection ?? undefined,
       total: r.total,
       items: r.head?.items ?? [],
+      rejections: r.head?.rejections ?? [],
     },
   }));
 }

@@ -197,7 +197,8 @@ export interface MonthOptions {
   date?: string;
 }
 
-const CUSTOMER = '44555666000172';
+// A CNPJ with valid check digits (rule E02-10 of the MOC rejects the document otherwise: 208).
+const CUSTOMER = '44555666000181';
 
 /** One month of the company's sales (see the file's comment). */
 export function generateMonth(o: MonthOptions): Month {
@@ -372,6 +373,7 @@ function distributorItem(
         vIBSMun: '0.00',
         pCBS: '0.90',
         vCBS: brl(cbs),
+        pRedAliq: reduction ? reduction.toFixed(2) : undefined,
       },
     },
   };

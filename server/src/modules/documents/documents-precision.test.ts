@@ -135,7 +135,7 @@ describe('rules compared by the tax due, and the law over the catalogue', () => 
     const xml = buildNfeXml({
       issuerCnpj: s.companySP.document,
       issuerUf: 'SP',
-      recipientCnpj: '44555666000172',
+      recipientCnpj: '44555666000181',
       recipientUf: 'SP',
       number: 9900,
       items: [
@@ -161,6 +161,8 @@ describe('rules compared by the tax due, and the law over the catalogue', () => 
               vIBSMun: '0.00',
               pCBS: '0.90',
               vCBS: '0.00',
+              // 200003 reduces the rates by 100 % (LC 214/2025, art. 125): told by gRed (NT 2025.002, UB28-10).
+              pRedAliq: '100.00',
             },
           },
         },
@@ -186,6 +188,8 @@ describe('rules compared by the tax due, and the law over the catalogue', () => 
               vIBSMun: '0.00',
               pCBS: '0.90',
               vCBS: '0.00',
+              // 200003 reduces the rates by 100 % (LC 214/2025, art. 125): told by gRed (NT 2025.002, UB28-10).
+              pRedAliq: '100.00',
             },
           },
         },
@@ -199,12 +203,13 @@ describe('rules compared by the tax due, and the law over the catalogue', () => 
       vIBSMun: '0.00',
       pCBS: '0.90',
       vCBS,
+      pRedAliq: vCBS === '0.00' ? '100.00' : undefined,
     });
     const interstate = (uf: string, number: number, item: Parameters<typeof buildNfeXml>[0]['items'][number]) =>
       buildNfeXml({
         issuerCnpj: s.companySP.document,
         issuerUf: 'SP',
-        recipientCnpj: '44555666000172',
+        recipientCnpj: '44555666000181',
         recipientUf: uf,
         number,
         items: [item],

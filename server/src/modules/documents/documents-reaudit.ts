@@ -4,6 +4,7 @@ import { auditItem } from './audit/audit-item.js';
 import { ExpectedOperations } from './audit/expected-operation.js';
 import { ImportAudit } from './audit/import-audit.js';
 import { ItemContexts } from './audit/recompute.js';
+import { itemOf, rejectionFindings } from './audit/rule-book-findings.js';
 import * as repo from './documents.repository.js';
 import * as itemsRepo from './documents-items.repository.js';
 import { chargesSt } from './import/import-document.js';
@@ -52,7 +53,8 @@ export async function reauditDocuments(
     for (const p of await repo.findProductsByCodes(tx, target.companyId, [...unknown]))
       run.products.set(p.internalCode, p);
     const findings: (repo.FindingRow & { documentId: string; chave: string | null })[] = [];
-    for (const { id, doc, direction, date } of docs)
+    for (const { id, doc, direction, date } of docs) {
+      const docFindings: repo.FindingRow[] = [];
       for (const item of doc.items) {
         const product = run.products.get(item.prod.cProd ?? '');
         if (!product) continue;
@@ -72,8 +74,13 @@ export async function reauditDocuments(
           audit: run.audit,
           documentId: id,
         });
-        for (const f of rows) findings.push({ ...f, ...itemsRepo.itemFacts(item), documentId: id, chave: doc.chave });
+        for (const f of rows) docFindings.push({ ...f, ...itemsRepo.itemFacts(item) });
       }
+      const productOf = (code: string) => run.products.get(code);
+      if (doc.rejections?.length)
+        docFindings.push(...rejectionFindings(doc.rejections, docFindings, itemOf(doc, productOf)));
+      for (const f of docFindings) findings.push({ ...f, documentId: id, chave: doc.chave });
+    }
     await repo.insertFindings(tx, head, findings);
     total += findings.length;
   }

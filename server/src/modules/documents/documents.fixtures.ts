@@ -47,6 +47,8 @@ export interface FixtureItem {
       vIBSMun: string;
       pCBS: string;
       vCBS: string;
+      /** A rate reduction (cClassTrib with pRedAliq): gRed with pRedAliq and pAliqEfet in each sphere (UB28-10). */
+      pRedAliq?: string;
     };
   };
   /** ICMSUFDest: DIFAL of a sale to a non-taxpayer in another state (NT 2015.003 layout). */
@@ -71,6 +73,8 @@ export interface FixtureNfe {
   consumerCpf?: string;
   /** Breaks the access key's check digit. */
   badCheckDigit?: boolean;
+  /** ICMSTot/vNF other than the items' sum (a total SEFAZ rejects, W16-10). */
+  vNF?: string;
   withProtocol?: boolean;
 }
 
@@ -118,10 +122,15 @@ function detXml(i: FixtureItem, n: number): string {
     ? `<COFINS><COFINSAliq><CST>${i.cofins.cst}</CST><vBC>${i.cofins.vBC ?? i.vProd}</vBC><pCOFINS>${i.cofins.pCOFINS}</pCOFINS><vCOFINS>${i.cofins.vCOFINS}</vCOFINS></COFINSAliq></COFINS>`
     : '<COFINS><COFINSNT><CST>07</CST></COFINSNT></COFINS>';
   const v = i.ibscbs?.values;
+  // NT 2025.002: a reduced rate is told by gRed (pRedAliq, pAliqEfet = rate × (1 − pRedAliq/100), 4 places).
+  const red = (rate: string) =>
+    v?.pRedAliq
+      ? `<gRed><pRedAliq>${v.pRedAliq}</pRedAliq><pAliqEfet>${((Number(rate) * (100 - Number(v.pRedAliq))) / 100).toFixed(4)}</pAliqEfet></gRed>`
+      : '';
   const gIbsCbs = v
-    ? `<gIBSCBS><vBC>${v.vBC}</vBC><gIBSUF><pIBSUF>${v.pIBSUF}</pIBSUF><vIBSUF>${v.vIBSUF}</vIBSUF></gIBSUF>` +
-      `<gIBSMun><pIBSMun>${v.pIBSMun}</pIBSMun><vIBSMun>${v.vIBSMun}</vIBSMun></gIBSMun>` +
-      `<vIBS>${(Number(v.vIBSUF) + Number(v.vIBSMun)).toFixed(2)}</vIBS><gCBS><pCBS>${v.pCBS}</pCBS><vCBS>${v.vCBS}</vCBS></gCBS></gIBSCBS>`
+    ? `<gIBSCBS><vBC>${v.vBC}</vBC><gIBSUF><pIBSUF>${v.pIBSUF}</pIBSUF>${red(v.pIBSUF)}<vIBSUF>${v.vIBSUF}</vIBSUF></gIBSUF>` +
+      `<gIBSMun><pIBSMun>${v.pIBSMun}</pIBSMun>${red(v.pIBSMun)}<vIBSMun>${v.vIBSMun}</vIBSMun></gIBSMun>` +
+      `<vIBS>${(Number(v.vIBSUF) + Number(v.vIBSMun)).toFixed(2)}</vIBS><gCBS><pCBS>${v.pCBS}</pCBS>${red(v.pCBS)}<vCBS>${v.vCBS}</vCBS></gCBS></gIBSCBS>`
     : '';
   const ibscbs = i.ibscbs
     ? `<IBSCBS><CST>${i.ibscbs.cst}</CST>${i.ibscbs.cClassTrib ? `<cClassTrib>${i.ibscbs.cClassTrib}</cClassTrib>` : ''}${gIbsCbs}</IBSCBS>`
@@ -138,6 +147,23 @@ function detXml(i: FixtureItem, n: number): string {
     `<CFOP>${i.cfop}</CFOP><uCom>UN</uCom><qCom>1.0000</qCom><vUnCom>${i.vProd}</vUnCom><vProd>${i.vProd}</vProd>` +
     `<cEANTrib>${gtin}</cEANTrib><uTrib>UN</uTrib><qTrib>1.0000</qTrib><vUnTrib>${i.vProd}</vUnTrib><indTot>1</indTot></prod>` +
     `<imposto>${icmsGroup(i)}${pis}${cofins}${difal}${ibscbs}</imposto></det>`
+  );
+}
+
+/** IBSCBSTot and vNFTot when items carry the IBS/CBS group (NT 2025.002, W34-20 and W60-05): sums of the items. */
+function ibsCbsTotal(items: FixtureItem[], vNF: string): string {
+  if (!items.some((i) => i.ibscbs)) return '';
+  const withValues = items.flatMap((i) => (i.ibscbs?.values ? [i.ibscbs.values] : []));
+  const sum = (f: (v: (typeof withValues)[number]) => string) =>
+    (withValues.reduce((s, v) => s + Math.round(Number(f(v)) * 100), 0) / 100).toFixed(2);
+  const uf = sum((v) => v.vIBSUF);
+  const mun = sum((v) => v.vIBSMun);
+  return (
+    `<IBSCBSTot><vBCIBSCBS>${sum((v) => v.vBC)}</vBCIBSCBS><gIBS><gIBSUF><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib>` +
+    `<vIBSUF>${uf}</vIBSUF></gIBSUF><gIBSMun><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vIBSMun>${mun}</vIBSMun></gIBSMun>` +
+    `<vIBS>${((Math.round(Number(uf) * 100) + Math.round(Number(mun) * 100)) / 100).toFixed(2)}</vIBS></gIBS>` +
+    `<gCBS><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vCBS>${sum((v) => v.vCBS)}</vCBS></gCBS></IBSCBSTot>` +
+    `<vNFTot>${vNF}</vNFTot>`
   );
 }
 
@@ -161,7 +187,7 @@ export function buildNfeXml(n: FixtureNfe): string {
     `<UF>${n.recipientUf}</UF></enderDest>` +
     (n.consumerCpf ? '<indIEDest>9</indIEDest></dest>' : '<indIEDest>1</indIEDest><IE>222222222</IE></dest>') +
     n.items.map((i, k) => detXml(i, k + 1)).join('') +
-    `<total><ICMSTot><vProd>${total}</vProd><vNF>${total}</vNF></ICMSTot></total>` +
+    `<total><ICMSTot><vProd>${total}</vProd><vNF>${n.vNF ?? total}</vNF></ICMSTot>${ibsCbsTotal(n.items, total)}</total>` +
     `<transp><modFrete>9</modFrete></transp><pag><detPag><tPag>01</tPag><vPag>${total}</vPag></detPag></pag></infNFe></NFe>`;
   if (n.withProtocol === false) return `<?xml version="1.0" encoding="UTF-8"?>${nfe}`;
   return (

@@ -14,7 +14,7 @@ import { uploadDocuments } from './documents.test-helpers.js';
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof seedProductActors>>;
 let dataDir: string;
-const SUPPLIER = '44555666000172';
+const SUPPLIER = '44555666000181';
 const STRANGER = '12345678000195';
 
 beforeAll(async () => {
@@ -284,7 +284,8 @@ describe('POST /products/documents: a sale, a purchase, refusals and duplicates'
       ['CERV-ST', 'cst-divergente', 'CST', '60', '00', '18.00', null],
       ['REFRI-1', 'ncm-divergente', 'NCM', '22021000', '22030000', null, null],
       ['REFRI-1', 'cest-divergente', 'CEST', null, '0302100', null, null],
-      ['NOVO-1', 'valor-divergente', 'vICMS', '18.00', '20.00', '2.00', null],
+      // vICMS ≠ vBC × pICMS is also what SEFAZ rejects (MOC 7.0, N17-20, 528): one finding, carrying the code.
+      ['NOVO-1', 'valor-divergente', 'vICMS', '18.00', '20.00', '2.00', '528'],
       ['=HYPERLINK("x")', 'gtin-invalido', 'cEAN', null, '7891234567896', null, '611'],
       ['=HYPERLINK("x")', 'ncm-divergente', 'NCM', null, '99999999', null, '778'],
       ['=HYPERLINK("x")', 'cfop-incompativel', 'CFOP', '5xxx (interna)', '6102', null, null],

@@ -7,6 +7,7 @@ import {
   upsertProducts,
 } from '../../products/matching/upsert-products.js';
 import { auditItem } from '../audit/audit-item.js';
+import { itemOf, rejectionFindings } from '../audit/rule-book-findings.js';
 import * as repo from '../documents.repository.js';
 import { documentHead, itemFacts } from '../documents-items.repository.js';
 import { type AcceptedDocument, chargesSt, describe, type ImportRun, loadNcmsInForce } from './import-document.js';
@@ -197,6 +198,7 @@ async function writeBatch(run: ImportRun, tx: DbOrTx, batch: AcceptedDocument[])
       completions.set(p.id, { id: p.id, ncm: done.ncm, cest: done.cest, gtin: done.gtin });
     }
     const documentId = ids.get(doc.key)!;
+    const docFindings: repo.FindingRow[] = [];
     for (const item of doc.items) {
       const product = productOf(item.prod.cProd ?? '');
       if (!product) continue;
@@ -217,9 +219,12 @@ async function writeBatch(run: ImportRun, tx: DbOrTx, batch: AcceptedDocument[])
         audit: run.audit,
         documentId,
       });
-      for (const f of rows) findings.push({ ...f, ...itemFacts(item), documentId, chave: doc.chave });
+      for (const f of rows) docFindings.push({ ...f, ...itemFacts(item) });
       run.progress.itemsAudited++;
     }
+    if (doc.rejections?.length)
+      docFindings.push(...rejectionFindings(doc.rejections, docFindings, itemOf(doc, productOf)));
+    for (const f of docFindings) findings.push({ ...f, documentId, chave: doc.chave });
   }
   if (completions.size) {
     const actor = { companyId: run.company.id, userId: run.actor.id, userName: run.actor.name };

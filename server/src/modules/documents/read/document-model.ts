@@ -34,6 +34,18 @@ export interface FiscalDocument {
   efdDirection?: 'sale' | 'purchase';
   total: string | null;
   items: DocumentItem[];
+  /** NF-e XML only: what the rule book (decision 060) would reject, read under the rules of the document's date. */
+  rejections?: NfeRejection[];
+}
+
+/** One rejection of the rule book: its code (cStat), rule id, tag path, item and values. */
+export interface NfeRejection {
+  code: string;
+  rule: string;
+  field: string;
+  nItem: number | null;
+  expected: string | null;
+  found: string | null;
 }
 
 /** A file or a part of one that could not be read: reported with its file name and line, the rest goes on. */

@@ -1,5 +1,12 @@
+import { validateNfeRules, type XNode } from '@app/tax-engine';
 import { SaxesParser } from 'saxes';
-import { type DocumentItem, FileRefusal, type FiscalDocument, type ReadEvent } from './document-model.js';
+import {
+  type DocumentItem,
+  FileRefusal,
+  type FiscalDocument,
+  type NfeRejection,
+  type ReadEvent,
+} from './document-model.js';
 import {
   DEFAULT_READ_LIMITS,
   formatCount,
@@ -38,6 +45,30 @@ function emptyDocument(fileName: string, line: number): FiscalDocument {
   };
 }
 
+/**
+ * Issue 36/37, decision 060: each NF-e goes through the rule book while it is read — the tree is built from the same
+ * parser events (no second parse, no XML text kept) and checked in the reading thread, under the rules of its own
+ * date. Rules only (the XSD check costs more than the whole import per document); no official tables here (the rules
+ * that need them — NCM, CST/cClassTrib of IBS/CBS — are the audit's own kinds). Reception-time alerts are dropped:
+ * archived documents are old by nature. DOCUMENTS_AUDIT_RULES=0 turns it off (the bench's "before").
+ */
+const RULES_ON = process.env.DOCUMENTS_AUDIT_RULES !== '0';
+
+function rejectionsOf(tree: XNode): NfeRejection[] {
+  try {
+    return validateNfeRules(tree, { tabelas: null }).rejeicoes.map((r) => ({
+      code: r.codigo,
+      rule: r.regra,
+      field: r.campo,
+      nItem: r.nItem,
+      expected: r.esperado,
+      found: r.encontrado,
+    }));
+  } catch {
+    return []; // not an NF-e tree (no infNFe): the reader's own checks speak for it
+  }
+}
+
 const TAX_GROUPS = new Set(['ICMS', 'IPI', 'PIS', 'COFINS', 'IBSCBS', 'ICMSUFDest', 'II', 'IS']);
 
 /**
@@ -64,6 +95,9 @@ export async function* readNfeXml(
   let sawRoot = false;
   /** Why the document being read is refused (a field past the layout, too many items): it is then only skipped. */
   let refusal: string | null = null;
+  /** The NF-e being read as a plain element tree, for the rule book (null when off or outside an NFe). */
+  const nodes: XNode[] = [];
+  let tree: XNode | null = null;
 
   parser.on('doctype', () => {
     throw new XmlRefusal('O XML declara um DOCTYPE (DTD/entidades), o que não é aceito em NF-e.');
@@ -87,6 +121,8 @@ export async function* readNfeXml(
     else if (name === 'NFe') {
       doc = emptyDocument(fileName, parser.line);
       refusal = null;
+      nodes.length = 0;
+      tree = null;
     } else if (name === 'infNFe' && doc) {
       const id = String(tag.attributes.Id ?? '');
       doc.chave = id.startsWith('NFe') ? id.slice(3) : id || null;
@@ -96,6 +132,13 @@ export async function* readNfeXml(
         refusal = `mais de ${formatCount(limits.maxItems)} itens (det); o leiaute da NF-e permite no máximo ${formatCount(limits.maxItems)}.`;
       item = refusal ? null : { nItem: Number(tag.attributes.nItem ?? doc.items.length + 1), prod: {}, taxes: {} };
     } else if (parent === 'imposto' && TAX_GROUPS.has(name)) taxGroup = name;
+    if (RULES_ON && doc && !refusal) {
+      const node: XNode = { name, attrs: tag.attributes as Record<string, string>, children: [], text: '' };
+      const up = nodes[nodes.length - 1];
+      if (up) up.children.push(node);
+      else if (name === 'NFe') tree = node;
+      if (up || name === 'NFe') nodes.push(node);
+    }
   });
   parser.on('text', (t) => {
     text += t;
@@ -106,6 +149,8 @@ export async function* readNfeXml(
     const value = text.trim();
     text = '';
     const parent = stack[stack.length - 1];
+    const node = nodes[nodes.length - 1]?.name === name ? nodes.pop() : undefined;
+    if (node && node.children.length === 0) node.text = value;
     const max = tagMaxChars(name, limits);
     if (doc && !refusal && value.length > max)
       refusal = `o campo ${name}${item ? ` do item ${item.nItem}` : ''} tem ${formatCount(value.length)} caracteres; o leiaute da NF-e permite no máximo ${formatCount(max)}.`;
@@ -126,7 +171,14 @@ export async function* readNfeXml(
 
   // A refused document is a problem with its reason; nothing of it is imported.
   const complete = (d: FiscalDocument): ReadEvent => {
-    if (!refusal) return { document: finish(d) };
+    if (!refusal) {
+      if (tree && RULES_ON) d.rejections = rejectionsOf(tree);
+      tree = null;
+      nodes.length = 0;
+      return { document: finish(d) };
+    }
+    tree = null;
+    nodes.length = 0;
     const what = d.chave ? `NF-e ${d.chave}` : 'NF-e';
     const message = `${what} recusada: ${refusal}`;
     refusal = null;
