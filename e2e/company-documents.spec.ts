@@ -158,7 +158,8 @@ test('works the findings as a worklist: groups, statuses kept across a new audit
     buildNfeXml({
       issuerCnpj: company.document,
       issuerUf: 'SP',
-      recipientCnpj: '44555666000172',
+      // A CNPJ with valid check digits (another one is refused by SEFAZ, rule 208, and would lead the list).
+      recipientCnpj: '11222333000181',
       recipientUf,
       number: n,
       date,
@@ -191,8 +192,11 @@ test('works the findings as a worklist: groups, statuses kept across a new audit
   await expect(rateGroup).toContainText('a recolher');
   await expect(rateGroup).toContainText('02/03/2026 a 28/03/2026');
   await expect(rateGroup).toContainText('CERVEJA PILSEN LATA 350ML');
-  // Rejections first: the broken GTIN's group leads the list.
-  await expect(groups.first()).toContainText('GTIN inválido');
+  // Rejections first: the broken GTIN's group comes before the rate's.
+  const order = await groups.allInnerTexts();
+  const gtinAt = order.findIndex((t) => t.includes('GTIN inválido'));
+  expect(gtinAt).toBeGreaterThanOrEqual(0);
+  expect(gtinAt).toBeLessThan(order.findIndex((t) => t.includes('Alíquota diferente da regra fiscal')));
 
   // Keyboard alone: open the group, read its items with the chave in blocks of 4.
   await rateGroup.getByTestId('documents-group-toggle').focus();
