@@ -117,6 +117,14 @@ export const ZSimulationProduct = z.object({
   /** Change of the load from the first to the last year, in percentage points. */
   variacao: z.number().nullable(),
   erro: z.string().nullable(),
+  /**
+   * The last catalogue health check found the product's rule on the full-rate cClassTrib while an annex of
+   * LC 214/2025 reduces its NCM: the years shown are the rule's, not what the law gives (issue 38).
+   */
+  anexoIgnorado: z
+    .object({ detalhe: z.string(), cClassTribProposto: z.array(z.string()) })
+    .nullable()
+    .optional(),
 });
 export type TSimulationProduct = z.infer<typeof ZSimulationProduct>;
 

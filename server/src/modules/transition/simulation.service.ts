@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { findAccessibleCompany, findUsableCompany } from '../../lib/company-access.js';
 import { type FailureLog, logFailure, stderrLog } from '../../lib/failure-reference.js';
+import { findAnnexIgnoredByProduct } from '../tax/health/health.repository.js';
 import { findComputedYears } from './computed-years.js';
 import { AUDIT_SIMULATION_STARTED } from './simulation.codes.js';
 import * as repo from './simulation.repository.js';
@@ -261,7 +262,21 @@ export async function listSimulationProducts(
   if (sim.status !== 'Done') throw new AppError('SIMULATION_NOT_DONE');
   const rows = await repo.findProductPage(db, sim.id, q.pageSize, (q.page - 1) * q.pageSize, q.recusados);
   const total = q.recusados ? sim.productsRefused : sim.productsTotal;
-  return { items: rows.map(toProduct), total, page: q.page, pageSize: q.pageSize };
+  const marks = rows.length
+    ? await findAnnexIgnoredByProduct(
+        db,
+        sim.companyId,
+        rows.map((r) => r.productId),
+      )
+    : new Map();
+  const items = rows.map((r) => {
+    const mark = marks.get(r.productId);
+    return {
+      ...toProduct(r),
+      anexoIgnorado: mark ? { detalhe: mark.detail, cClassTribProposto: mark.proposed } : null,
+    };
+  });
+  return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
 /** One product's years with the memória: the item its rule gave in this run, through POST /tax/transition's path. */

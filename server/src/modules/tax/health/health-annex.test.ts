@@ -1,8 +1,9 @@
-import type { THealthReport } from '@app/contract';
+import type { THealthReport, TSimulationProductsPage } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createSessionToken } from '../../../../test/auth-helpers.js';
 import { createTestApp, type TestContext } from '../../../../test/test-app.js';
 import { createCompany, createPartner, createUser, linkMemberToCompany } from '../../../db/factories.js';
+import { SIMULATION_JOB } from '../../transition/simulation.codes.js';
 import { HEALTH_CHECK_JOB } from './health.codes.js';
 import { seedAnnexCatalogue } from './health.fixtures.js';
 import { findAnnexIgnoredByProduct } from './health.repository.js';
@@ -75,6 +76,31 @@ describe('health check: cClassTrib the law backs for the NCM (LC 214/2025 annexe
     const flags = await findAnnexIgnoredByProduct(ctx.db, companyId, [seeded.rice.id, seeded.water.id]);
     expect([...flags.keys()]).toEqual([seeded.rice.id]);
     expect(flags.get(seeded.rice.id)?.proposed[0]).toBe('200003');
+  });
+
+  it('the reform simulation marks the products whose rule ignores the annex, with the proposed code', async () => {
+    const start = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/public/companies/${companyId}/transition-simulations`,
+      headers,
+      payload: { ufDestino: 'SP', comprador: 'contribuinte', selecao: 'todos', rbt12: '1500000.00' },
+    });
+    expect(start.statusCode, start.body).toBe(202);
+    await ctx.app.jobs.drain(SIMULATION_JOB);
+    const id = start.json<{ id: string }>().id;
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/public/transition-simulations/${id}/products?pageSize=200`,
+      headers,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const items = page.json<TSimulationProductsPage>().items;
+    const rice = items.find((p) => p.productId === seeded.rice.id);
+    expect(rice?.anexoIgnorado?.cClassTribProposto[0]).toBe('200003');
+    expect(rice?.anexoIgnorado?.detalhe).toContain('Anexo I');
+    const water = items.find((p) => p.productId === seeded.water.id);
+    expect(water).toBeDefined();
+    expect(water?.anexoIgnorado).toBeNull();
   });
 
   it('the rule editor lists the codes the law gives the NCM first (GET /reference/cclasstrib?ncm=)', async () => {

@@ -37,6 +37,12 @@ export function RiseTable({ items, onOpen }: { items: TSimulationProduct[]; onOp
                     {maskCodesInText(p.erro)}
                   </Text>
                 )}
+                {p.anexoIgnorado && (
+                  <Text size="xs" c="orange" data-testid="annex-ignored">
+                    Regra em alíquota cheia: a LC 214/2025 reduz este NCM (cClassTrib proposto:{' '}
+                    {p.anexoIgnorado.cClassTribProposto.join(' ou ')}). A carga final mostrada é a da regra atual.
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatNcm(p.ncm)}</Table.Td>
               <Table.Td ta="right">{formatNumber(p.pCargaInicial, 2)}</Table.Td>
