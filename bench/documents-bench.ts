@@ -34,7 +34,7 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 10);
 const EFD_MB = Number(process.env.BENCH_EFD_MB ?? 200);
 const CODES = 5_000;
 const KNOWN = 1_000;
-const CUSTOMER = '44555666000172';
+const CUSTOMER = '44555666000181';
 const NCMS = ['22030000', '22021000', '19053100', '04012010', '09012100'];
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'documents-bench-'));
