@@ -51,7 +51,7 @@ test('imports a ZIP of NF-e, shows the findings by kind and exports them', async
     buildNfeXml({
       issuerCnpj: company.document,
       issuerUf: 'SP',
-      recipientCnpj: '44555666000172',
+      recipientCnpj: '44555666000181',
       recipientUf: 'SP',
       number: n,
       items,
@@ -280,7 +280,7 @@ test('works the findings as a worklist: groups, statuses kept across a new audit
 
   // An upload of another company's NF-e imports nothing: red "Nada importado", on the badge and in the picker.
   const foreign = buildNfeXml({
-    issuerCnpj: '44555666000172',
+    issuerCnpj: '44555666000181',
     issuerUf: 'RJ',
     recipientCnpj: '12345678000195',
     recipientUf: 'RJ',

@@ -23,7 +23,7 @@ test('the import says what it did: done, nothing imported, an EFD without docume
     buildNfeXml({
       issuerCnpj: company.document,
       issuerUf: 'SP',
-      recipientCnpj: '44555666000172',
+      recipientCnpj: '44555666000181',
       recipientUf: 'SP',
       number,
       items: ['A', 'B', 'C', 'D'].map((c) => item(`${c}${number}`)),

@@ -9,7 +9,7 @@ import { groupKey } from '../modules/documents/documents-findings.repository.js'
 import { runDocumentImport } from '../modules/documents/import/run-import.js';
 
 const DEMO_COMPANY = 'MERCADINHO BOA VISTA';
-const CUSTOMER = '44555666000172';
+const CUSTOMER = '44555666000181';
 const OTHER = '12345678000195';
 
 /**
