@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createCompany, createPartner } from './factories.js';
+import { createPartner } from './factories.js';
 import { runMigrations } from './migrate.js';
 import * as schema from './schema/index.js';
 
@@ -56,7 +56,14 @@ describe('0500: rule history as link periods', () => {
   it('keeps each link once: the open one on the product, the ended ones as rows', async () => {
     const db = drizzle(client, { schema });
     const partner = await createPartner(db);
-    const company = await createCompany(db, { partnerId: partner.id, uf: 'SP' });
+    // The company as the schema before 0500 has it: the factory writes today's columns.
+    const [company] = await q(
+      `INSERT INTO companies (partner_id, document, uf, razao_social, nome_fantasia, crt, regime_tributario,
+         codigo_faixa_enquadramento, regime_especial, status)
+       VALUES ($1, '26281686000120', 'SP', 'EMPRESA MIGRACAO LTDA', 'EMPRESA MIGRACAO', 'SimplesNacional',
+         'SimplesNacional', 'SimplesNacional', 'N', 'Active') RETURNING id`,
+      [partner.id],
+    );
     const v = () => crypto.randomUUID();
     const [v1, v2, v3] = [v(), v(), v()];
     const r1 = await insertRule('SP', [
