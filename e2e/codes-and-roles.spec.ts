@@ -188,7 +188,8 @@ test('a Member without user permissions is offered no import, export, add, bind 
   const others = await otherActions(page);
   expect(others).not.toContain('Importar produtos');
   expect(others).not.toContain('Exportar produtos');
-  expect(await rowActions(page, 'P-1')).toEqual(['Código de barras']);
+  // A ticket about a pending product is open to every role (issue 38).
+  expect(await rowActions(page, 'P-1')).toEqual(['Abrir ticket', 'Código de barras']);
 
   // Typing the address still refuses: the page says why and does not offer the button.
   await page.goto('/member/products/import');
@@ -206,7 +207,7 @@ test('a Member with every user permission is offered them and an offered action 
   await expect(userMenu(page).getByRole('link', { name: 'Exportar' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Adicionar' })).toBeVisible();
   expect(await otherActions(page)).toEqual(expect.arrayContaining(['Importar produtos', 'Exportar produtos']));
-  expect(await rowActions(page, 'P-2')).toEqual(['Vincular código', 'Excluir produto']);
+  expect(await rowActions(page, 'P-2')).toEqual(['Abrir ticket', 'Vincular código', 'Excluir produto']);
 
   await page.getByRole('button', { name: 'Ações do produto P-2' }).click();
   await page.getByRole('menuitem', { name: 'Excluir produto' }).click();
