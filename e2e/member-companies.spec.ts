@@ -43,7 +43,9 @@ test('lists the companies and selects one; a blocked company is refused', async 
     uf: 'MG',
   });
   expect(await readLocalStorage(page, 'uf')).toBe('MG');
-  await expect(page.getByRole('navigation', { name: 'Menu do usuário' }).getByRole('link')).toHaveCount(9);
+  // Meus Produtos, Importar, Exportar, Base Global, Documentos fiscais, Saúde fiscal, Validar NF-e, Indicadores,
+  // Simulação da reforma, Tickets, Integrações and Trocar empresa.
+  await expect(page.getByRole('navigation', { name: 'Menu do usuário' }).getByRole('link')).toHaveCount(12);
 
   // back on the list the selection is highlighted
   await page.getByRole('link', { name: 'Trocar empresa' }).click();
