@@ -137,9 +137,12 @@ test('a staff-created global product classifies the pending product of a member 
   await dialog.getByLabel('NCM').fill('2202.10.00');
   await dialog.getByRole('button', { name: 'Gravar' }).click();
   await expect(toast(page, /Produto global cadastrado com sucesso!/)).toBeVisible();
-  await expect(dialog.getByTestId('fanout-status')).toContainText('Classificação concluída: 2 produto(s)', {
-    timeout: 20_000,
-  });
+  await expect(dialog.getByTestId('fanout-status')).toContainText(
+    'Classificação concluída: 2 produtos pendentes classificados',
+    {
+      timeout: 20_000,
+    },
+  );
   const rows = await db.execute<{ status: string }>(
     sql`SELECT status FROM products WHERE id IN (${source.id}, ${twin.id})`,
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZUuid } from './common.js';
 import { globalProductMessages, ZSearchPattern } from './global-products.js';
+import { countOf } from './plural.js';
 
 /**
  * Classifying at scale (issue 10): the pending global products queue (spec 02 §2 "Pending global
@@ -187,14 +188,14 @@ export const ZGlobalImportResult = z.object({
 });
 export type TGlobalImportResult = z.infer<typeof ZGlobalImportResult>;
 
-/** Counts in messages read the Brazilian way: 12.345, not 12345 (issue 13). */
-const count = (n: number) => n.toLocaleString('pt-BR');
-
-/** The screen's line about a fan-out: queued, then the count when done. */
+/** The screen's line about a fan-out: queued, then the count when done, each noun in its number (no "(s)"). */
 export function describeFanout(f: TFanout): string {
-  if (f.finished)
-    return `Classificação concluída: ${count(f.classified)} produto(s) pendente(s) classificado(s) em ${count(f.companies)} empresa(s).`;
-  return `Classificação de ${count(f.products)} produto(s) pendente(s) em ${count(f.companies)} empresa(s) enviada para processamento.`;
+  const companies = countOf(f.companies, 'empresa', 'empresas');
+  if (f.finished) {
+    const done = countOf(f.classified, 'produto pendente classificado', 'produtos pendentes classificados');
+    return `Classificação concluída: ${done} em ${companies}.`;
+  }
+  return `Classificação de ${countOf(f.products, 'produto pendente', 'produtos pendentes')} em ${companies} enviada para processamento.`;
 }
 
 // ---------- the change check ----------

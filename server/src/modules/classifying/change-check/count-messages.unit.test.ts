@@ -19,7 +19,16 @@ describe('counts in result messages', () => {
     );
     const fanout = { id: '00000000-0000-0000-0000-000000000001', companies: 12, products: 4321, classified: 4321 };
     expect(describeFanout({ ...fanout, finished: true })).toBe(
-      'Classificação concluída: 4.321 produto(s) pendente(s) classificado(s) em 12 empresa(s).',
+      'Classificação concluída: 4.321 produtos pendentes classificados em 12 empresas.',
+    );
+    expect(describeFanout({ ...fanout, companies: 1, classified: 1, finished: true })).toBe(
+      'Classificação concluída: 1 produto pendente classificado em 1 empresa.',
+    );
+    expect(describeFanout({ ...fanout, companies: 1, products: 1, finished: false })).toBe(
+      'Classificação de 1 produto pendente em 1 empresa enviada para processamento.',
+    );
+    expect(describeFanout({ ...fanout, finished: false })).toBe(
+      'Classificação de 4.321 produtos pendentes em 12 empresas enviada para processamento.',
     );
   });
 });
