@@ -9,6 +9,7 @@ export * from './nfe-invoice/index.js';
 export * from './nfe-item/index.js';
 export * from './nfe-rules/index.js';
 export * from './operation-codes.js';
+export * from './st-agreements/index.js';
 export * from './st-calculator.js';
 export * from './transition/index.js';
 export * from './uf.js';

@@ -1,0 +1,2 @@
+export * from './agreement-mva.js';
+export * from './find-st-agreement.js';
