@@ -63,7 +63,7 @@ export const pisCofinsIcmsBaseLabels: Record<TPisCofinsIcmsBase, string> = {
   'com-icms': 'Com o ICMS na base',
 };
 export const ZPisCofinsIcmsBase = z.enum(pisCofinsIcmsBases, {
-  message: 'pisCofinsIcmsBase: informe auto, sem-icms ou com-icms.',
+  message: 'Base do PIS/COFINS: escolha conforme os documentos, sem o ICMS ou com o ICMS na base.',
 });
 export const ZRegimeTributario = z.enum(regimesTributarios, { message: 'Regime tributário inválido.' });
 export const ZRegimeEspecial = z.enum(regimesEspeciais, { message: 'Regime especial inválido.' });

@@ -30,27 +30,27 @@ export const ZDocumentFindingFilters = z.object({
   kind: ZDocumentFindingKind.optional(),
   severity: ZDocumentFindingSeverity.optional(),
   /** Part of the product's internal code or of the item's description. */
-  product: z.string().trim().max(120, { message: 'product: no máximo 120 caracteres.' }).optional(),
+  product: z.string().trim().max(120, { message: 'Produto: no máximo 120 caracteres.' }).optional(),
   /** The document's number, or part of its chave (digits only). */
-  document: z.string().trim().max(60, { message: 'document: no máximo 60 caracteres.' }).optional(),
+  document: z.string().trim().max(60, { message: 'Documento: no máximo 60 caracteres.' }).optional(),
   cfop: z
     .string()
-    .regex(/^\d{4}$/, { message: 'cfop: informe os 4 dígitos do CFOP.' })
+    .regex(/^\d{4}$/, { message: 'CFOP: informe os 4 dígitos.' })
     .optional(),
   /** The other party's UF: the destination of a sale, the origin of a purchase. */
-  uf: z.enum(ufs, { message: 'uf: UF inválida.' }).optional(),
-  from: isoDate('from').optional(),
-  to: isoDate('to').optional(),
+  uf: z.enum(ufs, { message: 'UF: escolha uma UF da lista.' }).optional(),
+  from: isoDate('Data inicial').optional(),
+  to: isoDate('Data final').optional(),
   /** One group's items (its key from the grouped answer). */
   group: z
     .string()
-    .regex(/^[0-9a-f]{32}$/, { message: 'group: identificador de grupo inválido.' })
+    .regex(/^[0-9a-f]{32}$/, { message: 'Grupo: identificador inválido.' })
     .optional(),
 });
 export type TDocumentFindingFilters = z.infer<typeof ZDocumentFindingFilters>;
 
 export const ZDocumentWorklistQuery = ZDocumentFindingsQuery.extend(ZDocumentFindingFilters.shape).extend({
-  groupBy: z.enum(['causa'], { message: 'groupBy: use "causa".' }).optional(),
+  groupBy: z.enum(['causa'], { message: 'Agrupamento: só por causa.' }).optional(),
 });
 export type TDocumentWorklistQuery = z.input<typeof ZDocumentWorklistQuery>;
 export const ZDocumentFindingsExportQuery = ZDocumentFindingsQuery.omit({ page: true, pageSize: true }).extend(
@@ -122,18 +122,18 @@ export const ZDocumentFindingGroupsPage = z.object({
 export type TDocumentFindingGroupsPage = z.infer<typeof ZDocumentFindingGroupsPage>;
 
 export const ZDocumentFindingGroupParam = z.object({
-  id: z.uuid({ message: 'id: identificador inválido.' }),
-  key: z.string().regex(/^[0-9a-f]{32}$/, { message: 'key: identificador de grupo inválido.' }),
+  id: z.uuid({ message: 'Documento: identificador inválido.' }),
+  key: z.string().regex(/^[0-9a-f]{32}$/, { message: 'Grupo: identificador inválido.' }),
 });
 export const ZDocumentFindingGroupStatusBody = z
   .object({
     status: z.enum(documentFindingGroupStatuses, {
-      message: 'status: use Aberto, EmAnalise, Corrigido ou Ignorado.',
+      message: 'Situação: escolha Aberto, Em análise, Corrigido ou Ignorado.',
     }),
-    reason: z.string().trim().max(500, { message: 'reason: no máximo 500 caracteres.' }).nullish(),
+    reason: z.string().trim().max(500, { message: 'Motivo: no máximo 500 caracteres.' }).nullish(),
   })
   .refine((b) => b.status !== 'Ignorado' || (b.reason ?? '').length > 0, {
-    message: 'reason: informe o motivo para ignorar o grupo.',
+    message: 'Motivo: informe por que o grupo é ignorado.',
     path: ['reason'],
   });
 export type TDocumentFindingGroupStatusBody = z.infer<typeof ZDocumentFindingGroupStatusBody>;

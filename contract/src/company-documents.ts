@@ -140,17 +140,25 @@ export function describeDifference(difference: string | null): string | null {
   return n > 0 ? `R$ ${abs} recolhido a maior` : `R$ ${abs} a recolher`;
 }
 
-const page = z.coerce.number({ message: 'page: informe um número.' }).int().min(1, { message: 'page: mínimo 1.' });
+const page = z.coerce
+  .number({ message: 'Página: informe um número.' })
+  .int({ message: 'Página: informe um número inteiro.' })
+  .min(1, { message: 'Página: a primeira é a 1.' });
 export const ZDocumentFindingsQuery = z.object({
   kind: ZDocumentFindingKind.optional(),
-  productId: z.uuid({ message: 'productId: identificador inválido.' }).optional(),
-  documentId: z.uuid({ message: 'documentId: identificador inválido.' }).optional(),
+  productId: z.uuid({ message: 'Produto: identificador inválido.' }).optional(),
+  documentId: z.uuid({ message: 'Documento: identificador inválido.' }).optional(),
   chave: z
     .string()
-    .regex(/^\d{44}$/, { message: 'chave: informe os 44 dígitos da chave de acesso.' })
+    .regex(/^\d{44}$/, { message: 'Chave de acesso: informe os 44 dígitos.' })
     .optional(),
   page: page.default(1),
-  pageSize: z.coerce.number().int().min(1).max(200, { message: 'pageSize: no máximo 200 por página.' }).default(50),
+  pageSize: z.coerce
+    .number({ message: 'Itens por página: informe um número.' })
+    .int({ message: 'Itens por página: informe um número inteiro.' })
+    .min(1, { message: 'Itens por página: ao menos 1.' })
+    .max(200, { message: 'Itens por página: no máximo 200.' })
+    .default(50),
 });
 export type TDocumentFindingsQuery = z.input<typeof ZDocumentFindingsQuery>;
 
@@ -196,8 +204,8 @@ export const ZDocumentFindingsPage = z.object({
 export type TDocumentFindingsPage = z.infer<typeof ZDocumentFindingsPage>;
 
 export const documentMessages = {
-  companyRequired: 'companyId: informe a empresa antes dos arquivos.',
-  fileRequired: 'file: envie ao menos um arquivo XML, ZIP ou EFD.',
-  tooLarge: 'file: o envio passa do limite de 1 GB.',
-  tooManyFiles: 'file: envie no máximo 20 arquivos por vez (junte-os num ZIP).',
+  companyRequired: 'Informe a empresa antes dos arquivos.',
+  fileRequired: 'Envie ao menos um arquivo XML, ZIP ou EFD.',
+  tooLarge: 'Os arquivos passam do limite de 1 GB por envio.',
+  tooManyFiles: 'Envie no máximo 20 arquivos por vez (junte-os num ZIP).',
 } as const;

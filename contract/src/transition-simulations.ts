@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { ZUf, ZUuid } from './common.js';
 import { valor } from './tax-calculate/fields.js';
 import { ZMemoriaStep } from './tax-calculate/index.js';
-import { rbt12, ZTaxTransitionRequest, ZTransitionPeriod, ZTransitionYear } from './tax-calculate/transition.js';
+import {
+  rbt12,
+  transitionYear,
+  ZTaxTransitionRequest,
+  ZTransitionPeriod,
+  ZTransitionYear,
+} from './tax-calculate/transition.js';
 
 /**
  * Whether a company is taken as an IPI taxpayer when the simulation is not told: an industrial establishment
@@ -35,33 +41,42 @@ export const simulationStatusLabels = {
 } as const;
 
 export const ZSimulationStart = ZTransitionPeriod.extend({
+  // The screen's names for the years, not the API's field ids.
+  anoInicial: transitionYear('Ano inicial').optional(),
+  anoFinal: transitionYear('Até o ano').optional(),
   ufDestino: ZUf,
-  comprador: z.enum(simulationBuyers, { message: "comprador deve ser 'contribuinte' ou 'consumidor_final'." }),
-  selecao: z.enum(simulationSelections, { message: "selecao deve ser 'todos', 'selecao' ou 'busca'." }),
+  comprador: z.enum(simulationBuyers, { message: 'Comprador: escolha contribuinte ou consumidor final.' }),
+  selecao: z.enum(simulationSelections, {
+    message: 'Produtos simulados: escolha todos, os escolhidos ou os que a descrição contém.',
+  }),
   productIds: z
     .array(ZUuid)
-    .min(1, { message: 'productIds: escolha ao menos um produto.' })
-    .max(1000, { message: 'productIds: no máximo 1000 produtos por seleção.' })
+    .min(1, { message: 'Produtos: escolha ao menos um produto.' })
+    .max(1000, { message: 'Produtos: no máximo 1.000 por seleção.' })
     .optional(),
   busca: z
     .string()
     .trim()
-    .min(2, { message: 'busca: informe ao menos 2 caracteres.' })
-    .max(255, { message: 'busca: no máximo 255 caracteres.' })
+    .min(2, { message: 'Busca: informe ao menos 2 caracteres.' })
+    .max(255, { message: 'Busca: no máximo 255 caracteres.' })
     .optional(),
   /** Value each item is priced at (the catalogue holds no prices): the load in % does not depend on it. */
-  vProd: valor('vProd').optional(),
+  vProd: valor('Valor do item').optional(),
   /** Simples Nacional companies: receita bruta of the 12 months before (bracket and DAS of LC 123/2006, Anexo I). */
-  rbt12: rbt12('rbt12').optional(),
+  rbt12: rbt12('RBT12').optional(),
   /** The company pays IPI (industrial or equated); default from its CNAE (isIpiTaxpayerByCnae). */
-  contribuinteIpi: z.boolean({ message: 'contribuinteIpi deve ser verdadeiro ou falso.' }).optional(),
+  contribuinteIpi: z.boolean({ message: 'Contribuinte do IPI: marque sim ou não.' }).optional(),
 }).superRefine((s, ctx) => {
   if (s.selecao === 'selecao' && !s.productIds)
-    ctx.addIssue({ code: 'custom', path: ['productIds'], message: 'productIds: escolha ao menos um produto.' });
+    ctx.addIssue({ code: 'custom', path: ['productIds'], message: 'Produtos: escolha ao menos um produto.' });
   if (s.selecao === 'busca' && !s.busca)
-    ctx.addIssue({ code: 'custom', path: ['busca'], message: 'busca: informe o texto da descrição.' });
+    ctx.addIssue({ code: 'custom', path: ['busca'], message: 'Busca: informe o texto da descrição.' });
   if ((s.anoInicial ?? 2026) > (s.anoFinal ?? 2033))
-    ctx.addIssue({ code: 'custom', path: ['anoFinal'], message: 'anoFinal deve ser igual ou posterior a anoInicial.' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['anoFinal'],
+      message: 'Até o ano: escolha um ano igual ou posterior ao inicial.',
+    });
 });
 export type TSimulationStart = z.infer<typeof ZSimulationStart>;
 
@@ -97,11 +112,11 @@ export type TSimulation = z.infer<typeof ZSimulation>;
 export const ZSimulationList = z.array(ZSimulation);
 
 export const ZSimulationProductsQuery = z.object({
-  page: z.coerce.number().int().min(1, { message: 'page deve ser 1 ou mais.' }).default(1),
+  page: z.coerce.number().int().min(1, { message: 'Página: a primeira é a 1.' }).default(1),
   pageSize: z.coerce.number().int().min(1).max(200, { message: 'No máximo 200 por página.' }).default(20),
   /** "true": only the products whose rule the engine refused, with the reason. */
   recusados: z
-    .enum(['true', 'false'], { message: "recusados deve ser 'true' ou 'false'." })
+    .enum(['true', 'false'], { message: 'Recusados pelo motor: use true ou false.' })
     .optional()
     .transform((v) => v === 'true'),
 });

@@ -6,7 +6,8 @@ import { ZMemoriaStep, ZTaxCalculateRequest } from './index.js';
 const firstYear: number = transitionYears[0];
 const lastYear = transitionYears[transitionYears.length - 1] as number;
 const yearMessage = (field: string) => `${field}: informe um ano de ${firstYear} a ${lastYear}.`;
-const year = (field: string) =>
+/** A year of the transition, its messages naming the field as `field` (a JSON path for the API, a label for screens). */
+export const transitionYear = (field: string) =>
   z
     .number({ message: yearMessage(field) })
     .int({ message: yearMessage(field) })
@@ -15,8 +16,8 @@ const year = (field: string) =>
 
 /** The years and day of the simulation: every year 2026–2033 on 1 July unless narrowed. */
 export const ZTransitionPeriod = z.object({
-  anoInicial: year('anoInicial').optional(),
-  anoFinal: year('anoFinal').optional(),
+  anoInicial: transitionYear('anoInicial').optional(),
+  anoFinal: transitionYear('anoFinal').optional(),
   diaMes: z
     .string()
     .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'diaMes: use MM-DD (ex.: 07-01).' })

@@ -219,7 +219,7 @@ describe('group statuses and a new audit', () => {
     // Ignorado needs a reason; nothing is saved without one.
     const refused = await put(gtin.key, { status: 'Ignorado', reason: '  ' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.body).toContain('reason: informe o motivo');
+    expect(refused.body).toContain('Motivo: informe por que o grupo é ignorado.');
     expect(groupOf(await groupsOf(), 'gtin-invalido', 'AGUA-9')!.status.status).toBe('Aberto');
     expect((await put('0'.repeat(32), { status: 'EmAnalise' })).statusCode).toBe(404);
     expect((await put(gtin.key, { status: 'Resolvido' })).statusCode).toBe(400);
