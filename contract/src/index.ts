@@ -28,6 +28,7 @@ export * from './reform-municipal-rates.js';
 export * from './reform-rates.js';
 export * from './roles.js';
 export * from './safe-text.js';
+export * from './st-agreements.js';
 export * from './tax-calculate/index.js';
 export * from './tax-calculate/nfe.js';
 export * from './tax-calculate/transition.js';

@@ -39,6 +39,9 @@ export const permissionsByRole = {
     // The estimated CBS/IBS reference rates 2027–2033 (decision 038): one table for every partner.
     'write:reform-rate:global',
     'write:integration:any',
+    // Interstate ICMS-ST agreements (decision 064): curated by the content provider, read by every role.
+    'read:st-agreement:global',
+    'write:st-agreement:global',
   ],
   PartnerOwner: [
     'read:user:partner',
@@ -65,6 +68,7 @@ export const permissionsByRole = {
     'read:ticket-queue:partner',
     'write:knowledge-base:partner',
     'write:integration:partner',
+    'read:st-agreement:global',
   ],
   PartnerContributor: [
     'read:user:partner',
@@ -90,6 +94,7 @@ export const permissionsByRole = {
     'read:ticket-queue:partner',
     'write:knowledge-base:partner',
     'write:integration:partner',
+    'read:st-agreement:global',
   ],
   Member: [
     'read:company:company',
@@ -100,6 +105,7 @@ export const permissionsByRole = {
     'read:ticket:company',
     'write:ticket:company',
     'write:integration:company',
+    'read:st-agreement:global',
   ],
 } as const satisfies Record<Role, readonly string[]>;
 

@@ -11,6 +11,7 @@ export * from './oversight.js';
 export * from './product-bindings.js';
 export * from './products.js';
 export * from './reference.js';
+export * from './st-agreements.js';
 export * from './tax.js';
 export * from './tickets.js';
 export * from './transition.js';
