@@ -118,6 +118,34 @@ export const ZOperationDifal = z.object({
   fcp: rate,
 });
 
+/**
+ * Which interstate ICMS-ST agreement governs the operation (issue 37, decision 065), from the Admin-curated
+ * st_agreements data: com-acordo (ST applies under the instrument), sem-acordo (researched: none), sem-dados (nobody
+ * recorded the pair and CEST segment; the rule's own protocol/agreement fields decide, and the screen says so).
+ */
+export const ZOperationStAgreement = z.object({
+  situacao: z.enum(['com-acordo', 'sem-acordo', 'sem-dados']),
+  instrumento: z.string().optional(),
+  /** MVA original of the instrument, %. */
+  mvaOriginal: z.number().optional(),
+  fonte: z.object({ url: z.string(), nota: z.string().nullable() }).optional(),
+  vigencia: z.object({ inicio: z.string(), fim: z.string().nullable() }).optional(),
+});
+export type TOperationStAgreement = z.infer<typeof ZOperationStAgreement>;
+
+/** GET /tax/st-agreement: the agreement of an ordered UF pair for a CEST on a date (the ST calculator's lookup). */
+export const ZStAgreementLookupQuery = z.object({
+  ufOrigem: z.enum(ZUf.options, { message: 'UF de origem inválida.' }),
+  ufDestino: z.enum(ZUf.options, { message: 'UF de destino inválida.' }),
+  cest: z
+    .string()
+    .trim()
+    .regex(/^(\d{7}|\d{2}\.\d{3}\.\d{2})$/, { message: 'CEST inválido: informe 7 dígitos (NN.NNN.NN).' }),
+  /** ISO date; absent: today. */
+  data: z.iso.date({ message: 'Data inválida: use AAAA-MM-DD.' }).optional(),
+});
+export type TStAgreementLookupQuery = z.infer<typeof ZStAgreementLookupQuery>;
+
 export const ZOperation = z.object({
   /** CFOP of the operation (5xxx/6xxx sales, 1xxx/2xxx purchases). */
   cfop: z.string(),
@@ -190,6 +218,8 @@ export const ZOperation = z.object({
     exemption: rate,
     ampLegal: z.string().nullable(),
     difal: ZOperationDifal,
+    /** Interstate only: the ST agreement data behind `substituicaoTributaria` (absent for older answers). */
+    acordoSt: ZOperationStAgreement.optional(),
   }),
   cbsIbs: z.object({
     cst: z.string().nullable(),

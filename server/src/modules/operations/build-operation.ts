@@ -4,9 +4,12 @@ import {
   applyRateReduction,
   cbsIbsRates2026,
   cfopNames,
+  chooseStMva,
   findInterstateRate,
+  findStAgreement,
   icmsUfTable,
   isStSituation,
+  type StAgreementRow,
   selectCfop,
   selectIcmsSituation,
   toDecimal,
@@ -24,6 +27,13 @@ export interface OperationInput {
   descriptions: { ncm: string | null; cbsCst: string | null; cClassTrib: string | null };
   companyUf: Uf;
   query: Pick<TOperationsQuery, 'uf' | 'cfop' | 'caracTrib' | 'finality' | 'simplesN' | 'substICMS'>;
+  /**
+   * Interstate ICMS-ST agreements (st_agreements) the caller loaded — any superset of the pair's rows in force on
+   * `date`; absent: no data, and the rule's own protocol/agreement fields decide as before (decision 065).
+   */
+  stAgreements?: readonly StAgreementRow[];
+  /** The operation's date (ISO), for the agreements' validity; absent: today (UTC). */
+  date?: string;
 }
 
 /** Decimal string → number (4 places, the precision rules are stored with); empty → null. */
@@ -66,17 +76,35 @@ export function buildOperation(input: OperationInput): TOperation {
   const agreement = destRule?.agreement ?? issuerRule?.agreement ?? null;
   const protocol = destRule?.protocol ?? issuerRule?.protocol ?? null;
 
+  // Between states ST needs an agreement of the two UFs (Convênio ICMS 142/2018, cláusula segunda): the dated data
+  // decides when it has the pair and the CEST's segment; without it, the rule's own protocol/agreement fields do.
+  const acordoSt = interstate
+    ? findStAgreement(input.stAgreements ?? [], {
+        ufOrigem: origin,
+        ufDestino: destination,
+        cest: stateRule.cest ?? rule.cest,
+        date: input.date ?? new Date().toISOString().slice(0, 10),
+      })
+    : undefined;
+  const pairHasSt =
+    acordoSt?.situacao === 'com-acordo'
+      ? true
+      : acordoSt?.situacao === 'sem-acordo'
+        ? false
+        : Boolean(protocol?.subsTrib || agreement?.subsTrib);
+
   const internalRateDest = rate(destRule?.aliqIcms) ?? icmsUfTable[destination].internalRate;
   const internalRateOrigin = rate(issuerRule?.aliqIcms) ?? icmsUfTable[origin].internalRate;
   const stInDestination = isStSituation(stateRule.cstIcms, stateRule.cstCsosn);
-  // Between states ST needs a protocol/agreement that assigns it; goods for industrialisation and
+  // Between states ST needs an agreement that assigns it (pairHasSt); goods for industrialisation and
   // sales to non-contributors leave the ST chain. Inside the state a substitute does not retain
   // on the last sale (consumer, use and consumption, industrialisation).
   const hasSt = interstate
-    ? stInDestination && Boolean(protocol?.subsTrib || agreement?.subsTrib) && !nonContributor && query.finality !== 1
+    ? stInDestination && pairHasSt && !nonContributor && query.finality !== 1
     : stInDestination && (!issuerIsSubstitute || (!nonContributor && query.finality === 0));
 
-  const iva = rate(stateRule.iva) ?? rate(agreement?.iva ?? protocol?.iva);
+  // The rule's IVA wins; without one, the MVA original of the agreement in force (Conv. ICMS 142/2018, cl. 11ª).
+  const iva = chooseStMva(rate(stateRule.iva) ?? rate(agreement?.iva ?? protocol?.iva), acordoSt ?? null).original;
   const ivaAjustado =
     iva !== null && interstateRate !== null
       ? adjustMva({ mva: iva, interstateRate, internalRate: internalRateDest })
@@ -176,6 +204,7 @@ export function buildOperation(input: OperationInput): TOperation {
       exempted: exempt,
       exemption: interstate ? null : rate(issuerRule?.isencao),
       ampLegal: stateRule.icmsAmpLegal,
+      ...(acordoSt ? { acordoSt } : {}),
       difal: {
         tipo: difalType,
         aliqInterna: difalType ? internalRateDest : null,

@@ -1,3 +1,4 @@
+import type { StAgreementRow } from '@app/tax-engine';
 import { describe, expect, it } from 'vitest';
 import { type AgreementFacts, buildOperation, type OperationInput, type RuleFacts } from './build-operation.js';
 
@@ -209,5 +210,81 @@ describe('buildOperation', () => {
     expect(build({ productRule: rule, originRule: rule }).protocol).toMatchObject({ protName: 'Protocolo ICMS 11/91' });
     const unnamed = makeRule({ protocol: { ...agreement, name: '' } });
     expect(build({ productRule: unnamed, originRule: unnamed }).protocol).toBeNull();
+  });
+});
+
+/**
+ * Interstate ST as dated data (issue 37, decision 065). Between states ST needs an agreement of the two UFs
+ * (Convênio ICMS 142/2018, cláusula segunda); the rows below are as an Admin records them — Protocolo ICMS 41/2008
+ * (autopeças, CEST segment 01) between SP and MG, https://www.confaz.fazenda.gov.br/legislacao/protocolos/2008/pt041_08.
+ */
+describe('buildOperation with the ST agreements data', () => {
+  const autopeca = (uf: string, over: Partial<RuleFacts> = {}) =>
+    makeRule({ uf, ncm: '87089990', cest: '0107500', cstIcms: '60', aliqIcms: '18.0000', ...over });
+  const row = (over: Partial<StAgreementRow> = {}): StAgreementRow => ({
+    ufOrigem: 'SP',
+    ufDestino: 'MG',
+    cestSegmento: '01',
+    cestCodigos: null,
+    temAcordo: true,
+    instrumento: 'Protocolo ICMS 41/2008',
+    mvaOriginal: '71.7800',
+    vigenciaInicio: '2008-06-01',
+    vigenciaFim: null,
+    fonteUrl: 'https://www.confaz.fazenda.gov.br/legislacao/protocolos/2008/pt041_08',
+    fonteNota: 'Cláusula primeira',
+    ...over,
+  });
+  const sale = (rows: StAgreementRow[] | undefined, dest = autopeca('MG'), over: Parameters<typeof build>[0] = {}) =>
+    build({
+      productRule: autopeca('SP'),
+      originRule: autopeca('SP'),
+      destinationRule: dest,
+      q: { uf: 'MG', substICMS: 'S' },
+      stAgreements: rows,
+      date: '2026-03-10',
+      ...over,
+    });
+
+  it('com-acordo: ST with the agreement’s MVA original adjusted to MG’s 18 % when the rule has no IVA', () => {
+    const op = sale([row()]);
+    // [(1 + 0,7178) × (1 − 0,12) / (1 − 0,18)] − 1 = 0,8435 (adjustMva; decision 048 for the formula's source).
+    expect(op).toMatchObject({ cfop: '6403', icms: { cst: '10', substituicaoTributaria: true, iva: 71.78 } });
+    expect(op.icms.ivaAjustado).toBe(84.35);
+    expect(op.icms.acordoSt).toMatchObject({
+      situacao: 'com-acordo',
+      instrumento: 'Protocolo ICMS 41/2008',
+      fonte: { url: 'https://www.confaz.fazenda.gov.br/legislacao/protocolos/2008/pt041_08' },
+    });
+    // The rule's own IVA wins over the agreement's MVA: [(1,40 × 0,88 / 0,82) − 1] = 50,24 %.
+    const withIva = sale([row()], autopeca('MG', { iva: '40.0000' }));
+    expect(withIva.icms).toMatchObject({ iva: 40, ivaAjustado: 50.24 });
+    // A sale to a non-contributor or for industrialisation leaves the ST chain even under the agreement.
+    const forIndustry = sale([row()], undefined, { q: { uf: 'MG', substICMS: 'S', finality: 1 } });
+    expect(forIndustry.icms.substituicaoTributaria).toBe(false);
+  });
+
+  it('sem-acordo: no ST between the pair even when the rule’s agreement fields say so', () => {
+    const dest = autopeca('MG', { agreement });
+    expect(sale(undefined, dest).icms.substituicaoTributaria).toBe(true);
+    const op = sale([row({ temAcordo: false, mvaOriginal: null, instrumento: 'Protocolo ICMS 41/2008' })], dest);
+    expect(op).toMatchObject({ cfop: '6102', icms: { cst: '00', substituicaoTributaria: false } });
+    expect(op.icms.acordoSt).toMatchObject({ situacao: 'sem-acordo', instrumento: 'Protocolo ICMS 41/2008' });
+  });
+
+  it('sem-dados: the rule’s own protocol/agreement fields decide, as before, and the answer says so', () => {
+    const withRuleAgreement = sale([], autopeca('MG', { agreement }));
+    expect(withRuleAgreement.icms).toMatchObject({ substituicaoTributaria: true, acordoSt: { situacao: 'sem-dados' } });
+    expect(sale([]).icms).toMatchObject({ substituicaoTributaria: false, acordoSt: { situacao: 'sem-dados' } });
+    // Another pair, another segment, or a date before the row's validity: no data for this operation.
+    expect(sale([row({ ufDestino: 'RJ' })]).icms.acordoSt?.situacao).toBe('sem-dados');
+    expect(sale([row({ cestSegmento: '03' })]).icms.acordoSt?.situacao).toBe('sem-dados');
+    expect(sale([row({ vigenciaInicio: '2027-01-01' })]).icms.acordoSt?.situacao).toBe('sem-dados');
+  });
+
+  it('inside one UF no agreement is consulted: no acordoSt in the answer', () => {
+    const rule = autopeca('SP');
+    const op = build({ productRule: rule, originRule: rule, stAgreements: [row({ ufDestino: 'SP' })] });
+    expect(op.icms.acordoSt).toBeUndefined();
   });
 });

@@ -12,8 +12,11 @@ import {
   type RuleVersionView,
 } from '../fiscal-rules/fiscal-rules.repository.js';
 import { findGlobalForUf } from '../products/classification/binding.repository.js';
+import { loadStAgreements } from '../st-agreements/st-agreements.read.js';
 import { buildOperation } from './build-operation.js';
 import { checkRuleFacts } from './operation-rule.js';
+
+const todayInBrazil = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
 /** The engine's input rules refuse with a field and a Portuguese message: a 400, never a 500. */
 function refuseBadInput<T>(fn: () => T): T {
@@ -88,6 +91,16 @@ export async function queryOperations(db: DbOrTx, actor: Actor, query: TOperatio
   const sibling = otherUf === companyUf ? view : await loadSiblingRule(db, view, otherUf);
   const isSale = query.cfop === 'venda';
   for (const rule of [view, sibling]) if (rule) refuseBadInput(() => checkRuleFacts(rule.version));
+  // Today's agreements of the pair, read for this request only (an Admin's edit is seen by the next one).
+  const date = todayInBrazil();
+  const stAgreements =
+    otherUf === companyUf
+      ? []
+      : await loadStAgreements(db, {
+          ufOrigem: isSale ? companyUf : otherUf,
+          ufDestino: isSale ? otherUf : companyUf,
+          date,
+        });
   const operation = refuseBadInput(() =>
     buildOperation({
       productRule: view.version,
@@ -100,6 +113,8 @@ export async function queryOperations(db: DbOrTx, actor: Actor, query: TOperatio
       },
       companyUf,
       query,
+      stAgreements,
+      date,
     }),
   );
   return [operation];

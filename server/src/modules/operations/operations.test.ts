@@ -1,4 +1,5 @@
 import { NIL_PRODUCT_ID, operationsMessages, type TOperation } from '@app/contract';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createSessionToken } from '../../../test/auth-helpers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
@@ -225,5 +226,53 @@ describe('POST /products/fiscalservice/operations refuses a rule the engine cann
     expect(res.statusCode).toBe(400);
     const err = res.json<{ errors: { field: string; message: string }[] }>();
     expect(err.errors).toContainEqual({ field, message: expect.stringContaining(message) });
+  });
+});
+
+/**
+ * Interstate ST as dated data (issue 37, decision 065): the operation reads the st_agreements rows of its pair in
+ * force today. Rows are written here, independent of any seed. Between states ST needs an agreement of the two UFs
+ * (Convênio ICMS 142/2018, cláusula segunda); soft drinks are CEST segment 03 (Conv. 142/2018, Anexo IV).
+ */
+describe('POST /products/fiscalservice/operations with the ST agreements data', () => {
+  const sale = async () => {
+    const res = await ask(h.member, { productId: ids.stProduct, uf: 'RJ', cfop: 'venda', substICMS: 'S' });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as TOperation[])[0]!;
+  };
+  const put = (temAcordo: boolean, instrumento: string, mva: string | null) =>
+    ctx.db.execute(sql`
+      INSERT INTO st_agreements (uf_origem, uf_destino, cest_segmento, tem_acordo, instrumento, mva_original,
+        vigencia_inicio, fonte_url, fonte_nota)
+      VALUES ('SP', 'RJ', '03', ${temAcordo}, ${instrumento}, ${mva}, '2019-01-01',
+        'https://www.confaz.fazenda.gov.br/legislacao/convenios/2018/CV142_18', 'linha de teste')`);
+
+  it('without a row for the pair: sem-dados, and the rule’s own agreement keeps deciding (ST as before)', async () => {
+    const op = await sale();
+    expect(op.icms).toMatchObject({ substituicaoTributaria: true, acordoSt: { situacao: 'sem-dados' } });
+  });
+
+  it('a researched pair without agreement: no ST whatever the rule says; with one, ST under the instrument', async () => {
+    await put(false, 'Sem protocolo SP-RJ para o segmento 03 (teste)', null);
+    const none = await sale();
+    expect(none).toMatchObject({ cfop: '6102', icms: { cst: '00', substituicaoTributaria: false } });
+    expect(none.icms.acordoSt).toMatchObject({
+      situacao: 'sem-acordo',
+      instrumento: 'Sem protocolo SP-RJ para o segmento 03 (teste)',
+    });
+    // The next request sees an Admin's change: nothing is kept between requests.
+    await ctx.db.execute(sql`DELETE FROM st_agreements WHERE uf_origem = 'SP' AND uf_destino = 'RJ'`);
+    await put(true, 'Protocolo de teste 1/2019', '45.0000');
+    const under = await sale();
+    expect(under).toMatchObject({ cfop: '6403', icms: { cst: '10', substituicaoTributaria: true } });
+    // The RJ rule's own IVA (50 %) wins over the agreement's 45 %: [(1,50 × 0,88 / 0,80) − 1] = 65 %.
+    expect(under.icms).toMatchObject({ iva: 50, ivaAjustado: 65 });
+    expect(under.icms.acordoSt).toMatchObject({
+      situacao: 'com-acordo',
+      instrumento: 'Protocolo de teste 1/2019',
+      mvaOriginal: 45,
+      fonte: { url: 'https://www.confaz.fazenda.gov.br/legislacao/convenios/2018/CV142_18' },
+    });
+    await ctx.db.execute(sql`DELETE FROM st_agreements WHERE uf_origem = 'SP' AND uf_destino = 'RJ'`);
   });
 });
