@@ -2,26 +2,42 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
 /**
- * Demo history for the dashboard's 'Produtos Finalizados' chart: the demo catalogue is created in
- * one go today, so the months before get plausible daily arrivals and classifications (weekdays
- * busier than weekends). Runs once: skipped when any company already has history before today.
+ * Demo history for the dashboard's 'Produtos Finalizados' chart. The demo catalogue is created in one go
+ * today, so its products are spread back over the last four months: each arrived on one of those days and,
+ * if Classified, was finalized between its arrival and today. The chart's series are then rebuilt from the
+ * products themselves, so they add up to the catalogue the doughnuts show (decision 067) instead of a
+ * made-up history. Runs once: skipped when any company already has history before today.
  */
 export async function seedDemoOversight(db: Db): Promise<void> {
   const res = await db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM product_daily_counts WHERE day < oversight_today()`,
   );
   if ((res.rows[0]?.n ?? 0) > 0) return;
-  await db.execute(sql`
-    INSERT INTO product_daily_counts (company_id, day, created, classified)
-    SELECT c.id, d.day::date, x.created, (x.created * (0.55 + random() * 0.4))::int
-    FROM companies c
-    CROSS JOIN generate_series(oversight_today() - 330, oversight_today() - 1, interval '1 day') AS d(day)
-    CROSS JOIN LATERAL (
-      SELECT (CASE WHEN extract(isodow FROM d.day) >= 6 THEN 2 ELSE 12 END * (0.5 + random()))::int
-        + (CASE WHEN random() < 0.03 THEN 150 ELSE 0 END) AS created
-      -- c.id makes the draw per company and day: companies import their big batches on different days
-      WHERE c.id IS NOT NULL
-    ) x
-    -- a company nobody has access to yet (just registered) has no history
-    WHERE EXISTS (SELECT 1 FROM user_companies u WHERE u.company_id = c.id)`);
+  await db.transaction(async (tx) => {
+    // Weekdays are busier: a weekend day is drawn again once, so about two in three arrivals fall on weekdays.
+    await tx.execute(sql`
+      UPDATE products p SET created_at = p.created_at - make_interval(days => x.back)
+      FROM (
+        SELECT id, CASE WHEN extract(isodow FROM oversight_today() - b.back) >= 6 THEN (random() * 120)::int
+          ELSE b.back END AS back
+        FROM (SELECT id, (random() * 120)::int AS back FROM products) b
+      ) x
+      WHERE p.id = x.id`);
+    await tx.execute(sql`
+      UPDATE product_finalizations f SET day = a.day + (random() * (oversight_today() - a.day))::int
+      FROM (SELECT id, (created_at AT TIME ZONE 'America/Sao_Paulo')::date AS day FROM products) a
+      WHERE f.product_id = a.id`);
+    // The dated counters rebuilt from the products (partner_daily_counts follows through its triggers).
+    await tx.execute(sql`DELETE FROM product_daily_counts`);
+    await tx.execute(sql`
+      INSERT INTO product_daily_counts (company_id, day, created, classified)
+      SELECT d.company_id, d.day, sum(d.created), sum(d.classified)
+      FROM (
+        SELECT p.company_id, (p.created_at AT TIME ZONE 'America/Sao_Paulo')::date AS day, 1 AS created, 0 AS classified
+        FROM products p
+        UNION ALL
+        SELECT f.company_id, f.day, 0, 1 FROM product_finalizations f
+      ) d
+      GROUP BY 1, 2`);
+  });
 }

@@ -21,3 +21,10 @@ export const partnerDailyCounts = pgTable('partner_daily_counts', {
   created: bigint('created', { mode: 'number' }).notNull(),
   classified: bigint('classified', { mode: 'number' }).notNull(),
 });
+
+/** Mirrors 0920_finalized_products_once.sql: the day each Classified product is counted on in the chart. */
+export const productFinalizations = pgTable('product_finalizations', {
+  productId: uuid('product_id').primaryKey(),
+  companyId: uuid('company_id').notNull(),
+  day: date('day').notNull(),
+});

@@ -130,9 +130,10 @@ describe('GET /users/partners/dashboard', () => {
     expect(body.newProducts.week).toHaveLength(12);
     expect(body.newProducts.month).toHaveLength(12);
     const classifiedToday = body.classification.finishedsByDay.at(-1).amount;
-    // A-1 and I-1 by GTIN at arrival, P-3 linked to a rule (A-1's unbinding does not undo history).
-    expect(classifiedToday).toBe(3);
-    expect(body.classification.finishedsByMonth.at(-1).amount).toBe(3);
+    // I-1 by GTIN at arrival and P-3 linked to a rule; A-1, classified at arrival and then unbound, is not
+    // a finalized product any more (decision 067).
+    expect(classifiedToday).toBe(2);
+    expect(body.classification.finishedsByMonth.at(-1).amount).toBe(2);
     expect(body.tickets).toEqual({ open: 0, pending: 0, closed: 0 });
     const rules = await ctx.database.pool.query(
       `SELECT count(*) FILTER (WHERE status = 'Checked')::int AS checked,

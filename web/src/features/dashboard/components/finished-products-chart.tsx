@@ -1,6 +1,6 @@
 import type { TDashboard, TDatedAmount } from '@app/contract';
 import { LineChart } from '@mantine/charts';
-import { Group, Paper, SegmentedControl, Skeleton, Title } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Skeleton, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatNumber } from '../../../components/ui/format';
 
@@ -28,15 +28,23 @@ export function toChartData(data: TDashboard, period: Period) {
   }));
 }
 
-/** 'Produtos Finalizados': arrivals and classifications per day (30), week (12) or month (12). */
+/**
+ * 'Produtos Finalizados': arrivals and finalized products per day (30), week (12) or month (12). A product
+ * counts once, on the day it last became Classified, while it is Classified (decision 067).
+ */
 export function FinishedProductsChart({ data }: { data: TDashboard | undefined }) {
   const [period, setPeriod] = useState<Period>('day');
   return (
     <Paper withBorder radius="md" p="md" data-testid="finished-products-chart">
       <Group justify="space-between" mb="sm">
-        <Title order={2} size="h5">
-          Produtos Finalizados
-        </Title>
+        <div>
+          <Title order={2} size="h5">
+            Produtos Finalizados
+          </Title>
+          <Text size="xs" c="dimmed">
+            Classificados: cada produto uma vez, no dia em que foi finalizado
+          </Text>
+        </div>
         <SegmentedControl
           size="xs"
           value={period}
