@@ -55,13 +55,25 @@ function nfeOf(root: XNode): XNode {
   return nfe;
 }
 
-/** Adds the placeholder signature right before </NFe> when the document comes unsigned (schema check only). */
-function withSignature(xml: string, nfe: XNode): { xml: string; signed: boolean } {
+const signatureBytes = Buffer.from(placeholderSignature);
+
+/**
+ * Adds the placeholder signature right before </NFe> when the document comes unsigned (schema check only). Bytes
+ * stay bytes: libxml2 reads them without the string being encoded again.
+ */
+function withSignature(xml: string | Uint8Array, nfe: XNode): { xml: string | Uint8Array; signed: boolean } {
   if (nfe.children.some((c) => c.name === 'Signature')) return { xml, signed: true };
-  const end = xml.lastIndexOf('</NFe>');
+  if (typeof xml === 'string') {
+    const end = xml.lastIndexOf('</NFe>');
+    return end < 0
+      ? { xml, signed: false }
+      : { xml: xml.slice(0, end) + placeholderSignature + xml.slice(end), signed: false };
+  }
+  const bytes = Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength);
+  const end = bytes.lastIndexOf('</NFe>');
   return end < 0
     ? { xml, signed: false }
-    : { xml: xml.slice(0, end) + placeholderSignature + xml.slice(end), signed: false };
+    : { xml: Buffer.concat([bytes.subarray(0, end), signatureBytes, bytes.subarray(end)]), signed: false };
 }
 
 export interface ValidateNfeOptions {
@@ -82,7 +94,7 @@ export function validateNfeXml(body: Uint8Array | string, opts: ValidateNfeOptio
   const nfe = nfeOf(root);
   const rules = validateNfeRules(root, { data: opts.data, tabelas: opts.tabelas, agora: opts.agora });
   const pkg = schemaPackageOn(rules.regras.data);
-  const signed = withSignature(xml, nfe);
+  const signed = withSignature(body, nfe);
   let schemaErrors: SchemaError[];
   try {
     schemaErrors = validateSchema(signed.xml, pkg);

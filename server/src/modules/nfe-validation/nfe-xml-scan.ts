@@ -1,0 +1,178 @@
+import type { XNode } from '@app/tax-engine';
+
+/** Why an XML body was refused before any rule ran (answered 400 by the route). */
+export class XmlBodyError extends Error {}
+
+const MAX_DEPTH = 64;
+const malformed = (xml: string, at: number, what: string) => {
+  let line = 1;
+  for (let i = xml.indexOf('\n'); i >= 0 && i < at; i = xml.indexOf('\n', i + 1)) line++;
+  return new XmlBodyError(`O corpo não é um XML bem formado: ${what} (linha ${line}).`);
+};
+
+/**
+ * Scans a name from `from` and returns where it ends. Name characters of XML 1.0, simplified: ASCII letters, digits,
+ * _ - . : and everything from U+00B7 up (libxml2 parses the same bytes and refuses the rest); no digit, - or . first.
+ */
+function nameEnd(xml: string, from: number): number {
+  let i = from;
+  for (;;) {
+    const c = xml.charCodeAt(i);
+    const ok =
+      (c >= 97 && c <= 122) ||
+      (c >= 65 && c <= 90) ||
+      c === 95 ||
+      c === 58 ||
+      c >= 0xb7 ||
+      (i > from && ((c >= 48 && c <= 57) || c === 45 || c === 46));
+    if (!ok) return i;
+    i++;
+  }
+}
+
+const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+/** The five predefined entities and character references; any other is an error (there is no DTD). */
+function decodeRefs(xml: string, s: string, at: number): string {
+  return s.replace(/&([^;&]{0,10});|&/g, (ref: string, body: string | undefined) => {
+    if (body !== undefined) {
+      const named = PREDEFINED[body];
+      if (named) return named;
+      const code = /^#x[0-9a-fA-F]{1,6}$/.test(body)
+        ? Number.parseInt(body.slice(2), 16)
+        : /^#[0-9]{1,7}$/.test(body)
+          ? Number(body.slice(1))
+          : -1;
+      if (code > 0 && code <= 0x10ffff) return String.fromCodePoint(code);
+    }
+    throw malformed(xml, at, `referência ${ref.slice(0, 12)} inválida`);
+  });
+}
+
+const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
+
+/**
+ * Parses an NF-e XML into the plain tree the rule book reads, in one pass over the string with indexOf: about ten
+ * times faster than a general SAX parser on a 50-item NF-e, which mattered because POST /nfe/validate parses each
+ * body twice (here, and libxml2 for the schema). No DTD is read and no entity expanded: a DOCTYPE refuses the body,
+ * so XXE and entity bombs cannot happen; only the predefined entities and character references are decoded.
+ * Well-formedness is checked as far as the tree depends on it (tags closed in order, one root, names, quoted and
+ * unique attributes, known references); libxml2 parses the same bytes for the schema and refuses anything else.
+ * Namespace prefixes are dropped from names; attributes are kept as written. A leaf's text is trimmed, CDATA included.
+ */
+export function parseXmlTree(xml: string): XNode {
+  const stack: XNode[] = [];
+  const open: string[] = [];
+  let root: XNode | undefined;
+  let text = '';
+  const start = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let pos = start;
+  const n = xml.length;
+  while (pos < n) {
+    const lt = xml.indexOf('<', pos);
+    const end = lt < 0 ? n : lt;
+    if (end > pos) {
+      const chunk = xml.slice(pos, end);
+      if (stack.length === 0) {
+        if (chunk.trim() !== '') throw malformed(xml, pos, 'texto fora do elemento raiz');
+      } else text += chunk.includes('&') ? decodeRefs(xml, chunk, pos) : chunk;
+    }
+    if (lt < 0) break;
+    const c = xml.charCodeAt(lt + 1);
+    if (c === 63 /* ? */) {
+      const close = xml.indexOf('?>', lt + 2);
+      if (close < 0) throw malformed(xml, lt, 'instrução <? sem fim');
+      if (xml.startsWith('<?xml', lt) && isSpace(xml.charCodeAt(lt + 5))) {
+        if (lt !== start) throw malformed(xml, lt, 'declaração <?xml fora do início');
+        const encoding = /encoding\s*=\s*["']([^"']*)["']/.exec(xml.slice(lt, close))?.[1];
+        if (encoding && !/^utf-?8$/i.test(encoding))
+          throw new XmlBodyError(`Codificação ${encoding} não aceita: o XML da NF-e deve estar em UTF-8.`);
+      }
+      pos = close + 2;
+      continue;
+    }
+    if (c === 33 /* ! */) {
+      if (xml.startsWith('<!--', lt)) {
+        const close = xml.indexOf('-->', lt + 4);
+        if (close < 0) throw malformed(xml, lt, 'comentário sem fim');
+        pos = close + 3;
+      } else if (xml.startsWith('<![CDATA[', lt)) {
+        if (stack.length === 0) throw malformed(xml, lt, 'CDATA fora do elemento raiz');
+        const close = xml.indexOf(']]>', lt + 9);
+        if (close < 0) throw malformed(xml, lt, 'CDATA sem fim');
+        text += xml.slice(lt + 9, close);
+        pos = close + 3;
+      } else if (/^<!DOCTYPE/i.test(xml.slice(lt, lt + 9))) {
+        throw new XmlBodyError('O XML declara um DOCTYPE (DTD/entidades), o que não é aceito em NF-e.');
+      } else throw malformed(xml, lt, 'declaração <! desconhecida');
+      continue;
+    }
+    if (c === 47 /* / */) {
+      const expected = open.pop();
+      let close = expected !== undefined && xml.startsWith(expected, lt + 2) ? lt + 2 + expected.length : -1;
+      while (close > 0 && isSpace(xml.charCodeAt(close))) close++;
+      if (close < 0 || xml.charCodeAt(close) !== 62) {
+        const name = xml.slice(lt + 2, nameEnd(xml, lt + 2));
+        throw malformed(xml, lt, expected ? `<${expected}> fechado por </${name}>` : `</${name}> sem abertura`);
+      }
+      const node = stack.pop()!;
+      if (node.children.length === 0)
+        node.text = text.includes('\r') ? text.replace(/\r\n?/g, '\n').trim() : text.trim();
+      text = '';
+      pos = close + 1;
+      continue;
+    }
+    // Start tag: name, attributes, then > or />.
+    let i = nameEnd(xml, lt + 1);
+    const qname = xml.slice(lt + 1, i);
+    if (qname === '') throw malformed(xml, lt, 'tag sem nome');
+    const attrs: Record<string, string> = {};
+    let selfClosing = false;
+    for (;;) {
+      while (i < n && isSpace(xml.charCodeAt(i))) i++;
+      const d = xml.charCodeAt(i);
+      if (d === 62) {
+        i++;
+        break;
+      }
+      if (d === 47 && xml.charCodeAt(i + 1) === 62) {
+        selfClosing = true;
+        i += 2;
+        break;
+      }
+      const nameAt = i;
+      i = nameEnd(xml, i);
+      if (i === nameAt || !isSpace(xml.charCodeAt(nameAt - 1))) throw malformed(xml, lt, `tag <${qname}> mal formada`);
+      const name = xml.slice(nameAt, i);
+      while (i < n && isSpace(xml.charCodeAt(i))) i++;
+      if (xml.charCodeAt(i) !== 61 /* = */) throw malformed(xml, lt, `atributo ${name} sem valor em <${qname}>`);
+      let q = i + 1;
+      while (q < n && isSpace(xml.charCodeAt(q))) q++;
+      const quote = xml[q];
+      if (quote !== '"' && quote !== "'") throw malformed(xml, lt, `atributo ${name} sem aspas em <${qname}>`);
+      const close = xml.indexOf(quote, q + 1);
+      if (close < 0) throw malformed(xml, lt, `atributo ${name} sem fim em <${qname}>`);
+      let value = xml.slice(q + 1, close);
+      if (value.includes('<')) throw malformed(xml, lt, `< no atributo ${name} de <${qname}>`);
+      if (value.includes('&')) value = decodeRefs(xml, value, lt);
+      if (Object.hasOwn(attrs, name)) throw malformed(xml, lt, `atributo ${name} repetido em <${qname}>`);
+      attrs[name] = /[\t\n\r]/.test(value) ? value.replace(/\r\n|[\t\n\r]/g, ' ') : value;
+      i = close + 1;
+    }
+    if (stack.length === 0 && root) throw malformed(xml, lt, 'mais de um elemento raiz');
+    if (stack.length >= MAX_DEPTH) throw new XmlBodyError('O XML tem elementos aninhados demais.');
+    const colon = qname.indexOf(':');
+    const node: XNode = { name: colon < 0 ? qname : qname.slice(colon + 1), attrs, children: [], text: '' };
+    const parent = stack[stack.length - 1];
+    if (parent) parent.children.push(node);
+    else root = node;
+    text = '';
+    if (!selfClosing) {
+      stack.push(node);
+      open.push(qname);
+    }
+    pos = i;
+  }
+  if (stack.length > 0) throw malformed(xml, n, `<${open[open.length - 1]}> não foi fechado`);
+  if (!root) throw new XmlBodyError('O corpo está vazio: envie o XML da NF-e.');
+  return root;
+}

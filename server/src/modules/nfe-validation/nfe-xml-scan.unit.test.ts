@@ -1,0 +1,104 @@
+import { nodeToXml, sampleNfe, type XNode } from '@app/tax-engine';
+import { SaxesParser } from 'saxes';
+import { describe, expect, it } from 'vitest';
+import { parseXmlTree, XmlBodyError } from './nfe-xml-scan.js';
+
+/**
+ * The reference: a conformant XML parser (saxes, the documents reader's) building the same tree — local names, the
+ * attributes as written, a leaf's trimmed text with CDATA. The fast scanner must give the same tree on any
+ * well-formed document.
+ */
+function referenceTree(xml: string): XNode {
+  const parser = new SaxesParser({ xmlns: false });
+  const stack: XNode[] = [];
+  let root: XNode | undefined;
+  let text = '';
+  parser.on('opentag', (tag) => {
+    const node: XNode = {
+      name: tag.name.slice(tag.name.indexOf(':') + 1),
+      attrs: { ...(tag.attributes as Record<string, string>) },
+      children: [],
+      text: '',
+    };
+    const parent = stack[stack.length - 1];
+    if (parent) parent.children.push(node);
+    else root = node;
+    stack.push(node);
+    text = '';
+  });
+  parser.on('text', (t) => {
+    text += t;
+  });
+  parser.on('cdata', (t) => {
+    text += t;
+  });
+  parser.on('closetag', () => {
+    const node = stack.pop()!;
+    if (node.children.length === 0) node.text = text.trim();
+    text = '';
+  });
+  parser.write(xml).close();
+  return root!;
+}
+
+const plain = (t: XNode): unknown => ({ ...t, attrs: { ...t.attrs }, children: t.children.map(plain) });
+
+describe('parseXmlTree: the same tree as a conformant parser', () => {
+  const sample = nodeToXml(
+    sampleNfe({
+      emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' },
+      destinatario: { cnpj: '11444777000161', uf: 'RJ', contribuinte: true },
+      data: '2026-10-10',
+      items: [{ vProd: '10.00', icms: { cst: '00', pICMS: '12' }, ibscbs: { cst: '000', cClassTrib: '000001' } }],
+    }),
+  );
+  const cases: [string, string][] = [
+    ['an NF-e as an ERP writes it', `<?xml version="1.0" encoding="UTF-8"?>${sample}`],
+    ['pretty-printed with CRLF', sample.replace(/></g, '>\r\n  <')],
+    ['with a BOM', `\uFEFF<?xml version="1.0" encoding="utf-8"?>${sample}`],
+    [
+      'prefixes, both quotes, spaces around =, self-closing',
+      `<nfe:NFe xmlns:nfe="urn:x" a = 'x"y' b="p&apos;q&#65;&#x42;"><nfe:infNFe Id="NFe1"><v/><w /></nfe:infNFe></nfe:NFe>`,
+    ],
+    [
+      'entities, CDATA, comments and PIs inside text',
+      '<a><xProd>A &amp; B &lt;C&gt; <![CDATA[<D> & E]]><!-- c --> F<?pi x?></xProd><infCpl>\n  linha 1\n  linha 2  \n</infCpl></a>',
+    ],
+    ['> inside an attribute and non-ASCII text', '<a t="1 > 0"><xNome>Açúcar e Café Ltda – ME</xNome></a>'],
+    ['tabs and newlines in an attribute', '<a t="x\ty\nz"><b/></a>'],
+    ['comments and PIs around the root', '<?xml version="1.0"?><!-- before --><?x y?><a><b>1</b></a><!-- after -->\n'],
+  ];
+  it.each(cases)('%s', (_, xml) => {
+    expect(plain(parseXmlTree(xml))).toEqual(plain(referenceTree(xml.replace(/^\uFEFF/, ''))));
+  });
+});
+
+describe('parseXmlTree: what it refuses, in Portuguese', () => {
+  const refused: [string, string, string][] = [
+    ['a DOCTYPE (entities and DTDs are never read)', '<!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>', 'DOCTYPE'],
+    ['an entity no DTD declares', '<a>&e;</a>', 'referência &e;'],
+    ['tags closed out of order', '<a><b></a></b>', '<b> fechado por </a>'],
+    ['an element never closed', '<a><b></b>', '<a> não foi fechado'],
+    ['two roots', '<a/><b/>', 'mais de um elemento raiz'],
+    ['text outside the root', 'isto não é XML', 'texto fora do elemento raiz'],
+    ['an attribute written twice', '<a x="1" x="2"/>', 'atributo x repetido'],
+    ['an attribute without quotes', '<a x=1/>', 'sem aspas'],
+    ['< inside an attribute', '<a x="<"/>', '< no atributo x'],
+    ['attributes without a space between them', '<a x="1"y="2"/>', 'mal formada'],
+    ['another encoding', '<?xml version="1.0" encoding="ISO-8859-1"?><a/>', 'UTF-8'],
+    ['nothing', '', 'vazio'],
+    ['a declaration after the start', '<a/><?xml version="1.0"?>', 'fora do início'],
+  ];
+  it.each(refused)('%s', (_, xml, words) => {
+    expect(() => parseXmlTree(xml)).toThrow(XmlBodyError);
+    expect(() => parseXmlTree(xml)).toThrow(words);
+  });
+
+  it('names the line of the fault', () => {
+    expect(() => parseXmlTree('<a>\n<b>\n</c></a>')).toThrow('(linha 3)');
+  });
+
+  it('refuses nesting deeper than 64 levels', () => {
+    expect(() => parseXmlTree(`${'<a>'.repeat(65)}${'</a>'.repeat(65)}`)).toThrow('aninhados demais');
+  });
+});
