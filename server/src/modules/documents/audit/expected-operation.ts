@@ -1,4 +1,5 @@
 import { nonContributorCaracTribs, type TOperation, type Uf } from '@app/contract';
+import type { StAgreementRow } from '@app/tax-engine';
 import type { DbOrTx } from '../../../db/client.js';
 import {
   findBaseRuleId,
@@ -9,6 +10,7 @@ import {
 } from '../../fiscal-rules/fiscal-rules.repository.js';
 import { buildOperation } from '../../operations/build-operation.js';
 import { checkRuleFacts } from '../../operations/operation-rule.js';
+import { loadStAgreements } from '../../st-agreements/st-agreements.read.js';
 import type { CatalogueProduct } from '../documents.repository.js';
 import type { FiscalDocument } from '../read/document-model.js';
 
@@ -22,6 +24,7 @@ export class ExpectedOperations {
   private readonly views = new Map<string, Promise<RuleVersionView | undefined>>();
   private readonly baseIds = new Map<string, Promise<string | undefined>>();
   private readonly operations = new Map<string, Promise<TOperation | null>>();
+  private agreements: Promise<StAgreementRow[]> | null = null;
 
   constructor(
     private readonly db: DbOrTx,
@@ -47,6 +50,15 @@ export class ExpectedOperations {
   private async currentView(ruleId: string) {
     const rule = await findRule(this.db, ruleId);
     return rule ? findVersionView(this.db, rule.currentVersionId) : undefined;
+  }
+
+  /**
+   * The interstate ST agreements of the company's UF as origin, read once for the import (every date: each document
+   * is matched on its own), so a pair with an agreement is judged and one without data is not (decision 065).
+   */
+  private stAgreements() {
+    this.agreements ??= loadStAgreements(this.db, { ufOrigem: this.company.uf });
+    return this.agreements;
   }
 
   private baseRuleId(ncm: string, cest: string | null, uf: string) {
@@ -96,6 +108,7 @@ export class ExpectedOperations {
   ): Promise<TOperation | null> {
     const view = await this.view(ruleId, date);
     if (!view) return null;
+    const stAgreements = destination === this.company.uf ? [] : await this.stAgreements();
     let sibling: RuleVersionView | undefined = view;
     if (view.version.uf !== destination) {
       const id = await this.baseRuleId(view.version.ncm, view.version.cest, destination);
@@ -120,6 +133,8 @@ export class ExpectedOperations {
           // took (10/30/70 charge it; otherwise it sells as substituted, CST 60, when the rule has ST).
           substICMS: chargesSt ? 'S' : 'N',
         },
+        stAgreements,
+        date,
       });
     } catch {
       // A rule whose stored codes the engine refuses cannot say what to expect; the operations query answers 400 for it.

@@ -36,12 +36,14 @@ const isInterstate = (doc: FiscalDocument) =>
  * computed on the document's base give the ICMS the rule expects; a CST other than the rule's is one
  * `cst-divergente` carrying that difference (0,00 when CST 00 at an effective rate equals the rule's CST 20 with its
  * reduction); the same CST at another rate or reduction is one `aliquota-divergente` with its R$, and none when the
- * tax is the same. ST is compared inside the state only: which UF pairs have an ST agreement is not data the audit
- * has, and a pair without it gives no finding (decision 058). cClassTrib: the NCM applicability table over the rule.
+ * tax is the same. ST inside the state by the rule; between states by the dated agreements data (decision 065):
+ * judged only where it says com-acordo or sem-acordo for the pair, CEST and date — a pair without data gives no
+ * finding. cClassTrib: the NCM applicability table over the rule.
  */
 export async function compareWithRule(c: RuleComparison) {
   compareIcms(c);
   if (!isInterstate(c.doc)) compareSt(c);
+  else compareInterstateSt(c);
   await compareClassTrib(c);
 }
 
@@ -57,8 +59,9 @@ function compareIcms(c: RuleComparison) {
   // interstate sale at CST 00 where the rule's internal CST is 20 is right (decision 058).
   const internalReductionOnly =
     isInterstate(c.doc) && want === '20' && foundCst === '00' && !op.icms.redBCICMSInterestadual;
-  // Between states, whether the goods are under ST depends on an agreement (Protocolos/Convênios ICMS) the audit
-  // has no data on: an ST code on either side is no finding rather than a guess (decision 058).
+  // Between states, whether the goods are under ST depends on an agreement (Protocolos/Convênios ICMS): an ST code on
+  // either side is judged once, by compareInterstateSt where the agreements data knows the pair, never here as a CST
+  // (one cause, one finding; decisions 058 and 065).
   const stWithoutAgreementData = isInterstate(c.doc) && (ST_CODES.has(want) || ST_CODES.has(foundCst));
   const cstDiffers =
     want !== foundCst &&
@@ -131,24 +134,80 @@ function compareSt(c: RuleComparison) {
   const ruleCode = op.icms.csosn ?? (op.icms.cst ?? '').slice(-2);
   const substitute = ['10', '30', '70', '201', '202', '203'].includes(ruleCode);
   if (op.icms.substituicaoTributaria && substitute && stFound === 0) {
-    const asRule = recompute(
-      buildItemRequest(c.doc, c.item, c.date, {
-        cst: op.icms.csosn ? undefined : (op.icms.cst ?? undefined),
-        csosn: op.icms.csosn ?? undefined,
-        pICMS: op.icms.aliqICMSOperacao === null ? undefined : String(op.icms.aliqICMSOperacao),
-        pMVAST: op.icms.ivaAjustado === null ? undefined : String(op.icms.ivaAjustado),
-        pICMSST: op.icms.aliqICMSST === null ? undefined : String(op.icms.aliqICMSST),
-        pRedBCST: op.icms.redBCICMSST === null ? undefined : String(op.icms.redBCICMSST),
-        pFCPST: op.icms.fcpST === null ? undefined : String(op.icms.fcpST),
-      }),
-      c.ctx,
-    );
-    add('st-nao-destacado', 'vICMSST', asRule ? asRule.vICMSST.toFixed(2) : 'ICMS-ST', '0.00', {
-      difference: asRule ? money(-Math.round(asRule.vICMSST * 100)) : null,
+    const vICMSST = stAsRule(c, {
+      cst: op.icms.csosn ? undefined : (op.icms.cst ?? undefined),
+      csosn: op.icms.csosn ?? undefined,
+    });
+    add('st-nao-destacado', 'vICMSST', vICMSST === null ? 'ICMS-ST' : vICMSST.toFixed(2), '0.00', {
+      difference: vICMSST === null ? null : money(-Math.round(vICMSST * 100)),
       ruleCode: 'st-regra',
     });
   } else if (!op.icms.substituicaoTributaria && stFound > 0)
     add('st-indevido', 'vICMSST', '0.00', money(stFound), { difference: money(stFound), ruleCode: 'st-regra' });
+}
+
+/**
+ * The ICMS-ST the operation's rates, MVA and reductions give on the document's own operation, or null. `code` sets
+ * both the CST and the CSOSN (one of them undefined: the document's other code is not kept).
+ */
+function stAsRule(
+  c: RuleComparison,
+  code: { cst: string | undefined; csosn: string | undefined },
+  opts: { pICMS?: string; mva?: number | null } = {},
+): number | null {
+  const { op } = c;
+  const mva = opts.mva === undefined ? op.icms.ivaAjustado : opts.mva;
+  const asRule = recompute(
+    buildItemRequest(c.doc, c.item, c.date, {
+      ...code,
+      pICMS: opts.pICMS ?? (op.icms.aliqICMSOperacao === null ? undefined : String(op.icms.aliqICMSOperacao)),
+      pMVAST: mva === null ? undefined : String(mva),
+      pICMSST: op.icms.aliqICMSST === null ? undefined : String(op.icms.aliqICMSST),
+      pRedBCST: op.icms.redBCICMSST === null ? undefined : String(op.icms.redBCICMSST),
+      pFCPST: op.icms.fcpST === null ? undefined : String(op.icms.fcpST),
+    }),
+    c.ctx,
+  );
+  return asRule ? asRule.vICMSST : null;
+}
+
+/** CST 60 / CSOSN 500: the sale claims the ST was retained before (substituted), not a sale that left it out. */
+const SUBSTITUTED = new Set(['60', '500']);
+
+/**
+ * ICMS-ST between states by the agreements data (issue 37, decision 065). Under an agreement in force for the pair
+ * and the item's CEST (Convênio ICMS 142/2018, cláusula segunda: interstate ST needs one) the sender retains: a sale
+ * the rule puts under ST (a contributor buying for resale) that charges none and does not claim it was retained
+ * before (CST 60/CSOSN 500) is `st-nao-destacado`, priced at the rule's rates with the MVA adjusted from the
+ * agreement's or the rule's original. Researched without agreement: ICMS-ST charged is `st-indevido`. No data for
+ * the pair and segment: no finding (precision before recall). The finding's rule names the instrument and its
+ * source, so the worklist says which agreement the finding stands on.
+ */
+function compareInterstateSt(c: RuleComparison) {
+  const acordo = c.op.icms.acordoSt;
+  if (!acordo || acordo.situacao === 'sem-dados') return;
+  const t = c.item.taxes;
+  const stFound = toCents(t['ICMS.vICMSST']);
+  const ruleCode = `${acordo.situacao === 'com-acordo' ? 'st-acordo' : 'st-sem-acordo'}: ${acordo.instrumento ?? ''}${
+    acordo.fonte ? ` (${acordo.fonte.url})` : ''
+  }`;
+  if (acordo.situacao === 'sem-acordo') {
+    if (stFound > 0) c.add('st-indevido', 'vICMSST', '0.00', money(stFound), { difference: money(stFound), ruleCode });
+    return;
+  }
+  const csosn = t['ICMS.CSOSN'];
+  const found = csosn ?? t['ICMS.CST'] ?? '';
+  if (!c.op.icms.substituicaoTributaria || stFound > 0 || SUBSTITUTED.has(found)) return;
+  // The sender retains as substitute: CST 10, or for a Simples sender CSOSN 201 (with credit) / 202 (without), whose
+  // MVA is the original (Conv. ICMS 35/2011, cláusula primeira). The own ICMS deducted is at the document's rate: its
+  // interstate rate was judged by the goods' origin already (one cause, one finding).
+  const code = csosn ? { cst: undefined, csosn: csosn === '101' ? '201' : '202' } : { cst: '10', csosn: undefined };
+  const mva = csosn ? c.op.icms.iva : c.op.icms.ivaAjustado;
+  const vICMSST = mva === null ? null : stAsRule(c, code, { pICMS: t['ICMS.pICMS'], mva });
+  c.add('st-nao-destacado', 'vICMSST', vICMSST === null ? 'ICMS-ST' : vICMSST.toFixed(2), '0.00', {
+    difference: vICMSST === null ? null : money(-Math.round(vICMSST * 100)),
+    ruleCode,
+  });
 }
 
 /**
