@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Catalogue health check ("Saúde fiscal do catálogo", issue 14 §3): every product of a company run
  * through the rules that make SEFAZ reject an NF-e. Each finding names the rejection it prevents
  * (the cStat of the NF-e validation rule, or the rule itself when the rejection number varies by UF)
- * and the fix.
+ * and the fix. Kinds decided by the NF-e rule book (decision 060) name code and rule id: '778 · I05-20'.
  */
 export const healthFindingKinds = [
   'NCM_MISSING',
@@ -14,6 +14,7 @@ export const healthFindingKinds = [
   'CST_CFOP_MISMATCH',
   'CBENEF_MISSING',
   'CBENEF_INVALID',
+  'IBSCBS_CST_INVALID',
   'CCLASSTRIB_MISSING',
   'CCLASSTRIB_NOT_IN_FORCE',
   'CCLASSTRIB_CST_MISMATCH',
@@ -31,7 +32,7 @@ export const healthFindingInfo: Record<THealthFindingKind, { label: string; reje
   },
   NCM_NOT_IN_FORCE: {
     label: 'NCM inexistente ou fora de vigência',
-    rejection: '778',
+    rejection: '778 · I05-20',
     fix: 'Substitua pelo NCM vigente na tabela NCM (Siscomex).',
   },
   GTIN_INVALID: {
@@ -59,6 +60,11 @@ export const healthFindingInfo: Record<THealthFindingKind, { label: string; reje
     rejection: '946',
     fix: 'Use um cBenef vigente da tabela da UF que permita o CST da regra.',
   },
+  IBSCBS_CST_INVALID: {
+    label: 'CST do IBS/CBS inexistente',
+    rejection: '1020 · UB13-10',
+    fix: 'Use um CST da Tabela de CST do IBS/CBS (000, 010, 011, 200 …) na regra fiscal do produto.',
+  },
   CCLASSTRIB_MISSING: {
     label: 'cClassTrib não informado',
     rejection: 'NT 2025.002 (grupo IBS/CBS)',
@@ -66,13 +72,13 @@ export const healthFindingInfo: Record<THealthFindingKind, { label: string; reje
   },
   CCLASSTRIB_NOT_IN_FORCE: {
     label: 'cClassTrib inexistente ou fora de vigência',
-    rejection: 'NT 2025.002 (cClassTrib)',
+    rejection: '1023 · UB14-10',
     fix: 'Substitua por um cClassTrib vigente da Tabela cClassTrib.',
   },
   CCLASSTRIB_CST_MISMATCH: {
     label: 'cClassTrib não pertence ao CST do IBS/CBS',
-    rejection: '1024',
-    fix: 'Use um cClassTrib cujos três primeiros dígitos sejam o CST do IBS/CBS.',
+    rejection: '1024 · UB14-20',
+    fix: 'Use um cClassTrib da Tabela cClassTrib listado para o CST do IBS/CBS da regra.',
   },
   CCLASSTRIB_ANNEX_IGNORED: {
     label: 'cClassTrib de tributação integral para NCM de anexo da LC 214/2025',

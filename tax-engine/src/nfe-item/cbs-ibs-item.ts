@@ -15,6 +15,7 @@ import {
 import { calculateCbsIbsTax } from './cbs-ibs-tax.js';
 import { buildSuspendedTexts, findBuiltInRates, findCbsIbsStepTexts } from './cbs-ibs-texts.js';
 import { calculateIsItem } from './is-item.js';
+import { refuseUnadmittedTribRegular } from './trib-regular-check.js';
 import type { Memoria } from './memoria.js';
 import { findTaxYear } from './reform-year.js';
 import type { CbsIbsTax, GIbsCbs, GIbsCbsMono, GIs, NfeItemContext, NfeItemInput } from './types.js';
@@ -105,6 +106,7 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
     baseLegal: 'NT 2025.002, regra UB16-10; LC 214/2025, art. 12 (o Imposto Seletivo integra a base, art. 12, §1º)',
   });
   const ct = ctx.classTrib;
+  refuseUnadmittedTribRegular(group, ct);
   if (group.cst === '620' || ct?.flags?.gIBSCBSMono) return addMonophasic(input, ctx, result, m);
   const noTax = ct?.flags ? !ct.flags.gIBSCBS : noTaxCsts.has(group.cst);
   if (noTax || noTaxCsts.has(group.cst)) {

@@ -3,6 +3,7 @@ import { ibsCbsTotalRules } from './rules-ibscbs-totals.js';
 import { ideRules } from './rules-ide.js';
 import { itemRules } from './rules-items.js';
 import { totalRules } from './rules-totals.js';
+import { tribRegularRules } from './rules-trib-regular.js';
 import type { Rule, RuleGroup, UncheckedRule } from './types.js';
 
 /** Every rule the engine checks, in the order of the layout groups. */
@@ -10,6 +11,7 @@ export const RULE_BOOK: readonly Rule[] = [
   ...ideRules,
   ...itemRules,
   ...ibsCbsRules,
+  ...tribRegularRules,
   ...totalRules,
   ...ibsCbsTotalRules,
 ];

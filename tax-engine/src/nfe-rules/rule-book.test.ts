@@ -102,6 +102,17 @@ const bump = (t: XNode, p: string, by = 1) => setText(t, p, (Number(find(t, p).t
 const into = (t: XNode, p: string, node: XNode, before: string) => insert(t, p, node, before);
 const dif = () => el('gDif', [el('pDif', '10.0000'), el('vDif', '0.00')]);
 const red = () => el('gRed', [el('pRedAliq', '10.0000'), el('pAliqEfet', '0.0900')]);
+const tribRegular = () =>
+  el('gTribRegular', [
+    el('CSTReg', '000'),
+    el('cClassTribReg', '000001'),
+    el('pAliqEfetRegIBSUF', '0.1000'),
+    el('vTribRegIBSUF', '1.00'),
+    el('pAliqEfetRegIBSMun', '0.0000'),
+    el('vTribRegIBSMun', '0.00'),
+    el('pAliqEfetRegCBS', '0.9000'),
+    el('vTribRegCBS', '9.00'),
+  ]);
 
 const cases: Record<string, Case> = {
   'A03-10': { sample: standard, breakIt: (t) => setText(t, `${I}/ide/cNF`, '12345678') },
@@ -171,6 +182,15 @@ const cases: Record<string, Case> = {
     breakIt: (t) => {
       setText(t, ibs(1, '/CST'), '550');
       setText(t, ibs(1, '/cClassTrib'), '550001');
+    },
+  },
+  'UB68-11': {
+    sample: standard,
+    breakIt: (t) => into(t, ibs(1, '/gIBSCBS'), tribRegular(), 'zzz'),
+    alsoPasses: (t) => {
+      setText(t, ibs(1, '/CST'), '550');
+      setText(t, ibs(1, '/cClassTrib'), '550001');
+      into(t, ibs(1, '/gIBSCBS'), tribRegular(), 'zzz');
     },
   },
   'UB22-10': { sample: standard, breakIt: (t) => into(t, g(1, 'gIBSUF'), dif(), 'vIBSUF') },

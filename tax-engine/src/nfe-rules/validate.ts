@@ -9,6 +9,11 @@ export interface ValidateOptions {
   /** Now, for the reception rules (alerts); default the current time. */
   agora?: Date;
   tabelas?: NfeTables | null;
+  /**
+   * Only these rules (ids), for callers that apply the book to a part of a document: the catalogue health check
+   * builds a one-item NF-e from a product and its fiscal rule and asks the rules about those fields.
+   */
+  regras?: readonly string[];
 }
 
 export interface RulesValidation {
@@ -56,7 +61,9 @@ export function validateNfeRules(tree: XNode, opts: ValidateOptions = {}): Rules
   const rejeicoes: Rejeicao[] = [];
   const alertas: Rejeicao[] = [];
   const naoAplicadas: RulesValidation['naoAplicadas'] = [];
+  const only = opts.regras ? new Set(opts.regras) : null;
   for (const rule of RULE_BOOK) {
+    if (only && !only.has(rule.id)) continue;
     if (!ruleApplies(rule, doc.modelo, doc.crt, ambiente, data)) continue;
     if (rule.tabelas && !ctx.tabelas) {
       naoAplicadas.push({ regra: rule.id, motivo: 'Tabelas oficiais não fornecidas.' });

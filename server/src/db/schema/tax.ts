@@ -80,6 +80,8 @@ export const healthFindings = pgTable(
     detail: text('detail').notNull().default(''),
     /** The cClassTrib code(s) the law backs for the product's NCM (CCLASSTRIB_ANNEX_IGNORED), comma-separated. */
     proposal: text('proposal'),
+    /** The NF-e rule book's rejection code and rule id ("778 · I05-20") when the book decided the finding (0930). */
+    ruleCode: text('rule_code'),
   },
   (t) => [
     primaryKey({ columns: [t.checkId, t.kind, t.productId] }),

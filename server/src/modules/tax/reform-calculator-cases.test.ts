@@ -511,19 +511,16 @@ describe('the calculator\'s "validacoes/negocio" cases (refusals), as 400s namin
       'informe gTribRegular',
     ),
   );
-  // 14_TributacaoRegularInformadaIndevidamenteException / 14_DesoneracaoInformadaIndevidamenteException: the
-  // calculator's code no longer refuses this (the throw is commented out, CalculadoraService.java line 176), so its
-  // own test expects a refusal it does not make; we follow the code and accept gTribRegular with CST 000.
-  it(`${v('14_TributacaoRegularInformadaIndevidamenteException')} (accepted, as the calculator's code)`, async () => {
-    const r = await calc({
-      data: '2026-01-01',
-      ncm: '24021000',
-      cst: '000',
-      cClassTrib: '000001',
-      regular: ['000', '000001'],
-    });
-    expect(r.vCBS).toBe(1.8);
-  });
+  // 14_TributacaoRegularInformadaIndevidamenteException: the calculator's test expects the refusal ("Grupo de
+  // tributação regular informado indevidamente"), though its code has the throw commented out (CalculadoraService.java
+  // line 176). We refuse, as its test and NT 2025.002 rule UB68-11 (rejection 1114) do: 000001's indicator is 0.
+  it(v('14_TributacaoRegularInformadaIndevidamenteException'), () =>
+    refused(
+      request({ data: '2026-01-01', ncm: '24021000', cst: '000', cClassTrib: '000001', regular: ['000', '000001'] }),
+      'item.ibscbs.gTribRegular',
+      'não admite a tributação regular',
+    ),
+  );
   // One item through 2026–2033 (POST /tax/transition, the catalogue simulation) settles its IS group per year
   // itself (none in 2026, the IS table's from 2027): see transition.test.ts.
   it(v('15_ImpostoSeletivoNaoInformadoException'), () =>

@@ -50,7 +50,8 @@ const requests = [
     },
   },
   {
-    // Every optional group of the reform's answer: gDevTrib, gTribRegular, gCredPres, gTribCompraGov, IS
+    // Every optional group of the reform's answer: gDevTrib, gCredPres, gTribCompraGov, IS (gTribRegular below: only
+    // a cClassTrib whose indicator admits it carries it, NT 2025.002 rule UB68-11)
     operacao: { ufOrigem: 'SP', ufDestino: 'SP', consumidorFinal: false, contribuinte: true, data: '2029-05-01' },
     item: {
       vProd: 1000,
@@ -61,10 +62,20 @@ const requests = [
         cst: '000',
         cClassTrib: '000001',
         gDevTrib: { vDevTribCBS: 1 },
-        gTribRegular: { CSTReg: '000', cClassTribReg: '000001' },
         gCredPres: { cCredPres: '01', pCredPresIBS: 1, pCredPresCBS: 2 },
         gTribCompraGov: { tpEnteGov: 1, pRedutor: 5 },
       },
+    },
+  },
+  {
+    // Suspension (550001) with the regular regime it requires (gTribRegular) and the IS
+    operacao: { ufOrigem: 'SP', ufDestino: 'SP', consumidorFinal: false, contribuinte: true, data: '2029-05-01' },
+    item: {
+      vProd: 1000,
+      ncm: '24021000',
+      icms: { cst: '41' },
+      is: { CSTIS: '000', cClassTribIS: '000001', qTrib: 2 },
+      ibscbs: { cst: '550', cClassTrib: '550001', gTribRegular: { CSTReg: '000', cClassTribReg: '000001' } },
     },
   },
   {

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { buyerBoundCodesSql } from './law-codes.repository.js';
 
 /**
- * Every rejection rule over one company's catalogue as ONE set-based statement: a scan of the
+ * The rules that are the NF-e rule book's (NCM in force I05-20, IBS/CBS CST UB13-10, cClassTrib UB14-10 and
+ * UB14-20) are applied by the book itself (health-rule-book.ts), not copied here.
+ * Every other rejection rule over one company's catalogue as ONE set-based statement: a scan of the
  * company's products joined to their rule's current version, the NCM/CEST/cClassTrib/cBenef tables by
  * hash join. Each branch of the UNION is one finding kind (contract healthFindingKinds); `detail` is
  * what the analyst needs to see to fix it.
@@ -30,11 +32,6 @@ export const insertFindingsSql = (checkId: string, companyId: string, date: stri
   ),
   f AS (
     SELECT id, 'NCM_MISSING' AS kind, '' AS detail FROM p WHERE ncm IS NULL
-    UNION ALL
-    SELECT p.id, 'NCM_NOT_IN_FORCE', 'NCM ' || p.ncm
-    FROM p LEFT JOIN ref_ncm n ON n.code = p.ncm
-    WHERE p.ncm IS NOT NULL
-      AND (n.code IS NULL OR n.start_date > ${date}::date OR n.end_date < ${date}::date)
     UNION ALL
     SELECT id, 'GTIN_INVALID', 'GTIN ' || gtin FROM p WHERE gtin IS NOT NULL AND NOT gtin_is_valid(gtin)
     UNION ALL
@@ -68,13 +65,10 @@ export const insertFindingsSql = (checkId: string, companyId: string, date: stri
     UNION ALL
     SELECT id, 'CCLASSTRIB_MISSING', 'CST ' || cbs_cst FROM p WHERE cbs_cst IS NOT NULL AND cclass IS NULL
     UNION ALL
+    -- A code of the table outside its validity on the date (the rule book's UB14-10 decides whether it exists).
     SELECT p.id, 'CCLASSTRIB_NOT_IN_FORCE', 'cClassTrib ' || p.cclass
-    FROM p LEFT JOIN ref_cclasstrib t ON t.code = p.cclass
-    WHERE p.cclass IS NOT NULL
-      AND (t.code IS NULL OR t.start_date > ${date}::date OR t.end_date < ${date}::date)
-    UNION ALL
-    SELECT id, 'CCLASSTRIB_CST_MISMATCH', 'cClassTrib ' || cclass || ' × CST ' || cbs_cst FROM p
-    WHERE cclass IS NOT NULL AND cbs_cst IS NOT NULL AND left(cclass, 3) <> cbs_cst
+    FROM p JOIN ref_cclasstrib t ON t.code = p.cclass
+    WHERE t.start_date > ${date}::date OR t.end_date < ${date}::date
   ),
   -- CCLASSTRIB_ANNEX_IGNORED (decision 062): a rule taxed in full (CST 000) on an NCM that Receita's NCM
   -- applicability table (ref_rtc_ncm, NCM_APLICAVEL) places in an annex of LC 214/2025 — Anexo I cesta básica

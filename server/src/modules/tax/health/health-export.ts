@@ -25,7 +25,7 @@ export async function writeFindingsXlsx(rows: FindingRow[]): Promise<Buffer> {
       neutralise(r.internalCode),
       neutralise(r.description),
       info.label,
-      info.rejection,
+      r.ruleCode ?? info.rejection,
       neutralise(r.detail),
       info.fix,
       r.proposal?.split(',').join(', ') ?? '',

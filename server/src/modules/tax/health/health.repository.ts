@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { healthChecks } from '../../../db/schema/index.js';
 import { insertFindingsSql } from './health-check.sql.js';
+import { insertRuleBookFindings } from './health-rule-book.js';
 
 export type HealthCheckRow = typeof healthChecks.$inferSelect;
 
@@ -33,6 +34,7 @@ export async function updateHealthCheck(db: DbOrTx, id: string, values: Partial<
 /** Runs every rule and stores the findings; answers how many findings and products there were. */
 export async function runHealthRules(db: DbOrTx, check: HealthCheckRow) {
   await db.execute(insertFindingsSql(check.id, check.companyId, check.referenceDate));
+  await insertRuleBookFindings(db, check.id, check.companyId, check.referenceDate);
   const res = await db.execute<{ findings: number; products: number } & Record<string, unknown>>(sql`
     SELECT (SELECT count(*)::int FROM health_findings WHERE check_id = ${check.id}) AS findings,
            (SELECT count(*)::int FROM products WHERE company_id = ${check.companyId}) AS products`);
@@ -57,6 +59,8 @@ export interface FindingRow {
   kind: (typeof healthFindingKinds)[number];
   detail: string;
   proposal: string | null;
+  /** The rule book's rejection code and rule id ("778 · I05-20") for the findings it decided. */
+  ruleCode: string | null;
 }
 
 /** One page of findings (or every finding when limit is null: the XLSX), in product code order. */
@@ -69,7 +73,7 @@ export async function findFindings(
   const page = opts.limit === null ? sql`` : sql`LIMIT ${opts.limit} OFFSET ${opts.offset}`;
   const res = await db.execute<FindingRow & Record<string, unknown>>(sql`
     SELECT f.product_id AS "productId", p.internal_code AS "internalCode", p.description, f.kind, f.detail,
-      f.proposal
+      f.proposal, f.rule_code AS "ruleCode"
     FROM health_findings f JOIN products p ON p.id = f.product_id
     WHERE f.check_id = ${checkId} ${kindFilter}
     ORDER BY p.internal_code, f.kind ${page}`);

@@ -112,9 +112,10 @@ export async function getHealthReport(
       count: byKind.get(kind) ?? 0,
     })),
     productsWithFindings: products,
-    items: page.rows.map(({ proposal, ...r }) => ({
+    items: page.rows.map(({ proposal, ruleCode, ...r }) => ({
       ...r,
-      rejection: healthFindingInfo[r.kind].rejection,
+      // The rule book's findings name their rule (decision 060): "778 · I05-20".
+      rejection: ruleCode ?? healthFindingInfo[r.kind].rejection,
       fix: healthFindingInfo[r.kind].fix,
       proposedCClassTrib: proposal ? proposal.split(',') : null,
     })),

@@ -65,7 +65,7 @@ export function HealthSummary({ report, isLoading, selected, onSelect, onOpenPro
               </Text>
             )}
           </Group>
-          {/^\d+$/.test(c.rejection) ? (
+          {/^\d+( · [\w.-]+)?$/.test(c.rejection) ? (
             <Badge variant="light" color="gray" size="sm" mt="xs">
               Rejeição {c.rejection}
             </Badge>
