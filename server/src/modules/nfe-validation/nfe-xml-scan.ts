@@ -30,6 +30,19 @@ function nameEnd(xml: string, from: number): number {
   }
 }
 
+// Local names by qualified name, as internalized strings: the rules compare names thousands of times per document,
+// and two internalized strings compare by identity where two slices of the body compare character by character.
+const localNames = new Map<string, string>();
+function localName(qname: string): string {
+  let name = localNames.get(qname);
+  if (name === undefined) {
+    const local = qname.slice(qname.indexOf(':') + 1);
+    name = Object.keys({ [local]: 0 })[0]!; // a property key is internalized
+    if (localNames.size < 10_000) localNames.set(qname, name);
+  }
+  return name;
+}
+
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 /** The five predefined entities and character references; any other is an error (there is no DTD). */
 function decodeRefs(xml: string, s: string, at: number): string {
@@ -160,8 +173,7 @@ export function parseXmlTree(xml: string): XNode {
     }
     if (stack.length === 0 && root) throw malformed(xml, lt, 'mais de um elemento raiz');
     if (stack.length >= MAX_DEPTH) throw new XmlBodyError('O XML tem elementos aninhados demais.');
-    const colon = qname.indexOf(':');
-    const node: XNode = { name: colon < 0 ? qname : qname.slice(colon + 1), attrs, children: [], text: '' };
+    const node: XNode = { name: localName(qname), attrs, children: [], text: '' };
     const parent = stack[stack.length - 1];
     if (parent) parent.children.push(node);
     else root = node;
