@@ -84,6 +84,8 @@ beforeAll(async () => {
       description: `CERVEJA PILSEN ${code}`,
       fiscalRuleId: spRule.id,
     });
+  // Independent of the bundled seed: this file's pairs hold only the rows written here.
+  await ctx.db.execute(sql`DELETE FROM st_agreements WHERE uf_origem = 'SP' AND cest_segmento = '03'`);
   await ctx.db.execute(row('RJ', true, 'Protocolo ICMS 11/1991'));
   await ctx.db.execute(row('PR', false, 'Sem acordo SP-PR para cervejas (teste)'));
 

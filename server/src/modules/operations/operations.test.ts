@@ -248,6 +248,8 @@ describe('POST /products/fiscalservice/operations with the ST agreements data', 
         'https://www.confaz.fazenda.gov.br/legislacao/convenios/2018/CV142_18', 'linha de teste')`);
 
   it('without a row for the pair: sem-dados, and the rule’s own agreement keeps deciding (ST as before)', async () => {
+    // Independent of the bundled seed: the pair holds only the rows written here.
+    await ctx.db.execute(sql`DELETE FROM st_agreements WHERE uf_origem = 'SP' AND uf_destino = 'RJ'`);
     const op = await sale();
     expect(op.icms).toMatchObject({ substituicaoTributaria: true, acordoSt: { situacao: 'sem-dados' } });
   });

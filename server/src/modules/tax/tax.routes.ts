@@ -2,6 +2,8 @@ import {
   type TNfeEnvelope,
   type TTaxCalculateResponse,
   ZNfeEnvelope,
+  ZOperationStAgreement,
+  ZStAgreementLookupQuery,
   ZTaxCalculateNfeRequest,
   ZTaxCalculateNfeResponse,
   ZTaxCalculateRequest,
@@ -11,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NfeLinesPool } from './nfe-lines/nfe-lines-pool.js';
+import { lookUpStAgreement } from './st-agreement-lookup.js';
 import * as service from './tax.service.js';
 import { serializeTaxItem } from './tax-answer-print.js';
 import { calculateTaxNfeFromBody } from './tax-nfe.service.js';
@@ -84,5 +87,22 @@ export default async function taxRoutes(fastify: FastifyInstance) {
       preHandler: app.requirePermission('read:reference:global'),
     },
     () => service.listUfRules(app.db),
+  );
+
+  app.get(
+    '/tax/st-agreement',
+    {
+      schema: {
+        tags,
+        summary: 'Acordo de ICMS-ST entre duas UFs para um CEST numa data: instrumento, MVA original, fonte e vigência',
+        description:
+          'Lê os acordos interestaduais (Protocolos e Convênios ICMS) mantidos pelo Admin. `situacao`: com-acordo, ' +
+          'sem-acordo (pesquisado, sem acordo) ou sem-dados (o par e o segmento do CEST não foram registrados).',
+        querystring: ZStAgreementLookupQuery,
+        response: { 200: ZOperationStAgreement },
+      },
+      preHandler: app.requirePermission('read:reference:global'),
+    },
+    (req) => lookUpStAgreement(app.db, req.query),
   );
 }
