@@ -14,6 +14,7 @@ import classificationRoutes from './products/classification/classification.route
 import productsRoutes from './products/products.routes.js';
 import referenceRoutes from './reference/reference.routes.js';
 import reformRatesRoutes from './reform-rates/reform-rates.routes.js';
+import stAgreementsRoutes from './st-agreements/st-agreements.routes.js';
 import healthRoutes from './tax/health/health.routes.js';
 import taxRoutes from './tax/tax.routes.js';
 import ticketsRoutes from './tickets/tickets.routes.js';
@@ -42,4 +43,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(documentsRoutes);
   await app.register(integrationsRoutes);
   await app.register(nfeValidationRoutes);
+  await app.register(stAgreementsRoutes);
 }

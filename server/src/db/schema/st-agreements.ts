@@ -1,4 +1,16 @@
-import { bigint, boolean, char, date, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  char,
+  date,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './foundation.js';
 
 /**
@@ -39,4 +51,13 @@ export const stAgreementHistory = pgTable('st_agreement_history', {
   changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
   changedByName: text('changed_by_name'),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Mirrors 0911_st_agreement_seed_loads.sql: the versions of reference-data/st-agreements.csv already applied. */
+export const stAgreementSeedLoads = pgTable('st_agreement_seed_loads', {
+  fileSha256: char('file_sha256', { length: 64 }).primaryKey(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+  inserted: integer('inserted').notNull(),
+  updated: integer('updated').notNull(),
+  skipped: integer('skipped').notNull(),
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { referenceTables, type TReferenceTable } from '@app/contract';
 import pg from 'pg';
 import { announceReferenceReloaded } from '../../../lib/reference-changes.js';
+import { loadBundledStAgreements } from '../../st-agreements/st-agreements.seed.js';
 import { cclasstribSpec, parseCclasstribFile } from './cclasstrib.js';
 import { cestSpec, parseCestFile } from './cest.js';
 import { cfopSpec, parseCfopFile } from './cfop.js';
@@ -134,6 +135,7 @@ export async function loadAllReferenceTables(target: Target): Promise<LoadResult
   return withClient(target, async (client) => {
     const results: LoadResult[] = [];
     for (const table of referenceTables) results.push(await loadOne(client, table, {}));
+    await loadBundledStAgreements(client);
     return results;
   });
 }
@@ -159,6 +161,8 @@ export async function loadBundledReferenceTables(target: Target): Promise<LoadRe
       if (!row || stale) results.push(await loadOne(client, table, {}));
     }
     await assertEveryUfHasRule(client);
+    // The cited seed of interstate ST agreements (decision 064): curated data, applied once per file version.
+    await loadBundledStAgreements(client);
     return results;
   });
 }
