@@ -1,6 +1,7 @@
 import { ibsCbsRules } from './rules-ibscbs.js';
 import { ibsCbsTotalRules } from './rules-ibscbs-totals.js';
 import { ideRules } from './rules-ide.js';
+import { ieRules } from './rules-ie.js';
 import { itemRules } from './rules-items.js';
 import { totalRules } from './rules-totals.js';
 import { tribRegularRules } from './rules-trib-regular.js';
@@ -9,6 +10,7 @@ import type { Rule, RuleGroup, UncheckedRule } from './types.js';
 /** Every rule the engine checks, in the order of the layout groups. */
 export const RULE_BOOK: readonly Rule[] = [
   ...ideRules,
+  ...ieRules,
   ...itemRules,
   ...ibsCbsRules,
   ...tribRegularRules,
@@ -62,20 +64,6 @@ export const NOT_CHECKABLE_OFFLINE: readonly UncheckedRule[] = [
  * absence for a pass.
  */
 export const NOT_IMPLEMENTED: readonly UncheckedRule[] = [
-  u(
-    'C17-20',
-    '209',
-    'Rejeição: IE do emitente inválida',
-    'C',
-    'Dígito da IE por UF (27 algoritmos) ainda não implementado.',
-  ),
-  u(
-    'E17-50',
-    '210',
-    'Rejeição: IE do destinatário inválida',
-    'E',
-    'Dígito da IE por UF (27 algoritmos) ainda não implementado.',
-  ),
   u(
     'E12-30',
     '772',

@@ -1,5 +1,7 @@
 export { NOT_CHECKABLE_OFFLINE, NOT_IMPLEMENTED, RULE_BOOK } from './book.js';
 export { accessKeyDigit, isValidCnpj, isValidCpf } from './check-digits.js';
+export { isValidIe } from './ie-check-digits.js';
+export { ieExample } from './ie-examples.js';
 export { type SampleItem, type SampleNfe, sampleNfe } from './sample-nfe.js';
 export { el, nodeToXml } from './sample-xml.js';
 export type {

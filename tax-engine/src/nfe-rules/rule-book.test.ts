@@ -144,6 +144,16 @@ const cases: Record<string, Case> = {
   },
   'B25b-10': { sample: standard, breakIt: (t) => setText(t, `${I}/ide/indPres`, '4') },
   'C02-10': { sample: standard, breakIt: (t) => setText(t, `${I}/emit/CNPJ`, '11222333000180') },
+  // SINTEGRA's SP example 110.042.490.114 with its last digit changed; an RJ recipient keeps RJ's example.
+  'C17-20': {
+    sample: standard,
+    breakIt: (t) => setText(t, `${I}/emit/IE`, '110042490115'),
+    alsoPasses: (t) => setText(t, `${I}/emit/IE`, '0110042490114'),
+  },
+  'E17-50': {
+    sample: { ...standard, destinatario: { ...company, uf: 'RJ' } },
+    breakIt: (t) => setText(t, `${I}/dest/IE`, '110042490114'),
+  },
   'C12-10': { sample: standard, breakIt: (t) => setText(t, `${I}/emit/enderEmit/UF`, 'RJ') },
   'E01-10': { sample: standard, breakIt: (t) => remove(t, `${I}/dest`) },
   'E02-10': { sample: standard, breakIt: (t) => setText(t, `${I}/dest/CNPJ`, '11444777000160') },

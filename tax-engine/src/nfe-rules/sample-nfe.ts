@@ -1,6 +1,7 @@
 import { TaxDecimal } from '../decimal.js';
 import { icmsUfTable } from '../interstate-rate.js';
 import { accessKeyDigit } from './check-digits.js';
+import { ieExample } from './ie-examples.js';
 import { el, opt } from './sample-xml.js';
 import type { XNode } from './xml-node.js';
 
@@ -290,7 +291,7 @@ export function sampleNfe(n: SampleNfe): XNode {
         el('xNome', 'DESTINATARIO'),
         ender('enderDest', dest.uf),
         el('indIEDest', dest.contribuinte ? '1' : '9'),
-        dest.contribuinte ? el('IE', '111222333444') : undefined,
+        dest.contribuinte ? el('IE', ieExample(dest.uf)) : undefined,
       ])
     : undefined;
   const infNFe = el(
@@ -321,7 +322,7 @@ export function sampleNfe(n: SampleNfe): XNode {
         el('CNPJ', n.emitente.cnpj),
         el('xNome', 'EMITENTE LTDA'),
         ender('enderEmit', n.emitente.uf),
-        el('IE', '123456789012'),
+        el('IE', ieExample(n.emitente.uf)),
         el('CRT', n.emitente.crt),
       ]),
       destNode,

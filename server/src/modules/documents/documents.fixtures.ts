@@ -1,5 +1,5 @@
 import { crc32, deflateRawSync } from 'node:zlib';
-import { icmsUfTable } from '@app/tax-engine';
+import { icmsUfTable, ieExample } from '@app/tax-engine';
 import { computeAccessKeyCheckDigit } from './read/access-key.js';
 
 /**
@@ -179,13 +179,15 @@ export function buildNfeXml(n: FixtureNfe): string {
     `<idDest>${n.issuerUf === n.recipientUf ? 1 : 2}</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis>` +
     `<cDV>${chave[43]}</cDV><tpAmb>1</tpAmb><finNFe>${n.finNFe ?? '1'}</finNFe><indFinal>${n.consumerCpf ? 1 : 0}</indFinal><indPres>1</indPres><procEmi>0</procEmi><verProc>1.0</verProc></ide>` +
     `<emit><CNPJ>${n.issuerCnpj}</CNPJ><xNome>EMITENTE LTDA</xNome><enderEmit><xLgr>RUA A</xLgr><nro>1</nro><xBairro>CENTRO</xBairro>` +
-    `<cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>${n.issuerUf}</UF></enderEmit><IE>111111111111</IE><CRT>${n.crt ?? '3'}</CRT></emit>` +
+    `<cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>${n.issuerUf}</UF></enderEmit><IE>${ieExample(n.issuerUf)}</IE><CRT>${n.crt ?? '3'}</CRT></emit>` +
     (n.consumerCpf
       ? `<dest><CPF>${n.consumerCpf}</CPF><xNome>CONSUMIDOR</xNome>`
       : `<dest><CNPJ>${n.recipientCnpj}</CNPJ><xNome>DESTINATARIO LTDA</xNome>`) +
     `<enderDest><xLgr>RUA B</xLgr><nro>2</nro><xBairro>CENTRO</xBairro><cMun>3304557</cMun><xMun>CIDADE</xMun>` +
     `<UF>${n.recipientUf}</UF></enderDest>` +
-    (n.consumerCpf ? '<indIEDest>9</indIEDest></dest>' : '<indIEDest>1</indIEDest><IE>222222222</IE></dest>') +
+    (n.consumerCpf
+      ? '<indIEDest>9</indIEDest></dest>'
+      : `<indIEDest>1</indIEDest><IE>${ieExample(n.recipientUf)}</IE></dest>`) +
     n.items.map((i, k) => detXml(i, k + 1)).join('') +
     `<total><ICMSTot><vProd>${total}</vProd><vNF>${n.vNF ?? total}</vNF></ICMSTot>${ibsCbsTotal(n.items, total)}</total>` +
     `<transp><modFrete>9</modFrete></transp><pag><detPag><tPag>01</tPag><vPag>${total}</vPag></detPag></pag></infNFe></NFe>`;
