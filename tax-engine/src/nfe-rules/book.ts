@@ -3,6 +3,7 @@ import { ibsCbsTotalRules } from './rules-ibscbs-totals.js';
 import { ideRules } from './rules-ide.js';
 import { ieRules } from './rules-ie.js';
 import { itemRules } from './rules-items.js';
+import { nfceRules } from './rules-nfce.js';
 import { totalRules } from './rules-totals.js';
 import { tribRegularRules } from './rules-trib-regular.js';
 import type { Rule, RuleGroup, UncheckedRule } from './types.js';
@@ -12,6 +13,7 @@ export const RULE_BOOK: readonly Rule[] = [
   ...ideRules,
   ...ieRules,
   ...itemRules,
+  ...nfceRules,
   ...ibsCbsRules,
   ...tribRegularRules,
   ...totalRules,

@@ -84,6 +84,15 @@ const nfce: SampleNfe = {
   items: [{ vProd: '30.00', icms: { cst: '00', pICMS: '18' } }],
 };
 const homolog: SampleNfe = { ...standard, tpAmb: '2' };
+const nfceSt: SampleNfe = { ...nfce, items: [{ vProd: '30.00', cfop: '5405', icms: { cst: '60' } }] };
+const nfceSimples: SampleNfe = {
+  ...nfce,
+  emitente: { ...emit, crt: '1' },
+  items: [
+    { vProd: '30.00', icms: { csosn: '102' } },
+    { vProd: '12.00', cfop: '5405', icms: { csosn: '500' } },
+  ],
+};
 
 interface Case {
   sample: SampleNfe;
@@ -271,6 +280,13 @@ const cases: Record<string, Case> = {
   'W53-10': { sample: deferred, breakIt: (t) => bump(t, ibsTot('gCBS/vDif')) },
   'W54-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('gCBS/vDevTrib')) },
   'W56-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('gCBS/vCBS')) },
+  // NFC-e situations by operation (rules-nfce.ts; more cases in rules-nfce.test.ts).
+  'N12-30': { sample: nfce, breakIt: (t) => setText(t, `${det(1)}/imposto/ICMS/ICMS00/CST`, '51') },
+  'N12-40': { sample: nfce, breakIt: (t) => setText(t, `${det(1)}/prod/CFOP`, '5405') },
+  'N12-44': { sample: nfceSt, breakIt: (t) => setText(t, `${det(1)}/prod/CFOP`, '5102') },
+  'N12a-20': { sample: nfceSimples, breakIt: (t) => setText(t, `${det(1)}/imposto/ICMS/ICMSSN102/CSOSN`, '101') },
+  'N12a-40': { sample: nfceSimples, breakIt: (t) => setText(t, `${det(1)}/prod/CFOP`, '5405') },
+  'N12a-44': { sample: nfceSimples, breakIt: (t) => setText(t, `${det(2)}/prod/CFOP`, '5102') },
   'W60-05': { sample: standard, breakIt: (t) => remove(t, `${I}/total/vNFTot`) },
   'W60-10': {
     sample: standard,
