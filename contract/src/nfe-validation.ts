@@ -61,3 +61,25 @@ export const ZNfeValidationResponse = z.object({
   alertas: z.array(ZNfeFinding).describe('Regras do momento da recepção e as que dependem da base da SEFAZ.'),
 });
 export type TNfeValidationResponse = z.infer<typeof ZNfeValidationResponse>;
+
+/**
+ * POST /nfe/complete (issue 36, decision 068): the NF-e XML comes back with its imposto groups and totals computed
+ * by the engine, unsigned, and the validation of the completed document. JSON, the XML as text: an ERP reads the
+ * rejections and the document in one answer, and signs `xml` before transmitting it.
+ */
+export const ZNfeCompleteResponse = ZNfeValidationResponse.extend({
+  xml: z
+    .string()
+    .describe('A NF-e completada (elemento NFe, UTF-8, sem assinatura): assine-a antes de transmitir à SEFAZ.'),
+  itens: z.number().int().describe('Quantidade de itens calculados.'),
+});
+export type TNfeCompleteResponse = z.infer<typeof ZNfeCompleteResponse>;
+
+/** The validation of POST /tax/calculate-nfe with `validar: true`: what the rule book says of the computed invoice. */
+export const ZNfeComputedValidation = z.object({
+  valida: z.boolean(),
+  regras: ZNfeValidationResponse.shape.regras,
+  rejeicoes: z.array(ZNfeFinding),
+  alertas: z.array(ZNfeFinding),
+});
+export type TNfeComputedValidation = z.infer<typeof ZNfeComputedValidation>;

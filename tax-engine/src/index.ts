@@ -7,6 +7,7 @@ export * from './layout-limits.js';
 export * from './mva.js';
 export * from './nfe-invoice/index.js';
 export * from './nfe-item/index.js';
+export * from './nfe-complete/index.js';
 export * from './nfe-rules/index.js';
 export * from './operation-codes.js';
 export * from './st-agreements/index.js';

@@ -54,9 +54,9 @@ export const ZTaxIbsCbs = z
       );
     if (g.gTribRegular && g.gTribRegular.cClassTribReg.slice(0, 3) !== g.gTribRegular.CSTReg)
       issue('gTribRegular', 'gTribRegular.cClassTribReg deve começar pelo CSTReg.');
-    // NT 2025.002: the deferral CSTs carry gDif, and only they do.
+    // NT 2025.002: only the deferral CSTs carry gDif. Without one, the engine takes the deferral the official
+    // cClassTrib table fixes (as Receita's calculator does) and refuses the item, naming gDif, when it fixes none.
     const deferral = g.cst === '510' || g.cst === '515';
-    if (deferral && !g.gDif) issue('gDif', `CST ${g.cst} (diferimento): informe gDif com o percentual diferido.`);
     if (!deferral && g.gDif)
       issue('gDif', `gDif só pode ser informado com CST 510 ou 515 (diferimento); o CST é ${g.cst}.`);
     if (g.cst === '620' && g.qBCMono === undefined)

@@ -12,13 +12,23 @@ import {
   toDecimal,
   ZERO,
 } from '../decimal.js';
+import { TaxInputError } from '../input-checks.js';
 import { calculateCbsIbsTax } from './cbs-ibs-tax.js';
 import { buildSuspendedTexts, findBuiltInRates, findCbsIbsStepTexts } from './cbs-ibs-texts.js';
 import { calculateIsItem } from './is-item.js';
 import { refuseUnadmittedTribRegular } from './trib-regular-check.js';
 import type { Memoria } from './memoria.js';
 import { findTaxYear } from './reform-year.js';
-import type { CbsIbsTax, GIbsCbs, GIbsCbsMono, GIs, NfeItemContext, NfeItemInput } from './types.js';
+import type {
+  CbsIbsTax,
+  ClassTribFacts,
+  GIbsCbs,
+  GIbsCbsMono,
+  GIs,
+  NfeItemContext,
+  NfeItemIbsCbs,
+  NfeItemInput,
+} from './types.js';
 
 export { findTaxYear } from './reform-year.js';
 
@@ -135,6 +145,7 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
         IBSMun: String(ct?.pRedIBSMun ?? ct?.pRedIBS ?? 0),
       };
   const gov = group.gTribCompraGov;
+  const pDifOf = suspended ? () => undefined : deferralOf(group, ct, m);
   const out = {} as Record<CbsIbsTax, ReturnType<typeof calculateCbsIbsTax>>;
   const texts = suspended ? undefined : findCbsIbsStepTexts(refRates, ct, year);
   for (const tax of taxes) {
@@ -151,7 +162,7 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
           pRed: pRed[tax],
           showRed: !!ct?.flags?.gRed || isAboveZero(toDecimal(pRed[tax])),
           pRedutor: gov?.pRedutor,
-          pDif: group.gDif?.[`pDif${tax}`],
+          pDif: pDifOf(tax),
           vDevTrib: group.gDevTrib?.[`vDevTrib${tax}`],
         });
     out[tax] = r;
@@ -197,6 +208,38 @@ export function calculateCbsIbsItem(input: NfeItemInput, deductions: Deductions,
   addOptionalGroups(input, ctx, vBC, refRates, gIBSCBS, m);
   result.groups.gIBSCBS = gIBSCBS;
   return result;
+}
+
+/**
+ * The deferred share of each tax (gDif): the item's own gDif when it sends one; otherwise, for a CST whose
+ * indicator gDif is 1 (510, 515), the percentage the official cClassTrib table fixes for the code, as Receita's
+ * reference calculator takes it (tax treatment "Diferimento", pDif 1.00 = 100 %). A deferral CST with neither is
+ * refused naming gDif: a deferral is never assumed to be zero.
+ */
+function deferralOf(group: NfeItemIbsCbs, ct: ClassTribFacts | undefined, m: Memoria) {
+  if (group.gDif) {
+    const gDif = group.gDif;
+    return (tax: CbsIbsTax) => gDif[`pDif${tax}`];
+  }
+  const deferral = ct?.flags ? !!ct.flags.gDif : group.cst === '510' || group.cst === '515';
+  if (!deferral) return () => undefined;
+  if (ct?.pDif === undefined)
+    throw new TaxInputError(
+      'item.ibscbs.gDif',
+      `CST ${group.cst} (diferimento): informe gDif com o percentual diferido; ${
+        ct ? `a tabela oficial não fixa o diferimento do cClassTrib ${ct.code}` : 'informe o cClassTrib ou gDif'
+      }.`,
+    );
+  const pDif = ct.pDif;
+  m.add({
+    campo: 'gDif',
+    descricao: `Diferimento fixado pela tabela oficial de cClassTrib (${ct.code})`,
+    formula: 'pDif da tabela para CBS, IBS-UF e IBS-Mun',
+    valores: { pDif },
+    resultado: toDecimal(pDif),
+    baseLegal: `LC 214/2025, ${ct.legalBasis}; tabela cClassTrib da calculadora de referência da RFB (tratamento "Diferimento")`,
+  });
+  return () => pDif;
 }
 
 /** One tax under suspension: the nominal rate shown, nothing due, no gRed/gDif/gDevTrib (the calculator's answer). */

@@ -40,6 +40,11 @@ export interface ClassTribFacts {
   flags?: Partial<Record<string, boolean>>;
   /** Fixed or sector-uniform rates of this code on the date (010001, 010002, 22xxxx), replacing the reference rate. */
   specificRates?: Partial<Record<CbsIbsTax, TaxValue>>;
+  /**
+   * The deferral the official table fixes for the code (%, the same for CBS, IBS-UF and IBS-Mun): the calculator's
+   * tax treatment "Diferimento" (TRTR_EXPRESSAO_PERCENTUAL_DIFERIMENTO 1.00 = 100 %). Used when the item sends no gDif.
+   */
+  pDif?: TaxValue;
 }
 
 export type CbsIbsTax = 'CBS' | 'IBSUF' | 'IBSMun';

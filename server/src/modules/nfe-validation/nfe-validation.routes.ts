@@ -1,9 +1,15 @@
-import { NFE_VALIDATION_MAX_BYTES, ZNfeValidationQuery, ZNfeValidationResponse } from '@app/contract';
+import {
+  NFE_VALIDATION_MAX_BYTES,
+  ZNfeCompleteResponse,
+  ZNfeValidationQuery,
+  ZNfeValidationResponse,
+} from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { readIndexedFacts } from '../tax/tax-facts-cache.js';
 import './nfe-validation.codes.js';
+import { completeNfeXml } from './nfe-complete.service.js';
 import { nfeTablesOf } from './nfe-tables.js';
 import { validateNfeXml } from './nfe-validation.service.js';
 
@@ -80,6 +86,33 @@ export default async function nfeValidationRoutes(fastify: FastifyInstance) {
       if (!(body instanceof RawBody) || !body.xml) throw new AppError('NFE_CONTENT_TYPE');
       const tabelas = nfeTablesOf(await readIndexedFacts(app.db));
       return validateNfeXml(body.bytes, { data: req.query.data, tabelas });
+    },
+  );
+  app.post(
+    '/nfe/complete',
+    {
+      preHandler: app.requirePermission('read:reference:global'),
+      config: { apiKey: true },
+      schema: {
+        tags,
+        summary: 'Completa os impostos de uma NF-e/NFC-e com o motor tributário e a valida (sem assinatura)',
+        description:
+          'O XML (NFe ou nfeProc, modelo 55 ou 65, até 5 MB) é o corpo, com `Content-Type: application/xml`, como em ' +
+          '/nfe/validate. Cada item traz prod, CFOP, CST/CSOSN, cClassTrib e as alíquotas que a lei deixa ao emitente ' +
+          '(pICMS, pMVAST, pICMSST, pFCP, pIPI, pPIS, pCOFINS…); o serviço calcula os grupos de imposto (ICMS, ICMS-ST, ' +
+          'FCP, DIFAL, IPI, PIS, COFINS, IBS/CBS com gDif/gRed, IS) e os totais (ICMSTot, IBSCBSTot, ISTot, vNF, vNFTot) ' +
+          'e devolve, em JSON, `xml` (a NF-e completada, sem assinatura: o ERP a assina) com a validação do documento ' +
+          'completado (`valida`, `rejeicoes`, `alertas`, `regras`). Onde a tabela oficial de cClassTrib fixa o ' +
+          'diferimento (510001, 515001), gDif vem dela. Um item que não pode ser calculado responde 400 com o item e a ' +
+          'tag (`NFe/infNFe/det[nItem=2]/imposto/ICMS/pICMS`). `?data=AAAA-MM-DD` calcula e valida com os fatos de outra data.',
+        querystring: ZNfeValidationQuery,
+        response: { 200: ZNfeCompleteResponse },
+      },
+    },
+    async (req) => {
+      const body = req.body;
+      if (!(body instanceof RawBody) || !body.xml) throw new AppError('NFE_CONTENT_TYPE');
+      return completeNfeXml(app.db, body.bytes, { data: req.query.data });
     },
   );
 }

@@ -100,6 +100,7 @@ function toClassTrib(row: ReformSnapshot['classTribs'][number], index: ReformInd
     legalBasis: row.legalBasis,
     flags: row.flags,
     specificRates: specific.length > 0 ? Object.fromEntries(specific.map((r) => [r.tax, r.rate])) : undefined,
+    ...(row.pDif !== null && row.pDif !== undefined ? { pDif: row.pDif } : {}),
   };
 }
 

@@ -130,7 +130,8 @@ describe('refusals (NT 2025.002 / the calculator)', () => {
     ],
     [body('2027-05-01', {}, { cMunFG: '3304557' }), 'operacao.cMunFG', 'não é um município da UF de destino SP'],
     [body('2027-05-01', {}, { cMunFG: '3550301' }), 'operacao.cMunFG', 'dígito verificador'],
-    [body('2027-05-01', { ibscbs: { cst: '510', cClassTrib: '510001' } }), 'item.ibscbs.gDif', 'informe gDif'],
+    // Without cClassTrib no table fixes the deferral (with 510001 the table's 100 % applies: nfe-complete tests).
+    [body('2027-05-01', { ibscbs: { cst: '510' } }), 'item.ibscbs.gDif', 'informe gDif'],
     [body('2034-01-01'), 'operacao.data', 'de 01/01/2021 a 31/12/2033'],
   ])('refuses %#', async (payload, field, message) => {
     const res = await calc(payload);

@@ -83,6 +83,8 @@ export interface ReformSnapshot {
     pRedCbs: string;
     pRedIbsUf: string;
     pRedIbsMun: string;
+    /** The deferral (%) the code's tax treatment fixes (0925); null when it fixes none. */
+    pDif: string | null;
     flags: Record<string, boolean>;
     documents: string[];
     legalBasis: string;
@@ -155,7 +157,7 @@ export async function findTaxFactsSnapshotText(db: DbOrTx): Promise<string> {
           FROM ref_cbs_ibs_rates WHERE active),
         'classTribs', (SELECT coalesce(json_agg(json_build_object('kind', kind, 'cst', cst, 'code', code, 'taxes', taxes,
             'pRedCbs', p_red_cbs::text, 'pRedIbsUf', p_red_ibsuf::text, 'pRedIbsMun', p_red_ibsmun::text,
-            'flags', flags, 'documents', documents, 'legalBasis', legal_basis, 'startDate', start_date::text,
+            'pDif', p_dif::text, 'flags', flags, 'documents', documents, 'legalBasis', legal_basis, 'startDate', start_date::text,
             'endDate', end_date::text)), '[]'::json) FROM ref_rtc_cclasstrib WHERE active),
         'ncm', (SELECT coalesce(json_agg(json_build_object('kind', kind, 'code', code, 'ncm', ncm, 'annex', annex,
             'excluded', excluded, 'startDate', start_date::text, 'endDate', end_date::text)), '[]'::json)

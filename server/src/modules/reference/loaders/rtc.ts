@@ -96,6 +96,23 @@ const flagFields = {
   incompativelSuspensao: 'TRTR_IN_INCOMPATIVEL_COM_SUSPENSAO',
 } as const;
 
+/**
+ * The deferral each tax treatment fixes (TRATAMENTO_TRIBUTARIO.TRTR_EXPRESSAO_PERCENTUAL_DIFERIMENTO, a fraction),
+ * which the classifications file names only by TRTR_ID: treatments 20 "Diferimento" and 21 "Diferimento com
+ * redução de alíquota" carry "1.00" (shared/data/rtc/tratamentos-tributarios.json, same commit and migration V0029
+ * as the file loaded here). No other treatment has one. A row that carries the expression itself wins.
+ */
+const deferralByTreatment: Record<number, string> = { 20: '1.00', 21: '1.00' };
+
+/** The row's deferral as a percentage ("1.00" → "100"), or null when its treatment fixes none. */
+function deferralPercent(r: Row): string | null {
+  const own = text(r.TRTR_EXPRESSAO_PERCENTUAL_DIFERIMENTO)?.trim();
+  const fraction = own || deferralByTreatment[Number(r.TRTR_ID)];
+  if (!fraction) return null;
+  const value = rate(fraction, 'TRTR_EXPRESSAO_PERCENTUAL_DIFERIMENTO');
+  return String(Number(value) * 100);
+}
+
 export const rtcClassTribSpec: TableSpec = {
   table: 'ref_rtc_cclasstrib',
   columns: [
@@ -107,6 +124,7 @@ export const rtcClassTribSpec: TableSpec = {
     { name: 'p_red_cbs', type: 'numeric' },
     { name: 'p_red_ibsuf', type: 'numeric' },
     { name: 'p_red_ibsmun', type: 'numeric' },
+    { name: 'p_dif', type: 'numeric' },
     { name: 'rate_type', type: 'text' },
     { name: 'nomenclature', type: 'text' },
     { name: 'flags', type: 'jsonb' },
@@ -128,6 +146,7 @@ export function parseRtcClassTribFile(content: string) {
     p_red_cbs: rate(r.PERE_VALOR_CBS ?? '0', 'PERE_VALOR_CBS'),
     p_red_ibsuf: rate(r.PERE_VALOR_IBSUF ?? '0', 'PERE_VALOR_IBSUF'),
     p_red_ibsmun: rate(r.PERE_VALOR_IBSMUN ?? '0', 'PERE_VALOR_IBSMUN'),
+    p_dif: deferralPercent(r),
     rate_type: cleanText(text(r.CLTR_TIPO_ALIQUOTA) ?? ''),
     nomenclature: text(r.CLTR_NOMENCLATURA),
     flags: Object.fromEntries(Object.entries(flagFields).map(([k, col]) => [k, r[col] === 1])),

@@ -1,0 +1,338 @@
+import type { TNfeCompleteResponse, TNfeValidationResponse } from '@app/contract';
+import { el, nodeToXml, type SampleNfe, sampleNfe, type XNode } from '@app/tax-engine';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createSessionToken } from '../../../test/auth-helpers.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { createPartner, createUser } from '../../db/factories.js';
+import { parseXmlTree } from './nfe-xml-tree.js';
+
+// POST /nfe/complete (issue 36, decision 068): an NF-e whose items carry only what the issuer decides comes back
+// with its taxes and totals computed by the engine, then passes POST /nfe/validate (the official XSD included,
+// rejection 225) with no rejection. Fresh database with the official tables loaded.
+let ctx: TestContext;
+let auth: Record<string, string>;
+
+interface Line {
+  prod: Record<string, string>;
+  imposto: XNode[];
+}
+
+/** A skeleton of sampleNfe (ide, emit, dest, transp, pag) with each det replaced by the issuer's own line. */
+function draft(s: Omit<SampleNfe, 'items'>, lines: Line[], edit?: (nfe: XNode) => void): string {
+  const t = sampleNfe({ ...s, items: lines.map(() => ({ vProd: '1.00', icms: { cst: '41' } })) });
+  const infNFe = t.children[0]!;
+  let i = 0;
+  infNFe.children = infNFe.children.map((c) => {
+    if (c.name === 'total') return el('total', [el('ICMSTot', [el('vNF', '0.00')])]);
+    if (c.name !== 'det') return c;
+    const line = lines[i++]!;
+    const prod = el('prod', [
+      el('cProd', `P${i}`),
+      el('cEAN', 'SEM GTIN'),
+      el('xProd', `PRODUTO ${i}`),
+      el('NCM', line.prod.NCM ?? '22021000'),
+      el('CFOP', line.prod.CFOP ?? '5102'),
+      el('uCom', 'UN'),
+      el('qCom', '1.0000'),
+      el('vUnCom', line.prod.vProd!),
+      el('vProd', line.prod.vProd!),
+      el('cEANTrib', 'SEM GTIN'),
+      el('uTrib', 'UN'),
+      el('qTrib', '1.0000'),
+      el('vUnTrib', line.prod.vProd!),
+      ...['vFrete', 'vSeg', 'vDesc', 'vOutro'].map((tag) => (line.prod[tag] ? el(tag, line.prod[tag]) : undefined)),
+      el('indTot', '1'),
+    ]);
+    return el('det', [prod, el('imposto', line.imposto)], c.attrs);
+  });
+  edit?.(t);
+  return `<?xml version="1.0" encoding="UTF-8"?>${nodeToXml(t)}`;
+}
+
+const icms = (group: string, leaves: Record<string, string>) =>
+  el('ICMS', [el(group, [el('orig', '0'), ...Object.entries(leaves).map(([k, v]) => el(k, v))])]);
+const ibscbs = (cst: string, cClassTrib: string) => el('IBSCBS', [el('CST', cst), el('cClassTrib', cClassTrib)]);
+
+const post = (url: string, payload: string, query = '') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: url + query,
+    headers: { ...auth, 'content-type': 'application/xml' },
+    payload,
+  });
+const complete = (xml: string) => post('/v1/public/nfe/complete', xml);
+
+/** The text at a slash path under the completed NFe/infNFe (det[n] picks the n-th item). */
+function at(xml: string, path: string): string | undefined {
+  let node: XNode | undefined = parseXmlTree(xml).children.find((c) => c.name === 'infNFe');
+  for (const step of path.split('/')) {
+    const m = /^(\w+)\[(\d+)\]$/.exec(step);
+    node = m
+      ? node?.children.filter((c) => c.name === m[1])[Number(m[2]) - 1]
+      : node?.children.find((c) => c.name === step);
+  }
+  return node?.text;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const partner = await createPartner(ctx.db);
+  const user = await createUser(ctx.db, { role: 'PartnerOwner', partnerId: partner.id });
+  auth = bearer(await createSessionToken(ctx.db, user.id));
+});
+
+const contribuinteSP = { cnpj: '11444777000161', uf: 'SP', contribuinte: true };
+
+/*
+ * Invoice A, SP → SP between taxpayers on 10/03/2026. Items 1–3 are the three lines worked by hand in
+ * tax-engine/src/nfe-invoice/calculate-nfe.test.ts (LC 87/1996 art. 13; NT 2016.002 FCP-ST; NT 2023.004
+ * relief; NT 2025.002 UB16-10 base; LC 214/2025 arts. 343 and 346 rates of 2026). Item 4 is Receita's calculator
+ * case codigo-fonte-backend/src/test/java/br/gov/serpro/rtc/testesintegracao/cclasstrib_200032/Teste_200032_1.java
+ * (base 200, 60 % reduction: CBS 0.72, IBS-UF 0.08), item 5 its indicadores/Teste_indicador_gRed_4_cst515.java
+ * (base 1000, 515001: 60 % reduction and the table's 100 % deferral, LC 214/2025 art. 138 § 2º) — both replayed in
+ * server/src/modules/tax/reform-calculator-cases.test.ts; here item 5 sends no gDif at all.
+ */
+const invoiceA = draft(
+  { emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' }, destinatario: contribuinteSP, data: '2026-03-10' },
+  [
+    {
+      prod: { vProd: '1000.00', vFrete: '50.00', vDesc: '10.00' },
+      imposto: [
+        icms('ICMS00', { CST: '00', modBC: '3', pICMS: '18.00' }),
+        el('IPI', [el('cEnq', '999'), el('IPITrib', [el('CST', '50'), el('pIPI', '10.00')])]),
+        ibscbs('000', '000001'),
+      ],
+    },
+    {
+      prod: { vProd: '500.00', vSeg: '5.00', vOutro: '2.50', CFOP: '5401' },
+      imposto: [
+        icms('ICMS10', { CST: '10', pICMS: '18.00', modBCST: '4', pMVAST: '40.00', pICMSST: '18.00', pFCPST: '2.00' }),
+      ],
+    },
+    // ICMS40 carries no rate in the layout: the rate of the relief is stated in the group for the engine.
+    { prod: { vProd: '200.00' }, imposto: [icms('ICMS40', { CST: '40', pICMS: '18.00', motDesICMS: '9' })] },
+    { prod: { vProd: '200.00', NCM: '24021000' }, imposto: [icms('ICMS40', { CST: '41' }), ibscbs('200', '200032')] },
+    { prod: { vProd: '1000.00', NCM: '31010000' }, imposto: [icms('ICMS40', { CST: '41' }), ibscbs('515', '515001')] },
+  ],
+);
+
+describe('POST /nfe/complete: invoices completed to the cent, then valid under /nfe/validate', () => {
+  let a: TNfeCompleteResponse;
+  beforeAll(async () => {
+    const res = await complete(invoiceA);
+    expect(res.json().errors).toBeUndefined();
+    expect(res.statusCode).toBe(200);
+    a = res.json();
+  });
+
+  it('A: every item as the engine’s worked examples', () => {
+    const x = a.xml;
+    expect([at(x, 'det[1]/imposto/ICMS/ICMS00/vBC'), at(x, 'det[1]/imposto/ICMS/ICMS00/vICMS')]).toEqual([
+      '1040.00',
+      '187.20',
+    ]);
+    expect(at(x, 'det[1]/imposto/IPI/IPITrib/vIPI')).toBe('104.00');
+    expect(at(x, 'det[1]/imposto/IBSCBS/gIBSCBS/vBC')).toBe('852.80');
+    expect(at(x, 'det[1]/imposto/IBSCBS/gIBSCBS/gCBS/vCBS')).toBe('7.68');
+    expect(at(x, 'det[1]/imposto/IBSCBS/gIBSCBS/gIBSUF/vIBSUF')).toBe('0.85');
+    const st = 'det[2]/imposto/ICMS/ICMS10';
+    expect(['vBC', 'vICMS', 'vBCST', 'vICMSST', 'vFCPST'].map((t) => at(x, `${st}/${t}`))).toEqual([
+      '507.50',
+      '91.35',
+      '710.50',
+      '36.54',
+      '14.21',
+    ]);
+    expect(at(x, 'det[3]/imposto/ICMS/ICMS40/vICMSDeson')).toBe('36.00');
+    expect(at(x, 'det[3]/imposto/ICMS/ICMS40/pICMS')).toBeUndefined();
+    const red = 'det[4]/imposto/IBSCBS/gIBSCBS/gCBS';
+    expect([at(x, `${red}/gRed/pRedAliq`), at(x, `${red}/gRed/pAliqEfet`), at(x, `${red}/vCBS`)]).toEqual([
+      '60.0000',
+      '0.3600',
+      '0.72',
+    ]);
+    expect(at(x, 'det[4]/imposto/IBSCBS/gIBSCBS/gIBSUF/vIBSUF')).toBe('0.08');
+    const dif = 'det[5]/imposto/IBSCBS/gIBSCBS';
+    expect([at(x, `${dif}/gCBS/gDif/pDif`), at(x, `${dif}/gCBS/gDif/vDif`), at(x, `${dif}/gCBS/vCBS`)]).toEqual([
+      '100.0000',
+      '3.60',
+      '0.00',
+    ]);
+    expect(at(x, `${dif}/gIBSUF/gDif/vDif`)).toBe('0.40');
+  });
+
+  it('A: totals, vNF by the MOC formula (W16) and IBSCBSTot with the deferral', () => {
+    const x = a.xml;
+    const t = (tag: string) => at(x, `total/ICMSTot/${tag}`);
+    // 1866.25 (calculate-nfe.test.ts) + 200.00 + 1000.00 of items 4 and 5, which add no other figure.
+    expect(['vBC', 'vICMS', 'vICMSDeson', 'vBCST', 'vST', 'vFCPST', 'vProd', 'vIPI', 'vNF'].map(t)).toEqual([
+      '1547.50',
+      '278.55',
+      '36.00',
+      '710.50',
+      '36.54',
+      '14.21',
+      '2900.00',
+      '104.00',
+      '3066.25',
+    ]);
+    expect(at(x, 'total/IBSCBSTot/vBCIBSCBS')).toBe('2052.80'); // 852.80 + 200.00 + 1000.00
+    expect(at(x, 'total/IBSCBSTot/gCBS/vCBS')).toBe('8.40'); // 7.68 + 0.72 + 0
+    expect(at(x, 'total/IBSCBSTot/gCBS/vDif')).toBe('3.60');
+    expect(at(x, 'total/IBSCBSTot/gIBS/gIBSUF/vIBSUF')).toBe('0.93'); // 0.85 + 0.08 + 0
+    expect(at(x, 'total/IBSCBSTot/gIBS/gIBSUF/vDif')).toBe('0.40');
+    // 2026: IBS and CBS are shown but not added to the document's total.
+    expect(at(x, 'total/vNFTot')).toBe('3066.25');
+  });
+
+  it('A: the answer is valid, and so says /nfe/validate of its xml (schema PL_010 and every rule)', async () => {
+    expect(a.rejeicoes).toEqual([]);
+    expect(a.valida).toBe(true);
+    expect(a.assinada).toBe(false);
+    const res = await post('/v1/public/nfe/validate', a.xml);
+    const v = res.json<TNfeValidationResponse>();
+    expect(v.rejeicoes).toEqual([]);
+    expect(v.regras.esquema).toContain('PL_010');
+  });
+});
+
+describe('POST /nfe/complete: interstate DIFAL, Simples Nacional with ST', () => {
+  it('B: SC → RJ to a consumer: DIFAL by RJ’s rule (base dupla, FCP in the gross-up), as the engine’s example', async () => {
+    // tax-engine/src/nfe-item/calculate-nfe-item.test.ts, "takes the method, internal rate and FCP from the
+    // destination state rule": (1000 − 120) / (1 − 22 %) = 1128.21; × 20 % − 120 = 105.64; FCP 2 % = 22.56
+    // (LC 190/2022; RJ's row of uf-tax-rules.csv: dupla, FCP no cálculo por dentro; icms-uf.csv: 20 % + FECP 2 %).
+    const xml = draft(
+      {
+        emitente: { cnpj: '11222333000181', uf: 'SC', crt: '3' },
+        destinatario: { cpf: '52998224725', uf: 'RJ', contribuinte: false },
+        data: '2026-03-10',
+      },
+      [{ prod: { vProd: '1000.00', CFOP: '6108' }, imposto: [icms('ICMS00', { CST: '00', pICMS: '12.00' })] }],
+    );
+    const res = await complete(xml);
+    expect(res.json().errors).toBeUndefined();
+    const out = res.json<TNfeCompleteResponse>();
+    const d = (tag: string) => at(out.xml, `det[1]/imposto/ICMSUFDest/${tag}`);
+    expect(['vBCUFDest', 'pICMSUFDest', 'pICMSInter', 'vICMSUFDest', 'vFCPUFDest'].map(d)).toEqual([
+      '1128.21',
+      '20.0000',
+      '12.00',
+      '105.64',
+      '22.56',
+    ]);
+    expect(at(out.xml, 'total/ICMSTot/vICMSUFDest')).toBe('105.64');
+    expect(at(out.xml, 'total/ICMSTot/vNF')).toBe('1000.00');
+    expect(out.rejeicoes).toEqual([]);
+  });
+
+  it('C: a Simples Nacional issuer (CRT 1), SP → RJ: CSOSN 201 with ST, 101 with credit, 102', async () => {
+    // server/src/modules/tax/tax-icms.test.ts, "CSOSN 201 from a Simples sender keeps the original MVA": 100.00 ×
+    // 1.50 = 150.00; 150 × 20 % − 100 × 12 % = 18.00; credit 1.25 % = 1.25 (Conv. ICMS 142/2018; LC 123/2006
+    // art. 23). CSOSN 101: the same credit on its 100.00. CSOSN 102 carries no ICMS figure.
+    const xml = draft(
+      {
+        emitente: { cnpj: '11222333000181', uf: 'SP', crt: '1' },
+        destinatario: { cnpj: '11444777000161', uf: 'RJ', contribuinte: true },
+        data: '2026-03-10',
+      },
+      [
+        {
+          prod: { vProd: '100.00', CFOP: '6401' },
+          imposto: [
+            el('ICMS', [
+              el('ICMSSN201', [
+                el('orig', '0'),
+                el('CSOSN', '201'),
+                el('pICMS', '12.00'),
+                el('modBCST', '4'),
+                el('pMVAST', '50.00'),
+                el('pICMSST', '20.00'),
+                el('pCredSN', '1.25'),
+              ]),
+            ]),
+          ],
+        },
+        {
+          prod: { vProd: '100.00', CFOP: '6102' },
+          imposto: [el('ICMS', [el('ICMSSN101', [el('orig', '0'), el('CSOSN', '101'), el('pCredSN', '1.25')])])],
+        },
+        {
+          prod: { vProd: '50.00', CFOP: '6102' },
+          imposto: [el('ICMS', [el('ICMSSN102', [el('orig', '0'), el('CSOSN', '102')])])],
+        },
+      ],
+    );
+    const res = await complete(xml);
+    expect(res.json().errors).toBeUndefined();
+    const out = res.json<TNfeCompleteResponse>();
+    const sn = (tag: string) => at(out.xml, `det[1]/imposto/ICMS/ICMSSN201/${tag}`);
+    expect(['vBCST', 'vICMSST', 'vCredICMSSN', 'pICMS'].map(sn)).toEqual(['150.00', '18.00', '1.25', undefined]);
+    expect(at(out.xml, 'det[2]/imposto/ICMS/ICMSSN101/vCredICMSSN')).toBe('1.25');
+    // vNF = 250.00 + vST 18.00 (W16).
+    expect(at(out.xml, 'total/ICMSTot/vNF')).toBe('268.00');
+    expect(out.rejeicoes).toEqual([]);
+  });
+});
+
+describe('POST /nfe/complete: what it refuses, and what it drops', () => {
+  it('an item the engine cannot compute: 400 naming the item and the tag, nothing returned', async () => {
+    const xml = draft(
+      { emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' }, destinatario: contribuinteSP, data: '2026-03-10' },
+      [
+        { prod: { vProd: '10.00' }, imposto: [icms('ICMS00', { CST: '00', pICMS: '18.00' })] },
+        { prod: { vProd: '10.00' }, imposto: [icms('ICMS10', { CST: '10', pICMS: '18.00', modBCST: '4' })] },
+      ],
+    );
+    const res = await complete(xml);
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.xml).toBeUndefined();
+    expect(body.detail).toMatch(/^Item 2: /);
+    expect(body.errors[0]).toEqual({
+      field: 'NFe/infNFe/det[nItem=2]/imposto/ICMS/pICMSST',
+      message: 'Item 2: pICMSST: informe a alíquota do ICMS-ST (CST 10).',
+    });
+  });
+
+  it('a deferral CST without gDif and without a cClassTrib the table fixes: 400 naming gDif of item 1', async () => {
+    const xml = draft(
+      { emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' }, destinatario: contribuinteSP, data: '2026-03-10' },
+      [{ prod: { vProd: '10.00' }, imposto: [icms('ICMS40', { CST: '41' }), el('IBSCBS', [el('CST', '510')])] }],
+    );
+    const res = await complete(xml);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toMatchObject({
+      field: 'NFe/infNFe/det[nItem=1]/imposto/IBSCBS/gIBSCBS/gCBS/gDif',
+    });
+    expect(res.json().detail).toContain('Item 1: CST 510 (diferimento): informe gDif');
+  });
+
+  it('drops the signature (the values changed; signing is the ERP’s) and answers the NFe of an nfeProc', async () => {
+    const signed = invoiceA.replace(
+      '</NFe>',
+      '<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo/></Signature></NFe>',
+    );
+    const proc = `<?xml version="1.0" encoding="UTF-8"?><nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">${signed.replace(/^<\?xml[^>]*>/, '')}<protNFe versao="4.00"/></nfeProc>`;
+    const res = await complete(proc);
+    expect(res.statusCode).toBe(200);
+    const out = res.json<TNfeCompleteResponse>();
+    expect(out.xml).not.toContain('Signature');
+    expect(out.xml).not.toContain('nfeProc');
+    expect(out.assinada).toBe(false);
+    expect(out.valida).toBe(true);
+  });
+
+  it('the body rules of /nfe/validate: 415 without XML type, 400 for a body that is not an NF-e', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/public/nfe/complete',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().detail).toContain('Content-Type: application/xml');
+    const other = await complete('<?xml version="1.0" encoding="UTF-8"?><CTe/>');
+    expect(other.statusCode).toBe(400);
+    expect(other.json().detail).toContain('Recebido: <CTe>');
+  });
+});

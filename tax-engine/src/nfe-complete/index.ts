@@ -1,0 +1,4 @@
+export { completeNfe, writeCompletedNfe } from './complete-nfe.js';
+export { operationTags, xmlPathOfRequestField } from './field-paths.js';
+export { nfeShell, payWith, SHELL_ISSUER_CNPJ, SHELL_RECIPIENT_CNPJ } from './nfe-shell.js';
+export { type NfeToComplete, nfeElementOf, readNfeToComplete } from './read-nfe.js';
