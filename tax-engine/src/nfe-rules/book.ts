@@ -6,12 +6,14 @@ import { itemRules } from './rules-items.js';
 import { nfceRules } from './rules-nfce.js';
 import { totalRules } from './rules-totals.js';
 import { tribRegularRules } from './rules-trib-regular.js';
+import { ufNcmRules } from './rules-uf-ncm.js';
 import type { Rule, RuleGroup, UncheckedRule } from './types.js';
 
 /** Every rule the engine checks, in the order of the layout groups. */
 export const RULE_BOOK: readonly Rule[] = [
   ...ideRules,
   ...ieRules,
+  ...ufNcmRules,
   ...itemRules,
   ...nfceRules,
   ...ibsCbsRules,
@@ -67,46 +69,18 @@ export const NOT_CHECKABLE_OFFLINE: readonly UncheckedRule[] = [
  */
 export const NOT_IMPLEMENTED: readonly UncheckedRule[] = [
   u(
-    'E12-30',
-    '772',
-    'Rejeição: Operação Interestadual e UF de destino igual à UF de origem',
-    'E',
-    'Exceções (local de entrega/retirada, UFCons) não conferidas no texto da regra.',
-  ),
-  u(
-    'E12-40',
-    '773',
-    'Rejeição: Operação Interna e UF de destino difere da UF de origem',
-    'E',
-    'Exceções (consumidor final, entrega/retirada) não conferidas no texto da regra.',
-  ),
-  u(
-    'I05-10',
-    '777',
-    'Rejeição: Obrigatória a informação do NCM completo',
-    'I',
-    'Exceções para serviços e NCM de 2 posições não conferidas no texto da regra.',
-  ),
-  u(
     'I08-04',
     '770',
     'Rejeição: CFOP Inexistente [nItem:nnn]',
     'I',
-    'A tabela CFOP não está entre os fatos que o motor recebe.',
-  ),
-  u(
-    'I08-90',
-    '523',
-    'Rejeição: CFOP não é de Operação Estadual e UF emitente igual à UF destinatário [nItem: 999]',
-    'I',
-    'Exceções não conferidas no texto da regra.',
+    'A regra recusa o CFOP inexistente ou com indNFe=0 na tabela de apoio do Portal; a tabela CFOP do projeto (SINIEF) não traz o indicador indNFe.',
   ),
   u(
     'N12-70',
     '508',
     'Rejeição: CST incompatível na operação com Não Contribuinte [nItem: 999]',
     'N',
-    'Exceções por CFOP e operação não conferidas no texto da regra.',
+    'A exceção 2 depende dos indicadores indRetor e indRemes da tabela CFOP do Portal, que a tabela CFOP do projeto não traz.',
   ),
   u(
     'UB14-25',
@@ -120,20 +94,20 @@ export const NOT_IMPLEMENTED: readonly UncheckedRule[] = [
     '1104',
     'Rejeição: Valor da Base de cálculo do IBS e CBS difere do somatório dos valores que a compõem [nItem: 999]',
     'UB',
-    'Composição da base (com e sem ICMS/PIS/COFINS por ano) não conferida no texto da regra; removida pela NT 2026.008.',
+    'Texto da regra (composição da base por ano) não lido na NT 2025.002; removida pela NT 2026.008.',
   ),
   u(
     'UB23-10',
     '1031',
     'Rejeição: Valor do Diferimento da UF difere do calculado [nItem: 999]',
     'UB',
-    'Fórmula do diferimento não conferida no texto da regra.',
+    'Texto da regra (fórmula do diferimento e sua tolerância) não lido na NT 2025.002.',
   ),
   u(
     'VB01-10',
     '1105',
     'Rejeição: Valor total do Item (vItem) difere do somatório dos valores que o compõem [nItem: 999]',
     'W',
-    'Composição do vItem não conferida no texto da regra.',
+    'Texto da regra (parcelas que compõem o vItem) não lido na NT 2025.002.',
   ),
 ];

@@ -163,6 +163,38 @@ const cases: Record<string, Case> = {
     sample: { ...standard, destinatario: { ...company, uf: 'RJ' } },
     breakIt: (t) => setText(t, `${I}/dest/IE`, '110042490114'),
   },
+  // MOC 7.0 annex I, E12-30/E12-40 with their exceptions, I05-10 and I08-90 (rules-uf-ncm.ts).
+  'E12-30': {
+    sample: standard,
+    breakIt: (t) => setText(t, `${I}/ide/idDest`, '2'),
+    // The same CNPJ on both ends (a transfer between the company's own books) is not reported.
+    alsoPasses: (t) => {
+      setText(t, `${I}/ide/idDest`, '2');
+      setText(t, `${I}/dest/CNPJ`, emit.cnpj);
+    },
+  },
+  'E12-40': {
+    sample: { ...standard, destinatario: { ...company, uf: 'RJ' } },
+    breakIt: (t) => setText(t, `${I}/ide/idDest`, '1'),
+    // Exception 2: goods delivered in the emitter's UF make it an internal operation.
+    alsoPasses: (t) => {
+      setText(t, `${I}/ide/idDest`, '1');
+      into(t, I, el('entrega', [el('CNPJ', company.cnpj), el('UF', 'SP')]), 'det');
+    },
+  },
+  'I05-10': {
+    sample: standard,
+    breakIt: (t) => setText(t, `${det(1)}/prod/NCM`, '22'),
+    alsoPasses: (t) => setText(t, `${det(1)}/prod/NCM`, '00'),
+  },
+  'I08-90': {
+    sample: standard,
+    breakIt: (t) => setText(t, `${det(2)}/prod/CFOP`, '6102'),
+    alsoPasses: (t) => {
+      setText(t, `${det(2)}/prod/CFOP`, '6102');
+      setText(t, `${I}/dest/CNPJ`, emit.cnpj);
+    },
+  },
   'C12-10': { sample: standard, breakIt: (t) => setText(t, `${I}/emit/enderEmit/UF`, 'RJ') },
   'E01-10': { sample: standard, breakIt: (t) => remove(t, `${I}/dest`) },
   'E02-10': { sample: standard, breakIt: (t) => setText(t, `${I}/dest/CNPJ`, '11444777000160') },
