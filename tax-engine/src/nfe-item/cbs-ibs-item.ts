@@ -16,9 +16,9 @@ import { TaxInputError } from '../input-checks.js';
 import { calculateCbsIbsTax } from './cbs-ibs-tax.js';
 import { buildSuspendedTexts, findBuiltInRates, findCbsIbsStepTexts } from './cbs-ibs-texts.js';
 import { calculateIsItem } from './is-item.js';
-import { refuseUnadmittedTribRegular } from './trib-regular-check.js';
 import type { Memoria } from './memoria.js';
 import { findTaxYear } from './reform-year.js';
+import { refuseUnadmittedTribRegular } from './trib-regular-check.js';
 import type {
   CbsIbsTax,
   ClassTribFacts,
