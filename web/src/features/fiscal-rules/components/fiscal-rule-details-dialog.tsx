@@ -248,6 +248,8 @@ export function DetailsTabs({ details }: { details: TProductRuleDetails }) {
               icmsBaseReduction: st.redBCICMS,
               iva: st.iva,
               simples: Boolean(st.csosn) && !st.cst,
+              cest: fed.cest,
+              uf: st.uf,
             }}
           />
         </Tabs.Panel>

@@ -1,10 +1,13 @@
+import { ufs } from '@app/contract';
 import { type MvaOption, mvaOptions, type StCalculation } from '@app/tax-engine';
 import { Checkbox, Divider, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DecimalInput } from '../../../components/ui/decimal-input';
 import { formatDecimalText, HIGH_RATE_INT_DIGITS, RATE_INT_DIGITS } from '../../../components/ui/decimal-text';
 import { formatDecimal } from '../../../components/ui/fiscal-masks';
-import { computeStCalculation, type StChoices, type StInputs } from '../lib/st-calculation';
+import { StAgreementLine } from '../../../components/ui/st-agreement-line';
+import { useStAgreement } from '../api/get-st-agreement';
+import { computeStCalculation, type StChoices, type StInputs, type StOutcome } from '../lib/st-calculation';
 
 /** Rates of the rule the calculator starts from (decimal strings as the API answers). */
 export interface StCalculatorDefaults {
@@ -16,7 +19,15 @@ export interface StCalculatorDefaults {
   iva: string | null;
   /** The rule is a Simples Nacional one (a CSOSN and no CST): the sender keeps the original MVA. */
   simples?: boolean;
+  /** The rule's CEST and UF: the goods and the destination whose interstate ST agreement is looked up. */
+  cest?: string | null;
+  uf?: string | null;
 }
+
+/** A rule without CEST has no segment to look up: no data on the agreement. */
+const NO_CEST = { situacao: 'sem-dados' as const };
+
+const ufOptions = [{ value: '', label: '' }, ...ufs.map((u) => ({ value: u, label: u }))];
 
 const fromRate = (v: string | null) => (v == null || v === '' ? '' : formatDecimalText(v));
 
@@ -56,11 +67,15 @@ export function describeYear(result: StCalculation | null, choices: StChoices): 
   return parts.join(' ');
 }
 
-function describeMva(mva: number | null, choices: StChoices): string {
+function describeMva({ mva, mvaFrom }: StOutcome, choices: StChoices): string {
   if (choices.method === 'pauta') return 'Base da ST por pauta: pauta por unidade × quantidade';
   if (mva === null) return 'MVA aplicada: -';
   const original = choices.regime === 'simples' && choices.option !== 'interna';
-  return `MVA aplicada: ${formatDecimal(mva)}%${original ? ' (original: remetente do Simples Nacional)' : ''}`;
+  const notes = [
+    ...(original ? ['original: remetente do Simples Nacional'] : []),
+    ...(mvaFrom === 'acordo' ? ['MVA original do acordo'] : []),
+  ];
+  return `MVA aplicada: ${formatDecimal(mva)}%${notes.length ? ` (${notes.join('; ')})` : ''}`;
 }
 
 /**
@@ -90,6 +105,12 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
     quantity: '',
   });
 
+  // Origin and destination of an interstate sale: with a CEST, which ST agreement governs the pair (issue 37).
+  const [pair, setPair] = useState({ ufOrigem: '', ufDestino: defaults.uf ?? '' });
+  const interstate = Boolean(pair.ufOrigem && pair.ufDestino && pair.ufOrigem !== pair.ufDestino);
+  const agreementQuery = useStAgreement(interstate && defaults.cest ? { ...pair, cest: defaults.cest } : null);
+  const agreement = interstate ? (defaults.cest ? (agreementQuery.data ?? null) : NO_CEST) : null;
+
   const set = (key: keyof StInputs) => (value: string) => setInputs((s) => ({ ...s, [key]: value }));
   const choose = (next: Partial<StChoices>) => setChoices((c) => ({ ...c, ...next }));
 
@@ -98,10 +119,11 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
     setInputs((s) => ({ ...s, icmsRate: icmsRateFor(value, fromRate(defaults.icmsRate)) }));
   };
 
-  const { mva, result, problem } = useMemo(
-    () => computeStCalculation(inputs, choices, defaults.iva),
-    [inputs, choices, defaults.iva],
+  const outcome = useMemo(
+    () => computeStCalculation(inputs, choices, defaults.iva, agreement),
+    [inputs, choices, defaults.iva, agreement],
   );
+  const { result, problem } = outcome;
 
   const yearNote = describeYear(result, choices);
 
@@ -170,8 +192,34 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
           </>
         )}
         <Text size="sm" pb={8} data-testid="st-mva">
-          {describeMva(mva, choices)}
+          {describeMva(outcome, choices)}
         </Text>
+      </Group>
+      <Group align="flex-end" wrap="wrap">
+        <NativeSelect
+          label="UF de origem"
+          data={ufOptions}
+          value={pair.ufOrigem}
+          onChange={(e) => setPair((p) => ({ ...p, ufOrigem: e.currentTarget.value }))}
+          w={120}
+        />
+        <NativeSelect
+          label="UF de destino"
+          data={ufOptions}
+          value={pair.ufDestino}
+          onChange={(e) => setPair((p) => ({ ...p, ufDestino: e.currentTarget.value }))}
+          w={120}
+        />
+        {agreement && (
+          <div style={{ flex: '1 1 320px', paddingBottom: 8 }}>
+            <StAgreementLine acordo={agreement} ufOrigem={pair.ufOrigem} ufDestino={pair.ufDestino} />
+          </div>
+        )}
+        {interstate && defaults.cest && agreementQuery.isError && (
+          <Text size="sm" pb={8} c="dimmed">
+            Não foi possível consultar o acordo de ST.
+          </Text>
+        )}
       </Group>
       <Group align="flex-end" wrap="wrap">
         <NativeSelect

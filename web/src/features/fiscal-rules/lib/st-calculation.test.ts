@@ -73,3 +73,32 @@ describe('computeStCalculation with the year of the operation (EC 132/2023, ADCT
     expect(r.result).toMatchObject({ icms: 0, stBase: 0, stValue: 0 });
   });
 });
+
+describe('computeStCalculation with the interstate ST agreement (issue 37)', () => {
+  // A row as an Admin records it: Protocolo ICMS 41/2008 (autopeças) SP → MG, MVA original as the row holds it.
+  const agreement = {
+    situacao: 'com-acordo' as const,
+    instrumento: 'Protocolo ICMS 41/2008',
+    mvaOriginal: 71.78,
+    fonte: { url: 'https://www.confaz.fazenda.gov.br/legislacao/protocolos/2008/pt041_08', nota: null },
+  };
+  const normal = { option: 'nacional' as const, regime: 'normal' as const, method: 'mva' as const };
+
+  it('a rule without IVA takes the agreement’s MVA original (Conv. ICMS 142/2018, cláusula décima primeira)', () => {
+    // [(1 + 0,7178) × (1 − 0,12) / (1 − 0,18)] − 1 = 84,35 %; base 2.000 × 1,8435 = 3.687,00.
+    const r = computeStCalculation(inputs(), normal, null, agreement);
+    expect(r).toMatchObject({ mva: 84.35, mvaFrom: 'acordo', result: { stBase: 3687 } });
+  });
+
+  it('the rule’s IVA wins; without data (or without agreement) nothing is lent', () => {
+    expect(computeStCalculation(inputs(), normal, '40', agreement)).toMatchObject({ mva: 50.24, mvaFrom: 'informada' });
+    // No MVA anywhere: 0 % adjusted from 12 % to 18 % = (0,88 / 0,82) − 1 = 7,32 %, as before the agreements data.
+    expect(computeStCalculation(inputs(), normal, null, { situacao: 'sem-dados' })).toMatchObject({
+      mva: 7.32,
+      mvaFrom: null,
+    });
+    expect(
+      computeStCalculation(inputs(), normal, null, { situacao: 'sem-acordo', instrumento: 'x', mvaOriginal: 30 }),
+    ).toMatchObject({ mvaFrom: null });
+  });
+});

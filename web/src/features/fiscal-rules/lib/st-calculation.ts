@@ -1,4 +1,13 @@
-import { calculateSt, type MvaOption, resolveStMva, type StCalculation, TaxInputError } from '@app/tax-engine';
+import type { TOperationStAgreement } from '@app/contract';
+import {
+  calculateSt,
+  chooseStMva,
+  type MvaOption,
+  resolveStMva,
+  type StAgreementAnswer,
+  type StCalculation,
+  TaxInputError,
+} from '@app/tax-engine';
 import { parseDecimalText } from '../../../components/ui/decimal-text';
 
 /** The calculator's typed fields (pt-BR text as shown). */
@@ -31,6 +40,8 @@ export interface StChoices {
 export interface StOutcome {
   /** The MVA the base used; null when the base is a pauta or an entry is malformed. */
   mva: number | null;
+  /** Where the MVA original came from: the rule's IVA, or the interstate agreement's when the rule has none. */
+  mvaFrom?: 'informada' | 'acordo' | null;
   result: StCalculation | null;
   problem?: string;
 }
@@ -45,15 +56,22 @@ function decimalOf(text: string): string {
 
 /**
  * One run of the engine's `calculateSt` for the screen: a Simples Nacional sender keeps the original MVA
- * (resolveMva), a pauta replaces total × (1 + MVA) by pauta × quantidade.
+ * (resolveMva), a pauta replaces total × (1 + MVA) by pauta × quantidade. Without an IVA in the rule, the MVA
+ * original of the interstate agreement in force, when the calculator looked one up (issue 37, chooseStMva).
  */
-export function computeStCalculation(inputs: StInputs, choices: StChoices, iva: string | null): StOutcome {
+export function computeStCalculation(
+  inputs: StInputs,
+  choices: StChoices,
+  iva: string | null,
+  agreement: TOperationStAgreement | null = null,
+): StOutcome {
   try {
     const pauta = choices.method === 'pauta';
+    const original = chooseStMva(iva, agreement as StAgreementAnswer | null);
     // The destination's internal rate is the ST rate: what the adjusted MVA equalises to.
     const mva = pauta
       ? 0
-      : resolveStMva(choices.option, iva ?? 0, decimalOf(inputs.stRate), {
+      : resolveStMva(choices.option, original.original ?? 0, decimalOf(inputs.stRate), {
           simples: choices.regime === 'simples',
           year: choices.year ?? undefined,
         });
@@ -73,7 +91,7 @@ export function computeStCalculation(inputs: StInputs, choices: StChoices, iva: 
       year: choices.year ?? undefined,
       zfm: choices.zfm,
     });
-    return { mva: pauta ? null : mva, result };
+    return { mva: pauta ? null : mva, mvaFrom: pauta ? null : original.from, result };
   } catch (err) {
     // An unparsable entry ("1,2,3") leaves the results empty until it is fixed; a figure the engine
     // refuses (negative, a rate of 100 % or more) says why, with the message of the API.

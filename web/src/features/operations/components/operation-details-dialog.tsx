@@ -3,6 +3,7 @@ import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import type { ReactNode } from 'react';
 import { formatCest, formatCfop, formatDecimal, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatDate } from '../../../components/ui/format';
+import { StAgreementLine } from '../../../components/ui/st-agreement-line';
 import { useCodeMeanings } from '../../reference/components/use-code-meanings';
 
 type Item = [label: string, value: ReactNode];
@@ -141,6 +142,9 @@ export function OperationDetailsDialog({ operation, onClose }: { operation: TOpe
             ['Amparo legal', icms.ampLegal],
           ]}
         />
+        {icms.acordoSt && (
+          <StAgreementLine acordo={icms.acordoSt} ufOrigem={operation.ufOrigem} ufDestino={operation.ufDestino} />
+        )}
         {operation.cbsIbs.cst && (
           <Card
             title="CBS/IBS"
