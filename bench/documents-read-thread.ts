@@ -43,7 +43,7 @@ try {
       buildEfd({
         cnpj: OWN,
         uf: 'SP',
-        participants: [{ code: 'C1', cnpj: '44555666000172', ibgeMun: '3550308' }],
+        participants: [{ code: 'C1', cnpj: '44555666000181', ibgeMun: '3550308' }],
         products: Array.from({ length: 5000 }, (_, c) => ({
           code: `P${c}`,
           description: `PRODUTO ${c}`,
@@ -75,7 +75,7 @@ try {
             data: buildNfeXml({
               issuerCnpj: OWN,
               issuerUf: 'SP',
-              recipientCnpj: '44555666000172',
+              recipientCnpj: '44555666000181',
               recipientUf: 'SP',
               number: d + 1,
               items: Array.from({ length: 10 }, (_, k) => item(d * 10 + k)),

@@ -1,13 +1,11 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TDocumentImportDetail } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { seedProductActors } from '../products/products.fixtures.js';
-import { DOCUMENT_IMPORT_JOB } from './documents.codes.js';
 import { buildEfd, buildNfeXml, buildZip, type FixtureItem } from './documents.fixtures.js';
-import { uploadDocuments } from './documents.test-helpers.js';
+import { importDocuments, uploadDocuments } from './documents.test-helpers.js';
 
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof seedProductActors>>;
@@ -29,23 +27,14 @@ const goodXml = (n: number) =>
   buildNfeXml({
     issuerCnpj: s.companySP.document,
     issuerUf: 'SP',
-    recipientCnpj: '44555666000172',
+    recipientCnpj: '44555666000181',
     recipientUf: 'SP',
     number: n,
     items: [item],
   });
 
-async function importFiles(files: { name: string; content: Buffer | string }[]) {
-  const res = await uploadDocuments(ctx.app, s.companySP.id, files, s.headers.member);
-  expect(res.statusCode, res.body).toBe(202);
-  await ctx.app.jobs.drain(DOCUMENT_IMPORT_JOB);
-  const status = await ctx.app.inject({
-    method: 'GET',
-    url: `/v1/public/products/documents/${res.json().id}`,
-    headers: s.headers.member,
-  });
-  return status.json<TDocumentImportDetail>();
-}
+const importFiles = (files: { name: string; content: Buffer | string }[]) =>
+  importDocuments(ctx.app, s.companySP.id, files, s.headers.member);
 
 async function serverAnswers() {
   const res = await ctx.app.inject({
@@ -93,7 +82,7 @@ describe('hostile and bad files: each refused with its file (and line), the rest
     const efd = buildEfd({
       cnpj: s.companySP.document,
       uf: 'SP',
-      participants: [{ code: 'P', cnpj: '44555666000172', ibgeMun: '3550308' }],
+      participants: [{ code: 'P', cnpj: '44555666000181', ibgeMun: '3550308' }],
       products: [{ code: 'E1', description: 'FEIJÃO 1KG', ncm: '07133399' }],
       documents: [10, 11].map((n) => ({
         sale: true,

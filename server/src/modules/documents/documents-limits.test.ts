@@ -1,15 +1,13 @@
 import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TDocumentImportDetail } from '@app/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { DEFAULT_DOCUMENT_LIMITS } from '../../config.js';
 import { seedProductActors } from '../products/products.fixtures.js';
-import { DOCUMENT_IMPORT_JOB } from './documents.codes.js';
 import { buildNfeXml, buildZip, type FixtureItem } from './documents.fixtures.js';
 import { hostileNfeChunks, nfeWithItems } from './documents.hostile-fixtures.js';
-import { uploadDocuments } from './documents.test-helpers.js';
+import { importDocuments } from './documents.test-helpers.js';
 import {
   endInterruptedImports,
   holdRunnerConnection,
@@ -44,7 +42,7 @@ const goodXml = (n: number) =>
   buildNfeXml({
     issuerCnpj: s.companySP.document,
     issuerUf: 'SP',
-    recipientCnpj: '44555666000172',
+    recipientCnpj: '44555666000181',
     recipientUf: 'SP',
     number: n,
     items: [item],
@@ -56,17 +54,8 @@ async function gather(chunks: AsyncIterable<Buffer>) {
   return Buffer.concat(parts);
 }
 
-async function importFiles(files: { name: string; content: Buffer | string }[]) {
-  const res = await uploadDocuments(ctx.app, s.companySP.id, files, s.headers.member);
-  expect(res.statusCode, res.body).toBe(202);
-  await ctx.app.jobs.drain(DOCUMENT_IMPORT_JOB);
-  const status = await ctx.app.inject({
-    method: 'GET',
-    url: `/v1/public/products/documents/${res.json().id}`,
-    headers: s.headers.member,
-  });
-  return status.json<TDocumentImportDetail>();
-}
+const importFiles = (files: { name: string; content: Buffer | string }[]) =>
+  importDocuments(ctx.app, s.companySP.id, files, s.headers.member);
 
 async function serverAnswers() {
   const res = await ctx.app.inject({

@@ -62,7 +62,7 @@ describe('a document import when the server is killed', () => {
         data: buildNfeXml({
           issuerCnpj: company.document,
           issuerUf: 'SP',
-          recipientCnpj: '44555666000172',
+          recipientCnpj: '44555666000181',
           recipientUf: 'SP',
           number: d + 1,
           items: Array.from({ length: 5 }, (_, k) => item(d * 5 + k)),

@@ -48,7 +48,7 @@ async function importAndWait(number: number) {
   const xml = buildNfeXml({
     issuerCnpj: s.companySP.document,
     issuerUf: 'SP',
-    recipientCnpj: '44555666000172',
+    recipientCnpj: '44555666000181',
     recipientUf: 'SP',
     number,
     items,
@@ -81,7 +81,7 @@ it('a long import shows its progress while it runs: documents read of the total,
     buildNfeXml({
       issuerCnpj: s.companySP.document,
       issuerUf: 'SP',
-      recipientCnpj: '44555666000172',
+      recipientCnpj: '44555666000181',
       recipientUf: 'SP',
       number: 1000 + k,
       items: ['T1', 'T2', 'T1', 'T2'].map((code) => ({

@@ -7,31 +7,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { logFailure } from '../../lib/failure-reference.js';
 import { seedProductActors } from '../products/products.fixtures.js';
-import { DOCUMENT_IMPORT_JOB } from './documents.codes.js';
 import { buildAccessKey, buildEfd, buildNfeXml, buildZip, type FixtureItem } from './documents.fixtures.js';
-import { uploadDocuments } from './documents.test-helpers.js';
+import { importDocuments } from './documents.test-helpers.js';
 
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof seedProductActors>>;
-const SUPPLIER = '44555666000172';
+const SUPPLIER = '44555666000181';
 
 beforeAll(async () => {
   ctx = await createTestApp({ dataDir: await mkdtemp(join(tmpdir(), 'documents-truth-')) });
   s = await seedProductActors(ctx.db);
 });
 
-async function importFiles(files: { name: string; content: Buffer | string }[]) {
-  const res = await uploadDocuments(ctx.app, s.companySP.id, files, s.headers.member);
-  expect(res.statusCode, res.body).toBe(202);
-  const { id } = res.json<{ id: string }>();
-  await ctx.app.jobs.drain(DOCUMENT_IMPORT_JOB);
-  const status = await ctx.app.inject({
-    method: 'GET',
-    url: `/v1/public/products/documents/${id}`,
-    headers: s.headers.member,
-  });
-  return status.json<TDocumentImportDetail>();
-}
+const importFiles = (files: { name: string; content: Buffer | string }[]) =>
+  importDocuments(ctx.app, s.companySP.id, files, s.headers.member);
 
 const item = (code: string): FixtureItem => ({
   code,
@@ -193,9 +182,7 @@ describe('SPED EFD: the item table joins the catalogue without movement', () => 
     expect(imported.productsCreated).toBe(2);
     expect(imported.outcome).toBe('problems');
     expect(imported.message).toContain('efd-bloco0.txt: o arquivo EFD não tem documentos (registro C100)');
-    expect(imported.message).toContain(
-      '2 produto(s) do cadastro de itens (registro 0200) incluído(s) como pendente(s)',
-    );
+    expect(imported.message).toContain('2 produtos do cadastro de itens (registro 0200) incluídos como pendentes');
     expect(imported.problems.map((p) => p.message)).toEqual([
       'Registro H010 com o item EFD-X sem o seu registro 0200: item não incluído.',
     ]);

@@ -63,7 +63,7 @@ beforeAll(async () => {
   const reform = buildNfeXml({
     issuerCnpj: s.companySP.document,
     issuerUf: 'SP',
-    recipientCnpj: '44555666000172',
+    recipientCnpj: '44555666000181',
     recipientUf: 'SP',
     number: 302,
     items: [
@@ -108,7 +108,7 @@ beforeAll(async () => {
   const in2027 = buildNfeXml({
     issuerCnpj: s.companySP.document,
     issuerUf: 'SP',
-    recipientCnpj: '44555666000172',
+    recipientCnpj: '44555666000181',
     recipientUf: 'SP',
     number: 303,
     date: '2027-02-10',

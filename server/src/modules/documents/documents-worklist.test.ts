@@ -22,7 +22,7 @@ let ctx: TestContext;
 let s: Awaited<ReturnType<typeof seedProductActors>>;
 let importId: string;
 let productId: string;
-const CUSTOMER = '44555666000172';
+const CUSTOMER = '44555666000181';
 const base = '/v1/public/products/documents';
 
 const beer: FixtureItem = {

@@ -4,7 +4,7 @@ import { buildNfeXml, type FixtureItem } from './documents.fixtures.js';
  * Hostile NF-e for the tests and the bench of issue 35, generated as streams (never whole in memory): an xProd of
  * any size, an NF-e of any number of items. Each is a valid nfeProc of the fixtures' layout around the excess.
  */
-const RECIPIENT = '44555666000172';
+const RECIPIENT = '44555666000181';
 const item: FixtureItem = {
   code: 'H1',
   description: 'PRODUTO HOSTIL',

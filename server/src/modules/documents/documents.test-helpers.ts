@@ -1,4 +1,7 @@
+import type { TDocumentImportDetail } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { DOCUMENT_IMPORT_JOB } from './documents.codes.js';
 
 /** POST /products/documents as the screen sends it: the company field first, then the files. */
 export function uploadDocuments(
@@ -29,4 +32,19 @@ export function uploadDocuments(
     headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat(parts),
   });
+}
+
+/** Uploads the files for the company, runs the import job to its end and answers the import as the screen reads it. */
+export async function importDocuments(
+  app: FastifyInstance,
+  companyId: string,
+  files: { name: string; content: Buffer | string }[],
+  headers: Record<string, string>,
+): Promise<TDocumentImportDetail> {
+  const res = await uploadDocuments(app, companyId, files, headers);
+  expect(res.statusCode, res.body).toBe(202);
+  const { id } = res.json<{ id: string }>();
+  await app.jobs.drain(DOCUMENT_IMPORT_JOB);
+  const status = await app.inject({ method: 'GET', url: `/v1/public/products/documents/${id}`, headers });
+  return status.json<TDocumentImportDetail>();
 }

@@ -9,7 +9,7 @@ import { createFiscalRule, createProduct } from '../../db/factories.js';
 import { seedProductActors } from '../products/products.fixtures.js';
 import { DOCUMENT_IMPORT_JOB } from './documents.codes.js';
 import { buildEfd, buildNfeXml, buildZip, type FixtureItem } from './documents.fixtures.js';
-import { uploadDocuments } from './documents.test-helpers.js';
+import { importDocuments, uploadDocuments } from './documents.test-helpers.js';
 
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof seedProductActors>>;
@@ -23,18 +23,8 @@ beforeAll(async () => {
   s = await seedProductActors(ctx.db);
 });
 
-async function importFiles(companyId: string, files: { name: string; content: Buffer | string }[]) {
-  const res = await uploadDocuments(ctx.app, companyId, files, s.headers.member);
-  expect(res.statusCode, res.body).toBe(202);
-  const { id } = res.json<{ id: string }>();
-  await ctx.app.jobs.drain(DOCUMENT_IMPORT_JOB);
-  const status = await ctx.app.inject({
-    method: 'GET',
-    url: `/v1/public/products/documents/${id}`,
-    headers: s.headers.member,
-  });
-  return status.json<TDocumentImportDetail>();
-}
+const importFiles = (companyId: string, files: { name: string; content: Buffer | string }[]) =>
+  importDocuments(ctx.app, companyId, files, s.headers.member);
 
 async function findingsOf(id: string, query = '') {
   const res = await ctx.app.inject({
@@ -183,7 +173,12 @@ describe('POST /products/documents: a sale, a purchase, refusals and duplicates'
     });
     const problems = imported.problems.map((p) => [p.fileName, p.message]);
     expect(problems).toEqual([
-      ['notas-marco.zip/outros/5.xml', expect.stringContaining('não pertence à empresa')],
+      [
+        'notas-marco.zip/outros/5.xml',
+        expect.stringContaining(
+          'não pertence à empresa: emitente CNPJ 44.555.666/0001-81, destinatário CNPJ 12.345.678/0001-95.',
+        ),
+      ],
       ['notas-marco.zip/outros/6.xml', expect.stringContaining('inválida')],
     ]);
     const docs = await ctx.database.pool.query(
@@ -417,10 +412,10 @@ describe('access and bad requests', () => {
     ).toBe(403);
     const noCompany = await uploadDocuments(ctx.app, null, [{ name: 'a.xml', content: xml }], s.headers.member);
     expect(noCompany.statusCode).toBe(400);
-    expect(noCompany.json().detail).toContain('companyId');
+    expect(noCompany.json().detail).toBe('Informe a empresa antes dos arquivos.');
     const noFile = await uploadDocuments(ctx.app, s.companySP.id, [], s.headers.member);
     expect(noFile.statusCode).toBe(400);
-    expect(noFile.json().detail).toContain('file');
+    expect(noFile.json().detail).toBe('Envie ao menos um arquivo XML, ZIP ou EFD.');
     const list = await ctx.app.inject({
       method: 'GET',
       url: `/v1/public/products/documents?companyId=${s.companySP.id}`,

@@ -1,3 +1,4 @@
+import { countOf } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import type { FindingRow } from '../documents.repository.js';
@@ -98,7 +99,7 @@ export class ImportAudit {
       kind: 'oportunidade-pis-cofins',
       field: 'PIS/COFINS.vBC',
       expected: 'base sem o ICMS (STF, Tema 69)',
-      found: `base com o ICMS em ${this.savingItems} item(ns)`,
+      found: `base com o ICMS em ${countOf(this.savingItems, 'item', 'itens')}`,
       difference: money(this.savingCents),
       rejection: null,
       severity: severityOf('oportunidade-pis-cofins', null),

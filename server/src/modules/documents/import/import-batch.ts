@@ -6,11 +6,10 @@ import {
   lockCompanyProductWrites,
   upsertProducts,
 } from '../../products/matching/upsert-products.js';
-import { auditItem } from '../audit/audit-item.js';
-import { itemOf, rejectionFindings } from '../audit/rule-book-findings.js';
+import { auditDocument, loadNcmsInForce } from '../audit/audit-document.js';
 import * as repo from '../documents.repository.js';
-import { documentHead, itemFacts } from '../documents-items.repository.js';
-import { type AcceptedDocument, chargesSt, describe, type ImportRun, loadNcmsInForce } from './import-document.js';
+import { documentHead } from '../documents-items.repository.js';
+import { type AcceptedDocument, describe, type ImportRun } from './import-document.js';
 
 type Finding = repo.FindingRow & { documentId: string; chave: string | null };
 
@@ -197,34 +196,15 @@ async function writeBatch(run: ImportRun, tx: DbOrTx, batch: AcceptedDocument[])
       current.set(code, done);
       completions.set(p.id, { id: p.id, ncm: done.ncm, cest: done.cest, gtin: done.gtin });
     }
-    const documentId = ids.get(doc.key)!;
-    const docFindings: repo.FindingRow[] = [];
-    for (const item of doc.items) {
-      const product = productOf(item.prod.cProd ?? '');
-      if (!product) continue;
-      const isNew = creator.get(product.internalCode) === index;
-      const expected =
-        direction === 'sale' && !isNew ? await run.expected.forSale(product, doc, date, chargesSt(item.taxes)) : null;
-      const rows = await auditItem({
-        doc,
-        item,
-        direction,
-        product,
-        isNew,
-        expected,
-        ncmInForce: run.ncmInForce.get(`${item.prod.NCM ?? ''}:${date}`) ?? true,
-        cestPrefixes: run.cestPrefixes,
-        date,
-        contexts: run.contexts,
-        audit: run.audit,
-        documentId,
-      });
-      for (const f of rows) docFindings.push({ ...f, ...itemFacts(item) });
-      run.progress.itemsAudited++;
-    }
-    if (doc.rejections?.length)
-      docFindings.push(...rejectionFindings(doc.rejections, docFindings, itemOf(doc, productOf)));
-    for (const f of docFindings) findings.push({ ...f, documentId, chave: doc.chave });
+    // The audit's steps are the reaudit's too (audit-document.ts): a product this document created has no rule yet.
+    const audited = await auditDocument(
+      run,
+      { id: ids.get(doc.key)!, doc, direction, date },
+      productOf,
+      (code) => creator.get(code) === index,
+      () => run.progress.itemsAudited++,
+    );
+    findings.push(...audited);
   }
   if (completions.size) {
     const actor = { companyId: run.company.id, userId: run.actor.id, userName: run.actor.name };

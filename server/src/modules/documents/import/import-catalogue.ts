@@ -1,4 +1,4 @@
-import { checkGtin } from '@app/contract';
+import { checkGtin, countOf } from '@app/contract';
 import {
   type IncomingProduct,
   lockCompanyProductWrites,
@@ -24,12 +24,14 @@ export async function importCatalogue(run: ImportRun, chunk: CatalogueChunk): Pr
   if (chunk.documentsInFile === undefined) return;
   const added = run.catalogued.get(chunk.fileName) ?? 0;
   const items = added
-    ? `; ${n(added)} produto(s) do cadastro de itens (registro 0200) incluído(s) como pendente(s)`
+    ? `; ${added === 1 ? '1 produto do cadastro de itens (registro 0200) incluído como pendente' : `${n(added)} produtos do cadastro de itens (registro 0200) incluídos como pendentes`}`
     : '';
   if (chunk.documentsInFile === 0)
     run.notes.push(`${chunk.fileName}: o arquivo EFD não tem documentos (registro C100)${items}.`);
   else if (added)
-    run.notes.push(`${chunk.fileName}: ${n(added)} produto(s) do registro 0200 sem movimento incluído(s).`);
+    run.notes.push(
+      `${chunk.fileName}: ${countOf(added, 'produto do registro 0200 sem movimento incluído', 'produtos do registro 0200 sem movimento incluídos')}.`,
+    );
 }
 
 async function writeChunk(run: ImportRun, chunk: CatalogueChunk): Promise<number> {

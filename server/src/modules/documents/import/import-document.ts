@@ -1,14 +1,14 @@
+import { formatCnpj } from '@app/contract';
 import type { Db } from '../../../db/client.js';
 import type { FailureLog } from '../../../lib/failure-reference.js';
-import type { ExpectedOperations } from '../audit/expected-operation.js';
-import type { ImportAudit } from '../audit/import-audit.js';
-import type { ItemContexts } from '../audit/recompute.js';
-import * as repo from '../documents.repository.js';
+import type { AuditRun } from '../audit/audit-document.js';
+import type * as repo from '../documents.repository.js';
 import { isValidAccessKey } from '../read/access-key.js';
 import type { FiscalDocument, ReadProblem } from '../read/document-model.js';
 import { findUnfitValue } from './document-values.js';
 
-export interface ImportRun {
+/** An import job's state: the audit's caches (shared with a later audit, `AuditRun`) and what the import adds. */
+export interface ImportRun extends AuditRun {
   db: Db;
   importId: string;
   company: { id: string; cnpj: string; uf: string };
@@ -16,14 +16,6 @@ export interface ImportRun {
   counts: repo.ImportCounts & { classified: number };
   /** The company's products met so far, by code (only what committed). */
   products: Map<string, repo.CatalogueProduct>;
-  /** `NCM:date` → in force that day; from `ncmValidity`, the code's periods in the NCM table. */
-  ncmInForce: Map<string, boolean>;
-  ncmValidity: Map<string, { start: string; end: string | null }[]>;
-  cestPrefixes: Map<string, string[]>;
-  expected: ExpectedOperations;
-  contexts: ItemContexts;
-  /** The audit's per-import state: the company's PIS/COFINS base, the NCM table of cClassTrib, Tema 69's total. */
-  audit?: ImportAudit;
   problems: ReadProblem[];
   today: string;
   /** Where a failure's original text goes (never to the user: they get a reference to it). */
@@ -43,12 +35,6 @@ export interface AcceptedDocument {
   date: string;
 }
 
-/** The item charges ICMS-ST as substitute (CST 10/30/70, CSOSN 201–203, or 90/900 with vICMSST). */
-export const chargesSt = (t: Record<string, string>) =>
-  ['10', '30', '70'].includes(t['ICMS.CST'] ?? '') ||
-  ['201', '202', '203'].includes(t['ICMS.CSOSN'] ?? '') ||
-  Number(t['ICMS.vICMSST'] ?? 0) > 0;
-
 export const describe = (d: FiscalDocument) => (d.chave ? `NF-e ${d.chave}` : `Documento ${d.model} nº ${d.number}`);
 
 /** Whose document it is: the company issued it (sale; an entry note it issued is a purchase) or received it. */
@@ -59,6 +45,14 @@ function directionOf(run: ImportRun, doc: FiscalDocument): 'sale' | 'purchase' |
   return null;
 }
 
+/** A party as a person reads it: CNPJ 00.000.000/0000-00, CPF 000.000.000-00, anything else as written. */
+function party(id: string | null | undefined): string {
+  if (!id) return '(ausente)';
+  if (/^\d{14}$/.test(id)) return `CNPJ ${formatCnpj(id)}`;
+  if (/^\d{11}$/.test(id)) return `CPF ${id.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')}`;
+  return id;
+}
+
 function refusalOf(run: ImportRun, doc: FiscalDocument): string | null {
   if (doc.source === 'xml' && !isValidAccessKey(doc.chave))
     return `chave de acesso ${doc.chave ?? '(ausente)'} inválida (44 dígitos com dígito verificador, MOC 4.00).`;
@@ -67,7 +61,7 @@ function refusalOf(run: ImportRun, doc: FiscalDocument): string | null {
   if (doc.protocolStatus && doc.protocolStatus !== '100' && doc.protocolStatus !== '150')
     return `não foi autorizada (cStat ${doc.protocolStatus}).`;
   if (!directionOf(run, doc))
-    return `não pertence à empresa: emitente ${doc.issuerCnpj ?? '(ausente)'}, destinatário ${doc.recipientDoc ?? '(ausente)'}.`;
+    return `não pertence à empresa: emitente ${party(doc.issuerCnpj)}, destinatário ${party(doc.recipientDoc)}.`;
   if (doc.items.length === 0) return 'não tem itens.';
   const unfit = findUnfitValue(doc);
   if (unfit) return `não importado: ${unfit}.`;
@@ -88,36 +82,4 @@ export function acceptDocument(run: ImportRun, doc: FiscalDocument): AcceptedDoc
   // A date the document carries was checked by findUnfitValue; one without a date is audited on the import's day.
   const date = doc.issuedOn ?? run.today;
   return { doc, direction: directionOf(run, doc)!, date };
-}
-
-/**
- * Whether each NCM of the documents is in force on their dates (rejection 778): the validity of every code not met
- * before is read in one query, and each (code, day) is then told from memory.
- */
-export async function loadNcmsInForce(run: ImportRun, docs: AcceptedDocument[]) {
-  const missing = new Set<string>();
-  for (const { doc } of docs)
-    for (const item of doc.items) {
-      const n = item.prod.NCM ?? '';
-      if (n && !run.ncmValidity.has(n)) missing.add(n);
-    }
-  if (missing.size) {
-    const codes = [...missing];
-    const rows = await repo.findNcmValidity(
-      run.db,
-      codes.filter((n) => /^\d{8}$/.test(n)),
-    );
-    for (const n of codes) run.ncmValidity.set(n, rows.get(n) ?? []);
-  }
-  for (const { doc, date } of docs)
-    for (const item of doc.items) {
-      const n = item.prod.NCM ?? '';
-      const key = `${n}:${date}`;
-      if (!n || run.ncmInForce.has(key)) continue;
-      const spans = run.ncmValidity.get(n) ?? [];
-      run.ncmInForce.set(
-        key,
-        spans.some((v) => v.start <= date && (v.end === null || v.end >= date)),
-      );
-    }
 }

@@ -1,16 +1,14 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { todayInBrazil } from '@app/contract';
+import { countOf, todayInBrazil } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { recordAudit } from '../../../lib/audit.js';
 import { type FailureLog, logFailure, stderrLog } from '../../../lib/failure-reference.js';
 import { recordClassificationBatch } from '../../products/matching/upsert-products.js';
-import { ExpectedOperations } from '../audit/expected-operation.js';
-import { ImportAudit } from '../audit/import-audit.js';
-import { ItemContexts } from '../audit/recompute.js';
+import { finishAudit, newAuditRun } from '../audit/audit-document.js';
 import { AUDIT_DOCUMENTS_IMPORTED } from '../documents.codes.js';
 import * as repo from '../documents.repository.js';
 import { holdRunnerConnection } from '../documents-interrupted.repository.js';
@@ -58,7 +56,8 @@ export async function runDocumentImport(
   try {
     await repo.startRun(db, importId);
     run = {
-      db,
+      // The audit's caches, built as a later audit builds them (audit-document.ts).
+      ...(await newAuditRun(db, { id: found.companyId, uf: company?.uf ?? 'SP' })),
       importId,
       company: { id: found.companyId, cnpj: company?.document ?? '', uf: company?.uf ?? 'SP' },
       actor: { id: found.userId ?? '00000000-0000-0000-0000-000000000000', name: found.userName },
@@ -73,12 +72,6 @@ export async function runDocumentImport(
         classified: 0,
       },
       products: new Map(),
-      ncmInForce: new Map(),
-      ncmValidity: new Map(),
-      cestPrefixes: await repo.loadCestPrefixes(db),
-      expected: new ExpectedOperations(db, { uf: company?.uf ?? 'SP' }),
-      contexts: new ItemContexts(db),
-      audit: await ImportAudit.load(db, found.companyId),
       problems: [],
       today: todayInBrazil(),
       log,
@@ -158,12 +151,8 @@ export async function runDocumentImport(
     }
     await flush();
     await writing;
-    // The Tema 69 opportunity is one finding for the whole import (decision 058), written once its items are in.
-    const opportunity = run.audit?.finding();
-    if (opportunity) {
-      await repo.insertFindings(db, { importId, companyId: run.company.id }, [opportunity]);
-      run.counts.findings++;
-    }
+    // The audit's last step once every document is in (the Tema 69 opportunity, one finding for the import).
+    run.counts.findings += await finishAudit(run, db, { importId, companyId: run.company.id });
     clearInterval(ticker);
     // The total was an estimate (a ZIP's entries, an EFD's C100 lines, cancelled ones included): now it is known.
     run.progress.documentsTotal = run.progress.documentsRead;
@@ -208,7 +197,6 @@ export async function runDocumentImport(
 
 function summarize(run: ImportRun): string {
   const c = run.counts;
-  const n = (v: number) => v.toLocaleString('pt-BR');
   const notes = run.notes.length ? ` ${run.notes.join(' ')}` : '';
-  return `${n(c.documents)} documento(s) importado(s), ${n(c.duplicates)} duplicado(s), ${n(c.errors)} problema(s); ${n(c.findings)} achado(s) de auditoria.${notes}`;
+  return `${countOf(c.documents, 'documento importado', 'documentos importados')}, ${countOf(c.duplicates, 'duplicado', 'duplicados')}, ${countOf(c.errors, 'problema', 'problemas')}; ${countOf(c.findings, 'achado de auditoria', 'achados de auditoria')}.${notes}`;
 }

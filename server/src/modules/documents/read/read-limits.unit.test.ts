@@ -17,7 +17,7 @@ import { DOCUMENT_ZIP_LIMITS } from './zip-file-reader.js';
 // Issue 35: the readers bound what they hold by the NF-e layout (MOC 4.00, Anexo I: xProd 1–120 characters,
 // infCpl 1–5,000, det nItem 1–990) while the bytes stream, whatever the file's size.
 const OWN = '11222333000181';
-const OTHER = '44555666000172';
+const OTHER = '44555666000181';
 const item: FixtureItem = {
   code: 'A1',
   description: 'CERVEJA LATA 350ML',

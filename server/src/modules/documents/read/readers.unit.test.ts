@@ -8,7 +8,7 @@ import type { FiscalDocument, ReadEvent, ReadProblem } from './document-model.js
 import { readSourceFile } from './source-files.js';
 
 const OWN = '11222333000181';
-const OTHER = '44555666000172';
+const OTHER = '44555666000181';
 const item: FixtureItem = {
   code: 'A1',
   description: 'CERVEJA LATA 350ML',
