@@ -10,6 +10,38 @@ import { z } from 'zod';
 /** The CEST segments of Convênio ICMS 142/2018 (Anexos II to XXVI, numbered '01' to '28'). */
 export const cestSegmentos = Array.from({ length: 28 }, (_, i) => String(i + 1).padStart(2, '0'));
 
+/** The segments' titles (the Convênio's annexes); 15, 18 and 27 have no item in the CEST table in force. */
+export const cestSegmentoLabels: Record<string, string> = {
+  '01': 'Autopeças',
+  '02': 'Bebidas alcoólicas, exceto cerveja e chope',
+  '03': 'Cervejas, chopes, refrigerantes, águas e outras bebidas',
+  '04': 'Cigarros e outros produtos derivados do fumo',
+  '05': 'Cimentos',
+  '06': 'Combustíveis e lubrificantes',
+  '07': 'Energia elétrica',
+  '08': 'Ferramentas',
+  '09': 'Lâmpadas, reatores e "starter"',
+  '10': 'Materiais de construção e congêneres',
+  '11': 'Materiais de limpeza',
+  '12': 'Materiais elétricos',
+  '13': 'Medicamentos e outros produtos farmacêuticos',
+  '14': 'Papéis, plásticos, produtos cerâmicos e vidros',
+  '15': 'Sem itens no CEST em vigor',
+  '16': 'Pneumáticos, câmaras de ar e protetores de borracha',
+  '17': 'Produtos alimentícios',
+  '18': 'Sem itens no CEST em vigor',
+  '19': 'Produtos de papelaria',
+  '20': 'Perfumaria e higiene pessoal e cosméticos',
+  '21': 'Eletrônicos, eletroeletrônicos e eletrodomésticos',
+  '22': 'Rações para animais domésticos',
+  '23': 'Sorvetes e preparados para sorvetes',
+  '24': 'Tintas e vernizes',
+  '25': 'Veículos automotores',
+  '26': 'Veículos de duas e três rodas motorizados',
+  '27': 'Sem itens no CEST em vigor',
+  '28': 'Venda porta a porta',
+};
+
 export const stAgreementActions = ['create', 'update', 'end', 'delete', 'seed'] as const;
 export const stAgreementActionLabels: Record<(typeof stAgreementActions)[number], string> = {
   create: 'Cadastro',
@@ -20,8 +52,7 @@ export const stAgreementActionLabels: Record<(typeof stAgreementActions)[number]
 };
 
 const uf = (label: string) => z.enum(ufs, { message: `${label}: escolha uma UF da lista.` });
-const date = (label: string) =>
-  z.iso.date({ message: `${label}: informe uma data existente no formato AAAA-MM-DD.` });
+const date = (label: string) => z.iso.date({ message: `${label}: informe uma data existente no formato AAAA-MM-DD.` });
 const segmento = z.enum(cestSegmentos as [string, ...string[]], {
   message: 'Segmento CEST: escolha um segmento de 01 a 28 (Convênio ICMS 142/2018).',
 });
@@ -39,9 +70,7 @@ const cestCodigos = z
   )
   .pipe(
     z
-      .array(
-        z.string().regex(cestCode, { message: 'Códigos CEST: use o formato NN.NNN.NN (ex.: 03.021.00).' }),
-      )
+      .array(z.string().regex(cestCode, { message: 'Códigos CEST: use o formato NN.NNN.NN (ex.: 03.021.00).' }))
       .transform((list) => (list.length === 0 ? null : [...new Set(list)].sort())),
   )
   .nullable();
@@ -51,9 +80,7 @@ const mva = z
   .union([z.number(), z.string().trim()], { message: 'MVA original: informe um percentual.' })
   .transform((v) => (typeof v === 'number' ? String(v) : v.replace(',', '.')))
   .pipe(
-    z
-      .string()
-      .regex(/^\d{1,3}(\.\d{1,4})?$/, { message: 'MVA original: informe um percentual entre 0 e 999,9999.' }),
+    z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, { message: 'MVA original: informe um percentual entre 0 e 999,9999.' }),
   )
   .nullable();
 
@@ -139,7 +166,9 @@ export type TStAgreementDelete = z.input<typeof ZStAgreementDelete>;
 
 export const ZStAgreementParams = z.object({ id: z.uuid({ message: 'Acordo: identificador inválido.' }) });
 
-const boolQuery = z.enum(['true', 'false'], { message: 'Há acordo: use true ou false.' }).transform((v) => v === 'true');
+const boolQuery = z
+  .enum(['true', 'false'], { message: 'Há acordo: use true ou false.' })
+  .transform((v) => v === 'true');
 
 export const ZStAgreementListQuery = z.object({
   ufOrigem: uf('UF de origem').optional(),

@@ -28,6 +28,7 @@ export const paths = {
     fiscalRules: '/partner/fiscal-rules',
     logs: '/partner/logs',
     reformRates: '/partner/reform-rates',
+    stAgreements: '/partner/st-agreements',
     simulation: '/partner/simulation',
     integrations: '/partner/integrations',
   },

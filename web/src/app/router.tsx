@@ -26,6 +26,7 @@ const loadDashboard: Load = () => import('../features/dashboard/routes/dashboard
 const loadIndicators: Load = () => import('../features/indicators/routes/indicators-page');
 const loadLogs: Load = () => import('../features/logs/routes/logs-page');
 const loadReformRates: Load = () => import('../features/reform-rates/routes/reform-rates-page');
+const loadStAgreements: Load = () => import('../features/st-agreements/routes/st-agreements-page');
 const loadTickets: Load = () => import('../features/tickets/routes/tickets-page');
 const loadHealth: Load = () => import('../features/catalogue-health/routes/health-page');
 const loadSimulation: Load = () => import('../features/transition-simulation/routes/simulation-page');
@@ -51,6 +52,7 @@ const DashboardPage = page(loadDashboard);
 const IndicatorsPage = page(loadIndicators);
 const LogsPage = page(loadLogs);
 const ReformRatesPage = page(loadReformRates);
+const StAgreementsPage = page(loadStAgreements);
 const TicketsPage = page(loadTickets);
 const HealthPage = page(loadHealth);
 const SimulationPage = page(loadSimulation);
@@ -84,6 +86,7 @@ const pageLoads: Record<string, Load> = {
   '/partner/fiscal-rules': loadFiscalRules,
   '/partner/logs': loadLogs,
   '/partner/reform-rates': loadReformRates,
+  '/partner/st-agreements': loadStAgreements,
   '/partner/simulation': loadSimulation,
   '/member/integrations': loadIntegrations,
   '/partner/integrations': loadIntegrations,
@@ -165,6 +168,7 @@ export function AppRouter() {
             <Route path="fiscal-rules" element={<FiscalRulesPage />} />
             <Route path="logs" element={<LogsPage />} />
             <Route path="reform-rates" element={<ReformRatesPage />} />
+            <Route path="st-agreements" element={<StAgreementsPage />} />
             <Route path="simulation" element={<SimulationPage />} />
             <Route path="integrations" element={<IntegrationsPage />} />
           </Route>

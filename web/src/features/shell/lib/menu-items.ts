@@ -1,4 +1,5 @@
 import {
+  IconArrowsExchange,
   IconBuildingStore,
   IconChartPie,
   IconDatabase,
@@ -95,6 +96,12 @@ export const partnerItems: MenuItem[] = [
     href: paths.partner.reformRates,
     icon: IconPercentage,
     need: { permission: 'write:reform-rate' },
+  },
+  {
+    label: 'Acordos de ICMS-ST',
+    href: paths.partner.stAgreements,
+    icon: IconArrowsExchange,
+    need: { permission: 'write:st-agreement' },
   },
   {
     label: 'Simulação da reforma',
