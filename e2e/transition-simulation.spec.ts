@@ -11,7 +11,8 @@ import { seedCompany, seedMemberWithCompanies, seedUser, useSessionOf } from './
  * keyboard, sees progress, the years, the chart and the products whose load rises most, opens a product's
  * years with the memória and exports the XLSX; partner staff choose the company on the same screen.
  * The burden (issue 38, decision 061): goods with ICMS-ST retained before carry it, phased out with the ICMS;
- * a Simples supermarket's DAS and its two paths from 2027; the products the engine refused, each with a link.
+ * a Simples supermarket's DAS and its two paths from 2027; the products the engine refused, each with a link
+ * to the product in the simulated company's catalogue, for a Member and for partner staff.
  */
 const years = findComputedYears();
 
@@ -167,4 +168,15 @@ test('partner staff choose the company and simulate a sale to a consumer in anot
   await expect(page.getByTestId('years-table').first().locator('thead')).toContainText('DIFAL');
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: 'test-results/transition-simulation-partner-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.screenshot({ path: 'test-results/transition-simulation-partner-1024.png', fullPage: true });
+
+  // Partner staff open a refused product as a Member does: the simulated company's catalogue (not the
+  // company listed first, nor a years dialog), searched by the product's code.
+  await expect(page.getByTestId('refused-table')).toContainText('XAMPU ANTICASPA 400ML');
+  await page.getByRole('link', { name: 'Abrir SIM-005 — XAMPU ANTICASPA 400ML no catálogo' }).click();
+  await expect(page).toHaveURL(/\/member\/home$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('XAMPU ANTICASPA 400ML').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('ATACADO SIMULADO').first()).toBeVisible();
 });

@@ -1,20 +1,28 @@
 import type { TSimulationProduct } from '@app/contract';
-import { Anchor, Button, Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { formatNcm, maskCodesInText } from '../../../components/ui/fiscal-masks';
 import { formatNumber } from '../../../components/ui/format';
+import { type SelectedCompany, setSelectedCompany } from '../../../lib/session';
 
 interface Props {
   items: TSimulationProduct[];
   total: number;
-  /** Members reach the product in their catalogue; partner staff have no catalogue screen and open its years. */
-  catalogueLinks: boolean;
-  onOpen: (p: TSimulationProduct) => void;
+  /**
+   * The simulated company: the link selects it before opening its catalogue, since the screen's company
+   * (chosen in its own select) need not be the one selected for the member area.
+   */
+  company: SelectedCompany | undefined;
 }
 
 /** "Recusados pelo motor": each product the engine refused, why, and a way to it. */
-export function RefusedTable({ items, total, catalogueLinks, onOpen }: Props) {
+/**
+ * Every role that sees the simulation opens a refused product the same way: the company's catalogue
+ * (/member/home, open to Members and to partner staff with the company selected) searched by its code,
+ * where its rule can be corrected.
+ */
+export function RefusedTable({ items, total, company }: Props) {
   if (total === 0) return null;
   return (
     <Paper withBorder radius="md" p="md" data-testid="refused-table">
@@ -40,25 +48,15 @@ export function RefusedTable({ items, total, catalogueLinks, onOpen }: Props) {
             {items.map((p) => (
               <Table.Tr key={p.productId}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {catalogueLinks ? (
-                    <Anchor
-                      component={Link}
-                      to={paths.member.home}
-                      state={{ searchOptions: { field: 'internalCode', text: p.internalCode } }}
-                      aria-label={`Abrir ${p.internalCode} — ${p.description} no catálogo`}
-                    >
-                      {p.internalCode}
-                    </Anchor>
-                  ) : (
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      onClick={() => onOpen(p)}
-                      aria-label={`Ver ${p.internalCode} — ${p.description}`}
-                    >
-                      {p.internalCode}
-                    </Button>
-                  )}
+                  <Anchor
+                    component={Link}
+                    to={paths.member.home}
+                    state={{ searchOptions: { field: 'internalCode', text: p.internalCode } }}
+                    onClick={() => company && setSelectedCompany(company)}
+                    aria-label={`Abrir ${p.internalCode} — ${p.description} no catálogo`}
+                  >
+                    {p.internalCode}
+                  </Anchor>
                 </Table.Td>
                 <Table.Td>{p.description}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatNcm(p.ncm)}</Table.Td>

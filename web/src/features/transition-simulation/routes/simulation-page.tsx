@@ -1,10 +1,10 @@
-import { simulationBuyerLabels, simulationStatusLabels, type TSimulationProduct } from '@app/contract';
+import { countOf, simulationBuyerLabels, simulationStatusLabels, type TSimulationProduct } from '@app/contract';
 import { Alert, Badge, Button, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDateTime, formatNumber } from '../../../components/ui/format';
 import { Pager } from '../../../components/ui/pager';
-import { getSelectedCompany, getSession } from '../../../lib/session';
+import { getSelectedCompany } from '../../../lib/session';
 import { useCompanies } from '../../companies/api/get-companies';
 import { exportSimulation } from '../api/export-simulation';
 import { useRefusedProducts } from '../api/get-refused-products';
@@ -39,7 +39,6 @@ export default function SimulationPage() {
   const [page, setPage] = useState(1);
   const products = useSimulationProducts(run?.status === 'Done' ? run.id : null, page);
   const refused = useRefusedProducts(run?.status === 'Done' && run.produtosRecusados > 0 ? run.id : null);
-  const isMember = getSession()?.role === 'Member';
   const [open, setOpen] = useState<TSimulationProduct | null>(null);
   return (
     <Stack>
@@ -98,7 +97,7 @@ export default function SimulationPage() {
           </Group>
           <Progress value={run.progresso} aria-label="Progresso da simulação" animated={active} />
           <Text size="sm" c="dimmed" mt={4}>
-            {formatNumber(run.produtosProcessados)} de {formatNumber(run.produtos)} produtos ·{' '}
+            {formatNumber(run.produtosProcessados)} de {countOf(run.produtos, 'produto', 'produtos')} ·{' '}
             {formatNumber(run.produtosRecusados)} {run.produtosRecusados === 1 ? 'recusado' : 'recusados'} pelo motor ·
             iniciada em {formatDateTime(run.createdAt)}
           </Text>
@@ -117,8 +116,15 @@ export default function SimulationPage() {
           <RefusedTable
             items={refused.data?.items ?? []}
             total={run.produtosRecusados}
-            catalogueLinks={isMember}
-            onOpen={setOpen}
+            company={
+              company && {
+                id: company.id,
+                nomeFantasia: company.nomeFantasia,
+                razaoSocial: company.razaoSocial,
+                document: company.document,
+                uf: company.uf,
+              }
+            }
           />
           <Title order={2} size="h4">
             Produtos com maior aumento de carga
