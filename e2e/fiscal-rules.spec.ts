@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { sql } from 'drizzle-orm';
 import { createFiscalRule, createProduct } from '../server/src/db/factories';
 import { e2eDb } from './support/db';
 import { seedCompany, seedPartner, seedUser, toast, useSessionOf } from './support/fixtures';
@@ -186,7 +187,7 @@ test('creates a named rule: validations, an NCM out of the table is refused, the
 
   // the new rule: conferred, italic and underlined
   await filterByNcm(page, '9603.10.00');
-  await expect(page.getByTestId('rules-count')).toHaveText('1 regras');
+  await expect(page.getByTestId('rules-count')).toHaveText('1 regra');
   await rulesTable(page).locator('tbody tr').first().click();
   const row = stateRules(page).locator('tbody tr');
   await expect(row).toHaveAttribute('data-named', 'true');
@@ -399,4 +400,60 @@ test("'Fontes das tabelas' shows the state rules with each UF's loaded cBenef ta
   await expect(row('PR').first()).toContainText(`Sim (${codesOf('PR').toLocaleString('pt-BR')} códigos)`);
   await expect(row('RJ').first()).toContainText('Por dentro');
   await expect(row('GO').last()).toContainText('Sim (tabela da UF não carregada: códigos não verificados)');
+});
+
+test('the rule editor shows the CBS/IBS rates and reductions, and an edit keeps them', async ({ page }) => {
+  // Rates as a rule may carry them (a Senate resolution's reference rates are not set yet: LC 214/2025,
+  // arts. 18 and 353); the test checks that the dialog shows, sends and keeps them, not their value.
+  const rule = await createFiscalRule(e2eDb(), {
+    ncm: '21011110',
+    uf: 'SP',
+    description: 'Café solúvel SP com IBS/CBS',
+    version: {
+      cbsCst: '000',
+      cbsCClassTrib: '000001',
+      cbsAliq: '8.8000',
+      cbsReducao: '10.0000',
+      ibsAliqUf: '10.2000',
+      ibsAliqMun: '7.5000',
+      ibsReducao: '20.0000',
+    },
+  });
+  await openAsStaff(page);
+  await filterByNcm(page, '2101.11.10');
+  await rulesTable(page).locator('tbody tr').first().click();
+  await stateRules(page).locator('tbody tr').first().locator('td').first().click();
+  await page.getByTestId('complete-rule').getByRole('button', { name: 'Editar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Regras Fiscais' });
+  await expect(dialog.getByLabel('ALIQ CBS%')).toHaveValue('8,80');
+  await expect(dialog.getByLabel('RED. CBS%')).toHaveValue('10,00');
+  await expect(dialog.getByLabel('ALIQ IBS UF%')).toHaveValue('10,20');
+  await expect(dialog.getByLabel('ALIQ IBS MUN%')).toHaveValue('7,50');
+  await expect(dialog.getByLabel('RED. IBS%')).toHaveValue('20,00');
+  await dialog.getByRole('group', { name: 'IBS/CBS' }).scrollIntoViewIfNeeded();
+  for (const width of [1366, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/rule-editor-cbs-ibs-rates-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1366, height: 800 });
+
+  // An edit of another field keeps the rates; one rate changed is saved.
+  await dialog.getByLabel('ICMS%', { exact: true }).fill('12');
+  await dialog.getByLabel('ALIQ IBS MUN%').fill('8');
+  await dialog.getByRole('button', { name: 'Gravar' }).click();
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toast(page, 'Regra fiscal alterada com sucesso!')).toBeVisible();
+  const saved = await e2eDb().execute<Record<string, string | null>>(
+    sql`SELECT v.aliq_icms, v.cbs_aliq, v.cbs_reducao, v.ibs_aliq_uf, v.ibs_aliq_mun, v.ibs_reducao, v.cbs_cclass_trib
+        FROM fiscal_rules r JOIN fiscal_rule_versions v ON v.id = r.current_version_id WHERE r.id = ${rule.id}`,
+  );
+  expect(saved.rows[0]).toEqual({
+    aliq_icms: '12.0000',
+    cbs_aliq: '8.8000',
+    cbs_reducao: '10.0000',
+    ibs_aliq_uf: '10.2000',
+    ibs_aliq_mun: '8.0000',
+    ibs_reducao: '20.0000',
+    cbs_cclass_trib: '000001',
+  });
 });

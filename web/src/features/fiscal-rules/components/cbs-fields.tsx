@@ -1,5 +1,6 @@
 import type { TCclasstribItem } from '@app/contract';
 import { Alert, Fieldset, Select, SimpleGrid, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { unmaskNcm } from '../../../components/ui/fiscal-masks';
 import { useLawCclasstribs } from '../api/get-law-cclasstribs';
 
@@ -8,6 +9,8 @@ interface Props {
   cst: string;
   cClassTrib: string;
   onChange: (value: { cst: string; cClassTrib: string }) => void;
+  /** The rates and reductions, drawn by the dialog with its own inputs below the classification. */
+  children?: ReactNode;
 }
 
 const option = (c: TCclasstribItem) => ({
@@ -20,7 +23,7 @@ const option = (c: TCclasstribItem) => ({
  * NCM applicability table, LC 214/2025 annexes) are offered first, in their own group; the CST is the code's first
  * three digits (NF-e rejection 1024 otherwise), so it follows the choice.
  */
-export function CbsFields({ ncm, cst, cClassTrib, onChange }: Props) {
+export function CbsFields({ ncm, cst, cClassTrib, onChange, children }: Props) {
   const digits = unmaskNcm(ncm);
   const list = useLawCclasstribs(digits.length === 8 ? digits : undefined);
   const all = list.data ?? [];
@@ -49,6 +52,7 @@ export function CbsFields({ ncm, cst, cClassTrib, onChange }: Props) {
         />
         <TextInput label="CST do IBS/CBS (segue o cClassTrib)" value={cst} readOnly />
       </SimpleGrid>
+      {children}
       {ignoresLaw && (
         <Alert
           mt="sm"

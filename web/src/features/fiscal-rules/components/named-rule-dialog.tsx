@@ -73,6 +73,11 @@ const percentKeys = new Set<TextKey>([
   'picmsPdv',
   'aliqICMSST',
   'redBCICMSST',
+  'aliqCBS',
+  'redCBS',
+  'ibsAliqUF',
+  'ibsAliqMun',
+  'redIBS',
 ]);
 
 /** Option-code fields shown with their official meaning under the label (issue 13). */
@@ -295,7 +300,18 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
               cst={form.cbsCst}
               cClassTrib={form.cbsCClassTrib}
               onChange={({ cst, cClassTrib }) => setForm((f) => ({ ...f, cbsCst: cst, cbsCClassTrib: cClassTrib }))}
-            />
+            >
+              <SimpleGrid cols={{ base: 2, sm: 5 }} mt="sm" style={alignInputs}>
+                {text('aliqCBS', 'ALIQ CBS%', { placeholder: '##,##' })}
+                {text('redCBS', 'RED. CBS%', { placeholder: '##,##' })}
+                {text('ibsAliqUF', 'ALIQ IBS UF%', { placeholder: '##,##' })}
+                {text('ibsAliqMun', 'ALIQ IBS MUN%', { placeholder: '##,##' })}
+                {text('redIBS', 'RED. IBS%', { placeholder: '##,##' })}
+              </SimpleGrid>
+              <Text size="xs" c="dimmed" mt={4}>
+                Alíquotas vazias: as de teste de 2026 (LC 214/2025, art. 343). Redução: percentual que reduz a alíquota.
+              </Text>
+            </CbsFields>
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Voltar

@@ -41,4 +41,23 @@ describe('named rule form', () => {
     // the contract accepts what the form sends
     expect(ZNamedRuleInput.safeParse(payload).success).toBe(true);
   });
+
+  it('sends the CBS/IBS rates and reductions the dialog shows (an edit writes a version from the payload alone)', () => {
+    const payload = toNamedRulePayload({
+      ...valid,
+      aliqCBS: '8,8',
+      redCBS: '60',
+      ibsAliqUF: '10,2',
+      ibsAliqMun: '',
+      redIBS: '60,00',
+    });
+    expect(payload).toMatchObject({
+      aliqCBS: '8.8',
+      redCBS: '60',
+      ibsAliqUF: '10.2',
+      ibsAliqMun: null,
+      redIBS: '60',
+    });
+    expect(ZNamedRuleInput.safeParse(payload).success).toBe(true);
+  });
 });

@@ -46,6 +46,12 @@ export interface NamedRuleForm {
   /** IBS/CBS (decision 062): the CST follows the cClassTrib's first three digits. */
   cbsCst: string;
   cbsCClassTrib: string;
+  /** CBS and IBS rates and their reductions (% of the rate); empty: the engine's reference rates. */
+  aliqCBS: string;
+  redCBS: string;
+  ibsAliqUF: string;
+  ibsAliqMun: string;
+  redIBS: string;
 }
 
 export const emptyNamedRuleForm: NamedRuleForm = {
@@ -83,6 +89,11 @@ export const emptyNamedRuleForm: NamedRuleForm = {
   desonerado: false,
   cbsCst: '',
   cbsCClassTrib: '',
+  aliqCBS: '',
+  redCBS: '',
+  ibsAliqUF: '',
+  ibsAliqMun: '',
+  redIBS: '',
 };
 
 const s = (v: string | null | undefined) => v ?? '';
@@ -126,6 +137,11 @@ export function formFromRule(rule: TFiscalRule): NamedRuleForm {
     desonerado: st.desonerado,
     cbsCst: s(f.cbs.cst),
     cbsCClassTrib: s(f.cbs.cClassTrib),
+    aliqCBS: percentToInput(f.cbs.aliq),
+    redCBS: percentToInput(f.cbs.reducao),
+    ibsAliqUF: percentToInput(st.ibs.aliqUF),
+    ibsAliqMun: percentToInput(st.ibs.aliqMun),
+    redIBS: percentToInput(st.ibs.reducao),
   };
 }
 
@@ -182,5 +198,11 @@ export function toNamedRulePayload(form: NamedRuleForm): TNamedRuleInput {
     isencao: pct(form.isencao),
     cbsCst: opt(form.cbsCst),
     cbsCClassTrib: opt(form.cbsCClassTrib),
+    // Sent every time: an edit writes a new version from the payload alone, so a field left out is cleared.
+    aliqCBS: pct(form.aliqCBS),
+    redCBS: pct(form.redCBS),
+    ibsAliqUF: pct(form.ibsAliqUF),
+    ibsAliqMun: pct(form.ibsAliqMun),
+    redIBS: pct(form.redIBS),
   };
 }

@@ -1,11 +1,10 @@
-import { hasPermission, type TFiscalRule, type TFiscalRuleGroup } from '@app/contract';
+import { countOf, hasPermission, type TFiscalRule, type TFiscalRuleGroup } from '@app/contract';
 import { Badge, Button, Group, Indicator, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFilter, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { parseDecimalText } from '../../../components/ui/decimal-text';
 import { formatCest, formatNcm, unmaskNcm } from '../../../components/ui/fiscal-masks';
-import { formatNumber } from '../../../components/ui/format';
 import { Pager } from '../../../components/ui/pager';
 import { getSession } from '../../../lib/session';
 import { OperationsQueryDialog, type OperationsTarget } from '../../operations/components/operations-query-dialog';
@@ -102,7 +101,7 @@ export default function FiscalRulesPage() {
             Regras Fiscais
           </Title>
           <Badge variant="light" size="lg" tt="none" data-testid="rules-count">
-            {formatNumber(data?.count ?? 0)} regras
+            {countOf(data?.count ?? 0, 'regra', 'regras')}
           </Badge>
         </Group>
         <Group gap="xs">
