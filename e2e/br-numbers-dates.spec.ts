@@ -94,7 +94,7 @@ test('products: pt-BR pickers in an English browser, ISO days in the request, SÃ
   const query = new URL((await request).url()).searchParams;
   expect(query.get('startDate')).toBe('2026-03-05');
   expect(query.get('endDate')).toBe('2026-03-05');
-  await expect(page.getByTestId('products-count')).toHaveText('1 produtos');
+  await expect(page.getByTestId('products-count')).toHaveText('1 produto');
   const row = page.getByTestId('products-table').locator('tbody tr').first();
   await expect(row).toContainText('AGUA MINERAL SEM GAS 500ML');
   // the SÃ£o Paulo day of the update, in a browser set to UTC (where it is already the 6th)

@@ -53,5 +53,5 @@ test('orders the products by the clicked column and lists only the products in e
   await expect(panel.getByLabel('Com erro')).toBeChecked();
   await panel.getByRole('button', { name: 'Pesquisar' }).click();
   await expect.poll(() => codes(page)).toEqual(['E-1']);
-  await expect(page.getByTestId('products-count')).toHaveText('1 produtos');
+  await expect(page.getByTestId('products-count')).toHaveText('1 produto');
 });

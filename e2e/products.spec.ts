@@ -83,7 +83,7 @@ test('searches with the panel, keeps the history and checks the date range', asy
   await panel.getByRole('button', { name: 'Pesquisar' }).click();
   // the panel closes (its own 'Pesquisar' leaves the page only when its closing transition ends)
   await expect(panel).toBeHidden();
-  await expect(count(page)).toHaveText('1 produtos');
+  await expect(count(page)).toHaveText('1 produto');
   await expect(rows(page).first()).toContainText('FEIJAO CARIOCA');
   await expect(rows(page).first()).toContainText('7891234567895');
 
@@ -132,7 +132,7 @@ test('searches with the panel, keeps the history and checks the date range', asy
   await panel.getByLabel('Classificados').uncheck();
   await panel.getByLabel('Pendentes').uncheck();
   await panel.getByRole('button', { name: 'Pesquisar' }).click();
-  await expect(count(page)).toHaveText('1 produtos');
+  await expect(count(page)).toHaveText('1 produto');
   await expect(rows(page).first()).toHaveAttribute('data-status', 'Returned');
 });
 
@@ -163,7 +163,7 @@ test('registers a product, then updates it by its internal code', async ({ page 
   // the list refreshes 1 s later
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('CAFE TORRADO 500G');
-  await expect(count(page)).toHaveText('1 produtos');
+  await expect(count(page)).toHaveText('1 produto');
   await dismissToasts(page);
 
   await page.getByRole('button', { name: 'Adicionar' }).click();

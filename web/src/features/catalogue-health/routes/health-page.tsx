@@ -1,4 +1,4 @@
-import { healthCheckStatusLabels, healthFindingInfo, type THealthFindingKind } from '@app/contract';
+import { countOf, healthCheckStatusLabels, healthFindingInfo, type THealthFindingKind } from '@app/contract';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconHeartbeat } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -74,8 +74,8 @@ export default function HealthPage() {
       </Group>
       {check && (
         <Text size="sm" c="dimmed" data-testid="health-last-run">
-          Última verificação: {formatDateTime(check.createdAt)} · {formatNumber(check.products ?? 0)} produtos ·{' '}
-          {formatNumber(report.data?.productsWithFindings ?? 0)} com achados
+          Última verificação: {formatDateTime(check.createdAt)} · {countOf(check.products ?? 0, 'produto', 'produtos')}{' '}
+          · {formatNumber(report.data?.productsWithFindings ?? 0)} com achados
         </Text>
       )}
       {check?.status === 'Failed' && (

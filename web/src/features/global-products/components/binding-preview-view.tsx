@@ -1,4 +1,4 @@
-import type { TBindingChange, TBindingPreview } from '@app/contract';
+import { countOf, type TBindingChange, type TBindingPreview } from '@app/contract';
 import { Alert, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { formatCest, formatCfop, formatNcm } from '../../../components/ui/fiscal-masks';
 import { formatNumber } from '../../../components/ui/format';
@@ -59,7 +59,7 @@ export function BindingPreviewView({ preview }: { preview: TBindingPreview }) {
       </Text>
       {counts.products > 1 && (
         <Text size="sm" data-testid="binding-preview-counts">
-          {formatNumber(counts.products)} produtos: {formatNumber(counts.finalized)} classificados agora e{' '}
+          {formatNumber(counts.products)} produtos: {countOf(counts.finalized, 'classificado', 'classificados')} agora e{' '}
           {formatNumber(counts.inAudit)} em auditoria. A tabela mostra o primeiro.
         </Text>
       )}

@@ -1,3 +1,4 @@
+import { countOf } from '@app/contract';
 import { Anchor, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -29,7 +30,8 @@ export function HealthPanel({ companyId }: { companyId: string }) {
       ) : (
         <>
           <Text size="sm" c="dimmed" mb="xs">
-            Última verificação: {formatDateTime(check.createdAt)} · {formatNumber(check.products ?? 0)} produtos ·{' '}
+            Última verificação: {formatDateTime(check.createdAt)} ·{' '}
+            {countOf(check.products ?? 0, 'produto', 'produtos')} ·{' '}
             {formatNumber(report.data?.productsWithFindings ?? 0)} com achados
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">

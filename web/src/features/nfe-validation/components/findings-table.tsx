@@ -1,5 +1,6 @@
 import type { TNfeFinding } from '@app/contract';
 import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { displayValue } from '../lib/display-value';
 
 interface Props {
   findings: TNfeFinding[];
@@ -51,9 +52,9 @@ export function FindingsTable({ findings, caption, testId }: Props) {
                 <Text size="sm">{f.mensagem}</Text>
                 {(f.esperado || f.encontrado) && (
                   <Text size="xs" c="dimmed">
-                    {f.esperado ? `Esperado: ${f.esperado}` : ''}
+                    {f.esperado ? `Esperado: ${displayValue(f.campo, f.esperado)}` : ''}
                     {f.esperado && f.encontrado ? ' · ' : ''}
-                    {f.encontrado ? `Encontrado: ${f.encontrado}` : ''}
+                    {f.encontrado ? `Encontrado: ${displayValue(f.campo, f.encontrado)}` : ''}
                   </Text>
                 )}
               </Table.Td>

@@ -1,3 +1,4 @@
+import { countOf } from '@app/contract';
 import { ActionIcon, Badge, Button, Group, Menu, Title, Tooltip } from '@mantine/core';
 import {
   IconCheckbox,
@@ -46,7 +47,7 @@ export function ProductsTopBar(p: Props) {
           Meus Produtos
         </Title>
         <Badge variant="light" size="lg" data-testid="products-count">
-          {formatNumber(p.count)} produtos
+          {countOf(p.count, 'produto', 'produtos')}
         </Badge>
         {p.cardFilter && (
           <Badge
