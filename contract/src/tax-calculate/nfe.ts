@@ -1,5 +1,6 @@
 import { describeNfeItemCountProblem, icmsTotFields, maxNfeItems } from '@app/tax-engine';
 import { z } from 'zod';
+import { ZNfeComputedValidation } from '../nfe-validation.js';
 import {
   type TTaxCalculateRequest,
   ZTaxCalculateRequest,
@@ -24,6 +25,12 @@ export const ZNfeEnvelope = z.object({
     .meta({
       description: `De 1 a ${maxNfeItems} itens, cada um no formato de \`item\` de POST /tax/calculate.`,
     }),
+  validar: z
+    .boolean({ message: 'validar deve ser true ou false.' })
+    .optional()
+    .describe(
+      'true: devolve também `validacao`, as rejeições que a NF-e calculada receberia (regras do MOC/NT e esquema XSD).',
+    ),
 });
 
 /** The operação checked, the items not yet: what the server checks item by item while it computes (decision 053). */
@@ -48,7 +55,7 @@ export const ZTaxCalculateNfeRequest = ZNfeEnvelope.transform((body, ctx) => {
       });
     }
   }
-  return refused ? z.NEVER : { operacao: body.operacao, itens };
+  return refused ? z.NEVER : { operacao: body.operacao, itens, validar: body.validar };
 }).meta({
   example: {
     operacao: { ufOrigem: 'SP', ufDestino: 'RJ', consumidorFinal: false, contribuinte: true, data: '2026-03-10' },
@@ -81,5 +88,9 @@ export const ZNfeTotal = z.object({
 export const ZTaxCalculateNfeResponse = z.object({
   itens: z.array(ZTaxCalculateResponse),
   total: ZNfeTotal,
+  validacao: ZNfeComputedValidation.optional().describe(
+    'Com `validar: true`: a NF-e montada com os itens calculados (emitente e destinatário de referência, produtos ' +
+      'ITEMn) validada pelo livro de regras e pelo XSD — as rejeições que os valores calculados receberiam.',
+  ),
 });
 export type TTaxCalculateNfeResponse = z.infer<typeof ZTaxCalculateNfeResponse>;

@@ -6,7 +6,7 @@ import { money, quantity } from './format.js';
 
 /** The issuer and recipient of a shell invoice: CNPJs with valid check digits, standing for the request's parties. */
 export const SHELL_ISSUER_CNPJ = '11222333000181';
-export const SHELL_RECIPIENT_CNPJ = '44555666000191';
+export const SHELL_RECIPIENT_CNPJ = '11444777000161';
 
 /** The prod group of a request item, in the schema's order (MOC 7.0 grupo I). */
 function prodOf(it: NfeInput['itens'][number], i: number, cfop: string): XNode {

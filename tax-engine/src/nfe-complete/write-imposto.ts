@@ -114,7 +114,8 @@ function writeIbsCbs(it: Item, r: NfeItemResult) {
   if (!req) return undefined;
   const g = r.gIBSCBS;
   const mono = r.gIBSCBSMono;
-  const head = [el('CST', req.cst), el('cClassTrib', req.cClassTrib ?? `${req.cst}001`)];
+  // A missing cClassTrib is written empty, never guessed: the schema (225) and UB14-10 then name it.
+  const head = [el('CST', req.cst), el('cClassTrib', req.cClassTrib ?? '')];
   if (mono)
     return el('IBSCBS', [
       ...head,

@@ -12,6 +12,7 @@ import {
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validateComputedNfe } from '../nfe-validation/nfe-computed-validation.js';
 import { NfeLinesPool } from './nfe-lines/nfe-lines-pool.js';
 import { lookUpStAgreement } from './st-agreement-lookup.js';
 import * as service from './tax.service.js';
@@ -57,7 +58,8 @@ export default async function taxRoutes(fastify: FastifyInstance) {
         description:
           'Uma `operacao` e de 1 a 990 `itens`, cada um no formato de `item` de /tax/calculate. A resposta traz ' +
           '`itens` (a resposta de /tax/calculate de cada item, na ordem enviada) e `total`: as somas dos itens e o ' +
-          'vNF pela fórmula do MOC (W16). Um item inválido responde 400 com o campo `itens[i].campo`; nada é calculado.',
+          'vNF pela fórmula do MOC (W16). Um item inválido responde 400 com o campo `itens[i].campo`; nada é calculado. ' +
+          'Com `validar: true`, a resposta traz também `validacao`: as rejeições que a NF-e calculada receberia.',
         body: ZTaxCalculateNfeRequest,
         response: { 200: ZTaxCalculateNfeResponse },
       },
@@ -72,7 +74,13 @@ export default async function taxRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const body = req.body as unknown as TNfeEnvelope;
       const answer = await calculateTaxNfeFromBody(app.db, body, nfeLines);
-      return reply.type('application/json; charset=utf-8').send(answer as never);
+      if (!body.validar) return reply.type('application/json; charset=utf-8').send(answer as never);
+      // validar: the rule book's answer on the computed invoice, added as the answer's last key.
+      const validacao = Buffer.from(`,"validacao":${JSON.stringify(await validateComputedNfe(app.db, body))}}`);
+      const end = answer.lastIndexOf('}');
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(Buffer.concat([answer.subarray(0, end), validacao]) as never);
     },
   );
 
