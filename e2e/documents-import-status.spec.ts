@@ -60,7 +60,7 @@ test('the import says what it did: done, nothing imported, an EFD without docume
   await send('efd.txt', efd);
   await expect(status).toHaveText('Concluída', { timeout: 15_000 });
   await expect(page.getByTestId('documents-import-summary')).toContainText(
-    'efd.txt: o arquivo EFD não tem documentos (registro C100); 1 produto(s) do cadastro de itens (registro 0200) incluído(s) como pendente(s).',
+    'efd.txt: o arquivo EFD não tem documentos (registro C100); 1 produto do cadastro de itens (registro 0200) incluído como pendente.',
   );
   await expect(page.getByTestId('documents-count-created')).toHaveText('1');
 });

@@ -1,4 +1,5 @@
 import {
+  countOf,
   documentFindingGroupStatuses,
   documentFindingGroupStatusLabels,
   type TDocumentFindingGroup,
@@ -50,7 +51,7 @@ export function GroupStatusDialog({ importId, group, onClose }: Props) {
           <Stack>
             <Text size="sm">
               {group.label} · {group.field} · {group.internalCode}
-              {group.description ? ` — ${group.description}` : ''} ({group.items} item(ns))
+              {group.description ? ` — ${group.description}` : ''} ({countOf(group.items, 'item', 'itens')})
             </Text>
             <Radio.Group label="Situação" value={status} onChange={(v) => setStatus(v as TDocumentFindingGroupStatus)}>
               <Group mt="xs">

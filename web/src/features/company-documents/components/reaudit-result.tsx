@@ -9,7 +9,7 @@ export function ReauditResult({ result, onClose }: { result: TDocumentReauditRes
   return (
     <Alert
       color={resolved ? 'green' : 'gray'}
-      title={`Auditoria refeita: ${formatNumber(resolved)} grupo(s) resolvido(s)`}
+      title={`Auditoria refeita: ${countOf(resolved, 'grupo resolvido', 'grupos resolvidos')}`}
       withCloseButton
       closeButtonLabel="Fechar resultado"
       onClose={onClose}

@@ -1,6 +1,7 @@
-import { Button, FileInput, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconChecklist, IconFileUpload } from '@tabler/icons-react';
-import { type DragEvent, useState } from 'react';
+import { Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconChecklist } from '@tabler/icons-react';
+import { useState } from 'react';
+import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { ApiError } from '../../../lib/api-client';
 import { validateNfe } from '../api/validate-nfe';
 import { DocumentResult, type ValidatedDocument } from '../components/document-result';
@@ -13,15 +14,8 @@ export default function NfeValidationPage() {
   const [files, setFiles] = useState<File[]>([]);
   const [pasted, setPasted] = useState('');
   const [data, setData] = useState('');
-  const [isOver, setIsOver] = useState(false);
   const [running, setRunning] = useState(false);
   const [docs, setDocs] = useState<ValidatedDocument[]>([]);
-
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setIsOver(false);
-    if (e.dataTransfer.files.length) setFiles([...e.dataTransfer.files]);
-  };
 
   const run = async () => {
     setRunning(true);
@@ -50,65 +44,44 @@ export default function NfeValidationPage() {
         Confere o XML com o esquema oficial e com as regras de validação da SEFAZ (MOC 7.0 e NT 2025.002) em vigor na
         data de emissão, antes de transmitir. Mostra todas as rejeições de cada nota, com a regra e o campo.
       </Text>
-      <Paper
-        withBorder
-        p="md"
-        radius="md"
-        data-testid="nfe-drop-zone"
-        style={{ borderStyle: 'dashed', background: isOver ? 'var(--mantine-color-blue-0)' : undefined }}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setIsOver(true);
-        }}
-        onDragLeave={() => setIsOver(false)}
-        onDrop={onDrop}
+      <FileDropZone
+        files={files}
+        onFiles={setFiles}
+        title="Arraste os XMLs para cá, escolha-os ou cole um XML abaixo"
+        inputLabel="Arquivos XML (NF-e ou NFC-e, até 5 MB cada)"
+        accept=".xml,application/xml,text/xml"
+        inputTestId="nfe-file-input"
+        testId="nfe-drop-zone"
       >
-        <Stack gap="sm">
-          <Group gap="xs">
-            <IconFileUpload size={22} />
-            <Text fw={500}>Arraste os XMLs para cá, escolha-os ou cole um XML abaixo</Text>
-          </Group>
-          <FileInput
-            multiple
-            clearable
-            clearButtonProps={{ 'aria-label': 'Limpar arquivos escolhidos' }}
-            accept=".xml,application/xml,text/xml"
-            label="Arquivos XML (NF-e ou NFC-e, até 5 MB cada)"
-            placeholder="Escolher arquivos"
-            value={files}
-            onChange={(f) => setFiles(f ?? [])}
-            data-testid="nfe-file-input"
+        <Textarea
+          label="Ou cole o XML"
+          autosize
+          minRows={3}
+          maxRows={10}
+          value={pasted}
+          onChange={(e) => setPasted(e.currentTarget.value)}
+          data-testid="nfe-paste"
+        />
+        <Group align="flex-end">
+          <TextInput
+            type="date"
+            label="Validar com as regras de (opcional)"
+            description="Em branco: a data de emissão de cada nota"
+            value={data}
+            onChange={(e) => setData(e.currentTarget.value)}
+            data-testid="nfe-date"
           />
-          <Textarea
-            label="Ou cole o XML"
-            autosize
-            minRows={3}
-            maxRows={10}
-            value={pasted}
-            onChange={(e) => setPasted(e.currentTarget.value)}
-            data-testid="nfe-paste"
-          />
-          <Group align="flex-end">
-            <TextInput
-              type="date"
-              label="Validar com as regras de (opcional)"
-              description="Em branco: a data de emissão de cada nota"
-              value={data}
-              onChange={(e) => setData(e.currentTarget.value)}
-              data-testid="nfe-date"
-            />
-            <Button
-              leftSection={<IconChecklist size={16} />}
-              onClick={run}
-              loading={running}
-              disabled={files.length === 0 && !pasted.trim()}
-              data-testid="nfe-validate"
-            >
-              Validar
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+          <Button
+            leftSection={<IconChecklist size={16} />}
+            onClick={run}
+            loading={running}
+            disabled={files.length === 0 && !pasted.trim()}
+            data-testid="nfe-validate"
+          >
+            Validar
+          </Button>
+        </Group>
+      </FileDropZone>
       {docs.map((d, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the documents of one run, in the order sent; two may share a name
         <DocumentResult key={`${d.name}-${i}`} doc={d} index={i} />
