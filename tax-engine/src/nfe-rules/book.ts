@@ -1,3 +1,4 @@
+import { cClassTribModelRules } from './rules-cclasstrib-model.js';
 import { ibsCbsRules } from './rules-ibscbs.js';
 import { ibsCbsTotalRules } from './rules-ibscbs-totals.js';
 import { ideRules } from './rules-ide.js';
@@ -18,6 +19,7 @@ export const RULE_BOOK: readonly Rule[] = [
   ...nfceRules,
   ...ibsCbsRules,
   ...tribRegularRules,
+  ...cClassTribModelRules,
   ...totalRules,
   ...ibsCbsTotalRules,
 ];
@@ -81,13 +83,6 @@ export const NOT_IMPLEMENTED: readonly UncheckedRule[] = [
     'Rejeição: CST incompatível na operação com Não Contribuinte [nItem: 999]',
     'N',
     'A exceção 2 depende dos indicadores indRetor e indRemes da tabela CFOP do Portal, que a tabela CFOP do projeto não traz.',
-  ),
-  u(
-    'UB14-25',
-    '1025',
-    'Rejeição: cClassTrib do IBS/CBS não permitido neste modelo de DFe [nItem: 999]',
-    'UB',
-    'O vínculo cClassTrib × modelo vem da tabela oficial, ainda não ligada ao livro.',
   ),
   u(
     'UB16-10',

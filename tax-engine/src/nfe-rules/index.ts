@@ -2,6 +2,7 @@ export { NOT_CHECKABLE_OFFLINE, NOT_IMPLEMENTED, RULE_BOOK } from './book.js';
 export { accessKeyDigit, isValidCnpj, isValidCpf } from './check-digits.js';
 export { isValidIe } from './ie-check-digits.js';
 export { ieExample } from './ie-examples.js';
+export { modelsOf } from './rules-cclasstrib-model.js';
 export { type SampleItem, type SampleNfe, sampleNfe } from './sample-nfe.js';
 export { el, nodeToXml } from './sample-xml.js';
 export type {

@@ -84,6 +84,10 @@ const nfce: SampleNfe = {
   items: [{ vProd: '30.00', icms: { cst: '00', pICMS: '18' } }],
 };
 const homolog: SampleNfe = { ...standard, tpAmb: '2' };
+const nfceIbs: SampleNfe = {
+  ...nfce,
+  items: [{ vProd: '30.00', icms: { cst: '00', pICMS: '18' }, ibscbs: { cst: '000', cClassTrib: '000001' } }],
+};
 const nfceSt: SampleNfe = { ...nfce, items: [{ vProd: '30.00', cfop: '5405', icms: { cst: '60' } }] };
 const nfceSimples: SampleNfe = {
   ...nfce,
@@ -242,6 +246,19 @@ const cases: Record<string, Case> = {
       setText(t, ibs(1, '/CST'), '550');
       setText(t, ibs(1, '/cClassTrib'), '550001');
       into(t, ibs(1, '/gIBSCBS'), tribRegular(), 'zzz');
+    },
+  },
+  // 515001 is accepted in NF-e and NFS-e only (calculator data, TPDF_SIGLA): refused in an NFC-e, not in an NF-e.
+  'UB14-25': {
+    sample: nfceIbs,
+    breakIt: (t) => {
+      setText(t, ibs(1, '/CST'), '515');
+      setText(t, ibs(1, '/cClassTrib'), '515001');
+    },
+    alsoPasses: (t) => {
+      setText(t, `${I}/ide/mod`, '55');
+      setText(t, ibs(1, '/CST'), '515');
+      setText(t, ibs(1, '/cClassTrib'), '515001');
     },
   },
   'UB22-10': { sample: standard, breakIt: (t) => into(t, g(1, 'gIBSUF'), dif(), 'vIBSUF') },

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { modelsOf } from './rules-cclasstrib-model.js';
 import type { NfeTables } from './types.js';
 import type { XNode } from './xml-node.js';
 
@@ -60,13 +61,17 @@ export function bundledTables(): NfeTables {
     readFileSync(path.join(repo, 'reference-data/rtc/classificacoes-tributarias.json'), 'utf8'),
   ) as Record<string, unknown>[];
   const csts = new Map<string, { gIBSCBS: boolean; gRed: boolean; gDif: boolean }>();
-  const classes = new Map<string, { cst: string; exigeTribRegular: boolean }>();
+  const classes = new Map<string, { cst: string; exigeTribRegular: boolean; modelos: string[] }>();
   for (const r of rows) {
     if (r.TBTO_SIGLA === 'IS') continue;
     const cst = String(r.SITR_CD);
     if (!csts.has(cst))
       csts.set(cst, { gIBSCBS: r.SITR_IND_GIBSCBS === 1, gRed: r.SITR_IND_GRED === 1, gDif: r.SITR_IND_GDIF === 1 });
-    classes.set(String(r.CLTR_CD), { cst, exigeTribRegular: r.TRTR_IN_EXIGE_GRUPO_DESONERACAO === 1 });
+    classes.set(String(r.CLTR_CD), {
+      cst,
+      exigeTribRegular: r.TRTR_IN_EXIGE_GRUPO_DESONERACAO === 1,
+      modelos: modelsOf((r.TPDF_SIGLA as string[] | null) ?? []),
+    });
   }
   return {
     ncmInForce(code, date) {

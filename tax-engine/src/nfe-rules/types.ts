@@ -39,8 +39,11 @@ export interface NfeTables {
   ncmInForce(ncm: string, date: string): boolean | undefined;
   /** The IBS/CBS CST's group indicators (gIBSCBS, gRed, gDif), or undefined when the CST does not exist. */
   ibsCbsCst(cst: string): { gIBSCBS: boolean; gRed: boolean; gDif: boolean } | undefined;
-  /** The cClassTrib's CST and whether it requires gTribRegular, or undefined when the code does not exist. */
-  cClassTrib(code: string): { cst: string; exigeTribRegular: boolean } | undefined;
+  /**
+   * The cClassTrib's CST, whether it requires gTribRegular and the NF-e models that accept it (absent: not known, UB14-25
+   * is not applied), or undefined when the code does not exist.
+   */
+  cClassTrib(code: string): { cst: string; exigeTribRegular: boolean; modelos?: readonly string[] } | undefined;
   /** Names the tables' editions for the answer ("NCM Siscomex vigente em …"). */
   description: string;
 }

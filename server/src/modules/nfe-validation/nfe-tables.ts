@@ -1,4 +1,4 @@
-import type { NfeTables } from '@app/tax-engine';
+import { modelsOf, type NfeTables } from '@app/tax-engine';
 import { ncmTableStart } from '../tax/tax-context.js';
 import type { IndexedFacts } from '../tax/tax-facts-index.js';
 
@@ -31,7 +31,9 @@ export function nfeTablesOf(facts: IndexedFacts): NfeTables | null {
     ibsCbsCst: (cst) => csts.get(cst),
     cClassTrib(code) {
       const r = facts.reform.classTribs.get(`IBSCBS|${code}`);
-      return r ? { cst: r.cst, exigeTribRegular: !!r.flags.exigeTribRegular } : undefined;
+      return r
+        ? { cst: r.cst, exigeTribRegular: !!r.flags.exigeTribRegular, modelos: modelsOf(r.documents) }
+        : undefined;
     },
     description:
       'NCM (Siscomex) e CST/cClassTrib do IBS/CBS (dados da calculadora de referência) carregados no servidor',
