@@ -1,4 +1,4 @@
-import type { ErrorBody, TNfeValidationResponse } from '@app/contract';
+import type { ErrorBody, TNfeCompleteResponse, TNfeValidationResponse } from '@app/contract';
 import { API_BASE, ApiError } from '../../../lib/api-client';
 import { notifyApiError } from '../../../lib/api-errors';
 
@@ -6,11 +6,20 @@ import { notifyApiError } from '../../../lib/api-errors';
  * POST /nfe/validate with the XML as the raw body (the shared client sends JSON only). A refused body (400/413/415)
  * comes back as the error's Portuguese detail for the document's own card; other errors get the usual toasts.
  */
-export async function validateNfe(xml: string, data: string | null): Promise<TNfeValidationResponse> {
+export function validateNfe(xml: string, data: string | null): Promise<TNfeValidationResponse> {
+  return postXml<TNfeValidationResponse>('/nfe/validate', xml, data);
+}
+
+/** POST /nfe/complete: the same body, answered with the completed XML and its validation. */
+export function completeNfe(xml: string, data: string | null): Promise<TNfeCompleteResponse> {
+  return postXml<TNfeCompleteResponse>('/nfe/complete', xml, data);
+}
+
+async function postXml<T>(path: string, xml: string, data: string | null): Promise<T> {
   const qs = data ? `?data=${encodeURIComponent(data)}` : '';
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}/nfe/validate${qs}`, {
+    res = await fetch(`${API_BASE}${path}${qs}`, {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/xml' },
@@ -33,5 +42,5 @@ export async function validateNfe(xml: string, data: string | null): Promise<TNf
     if (![400, 413, 415].includes(res.status)) notifyApiError(err);
     throw err;
   }
-  return body as TNfeValidationResponse;
+  return body as T;
 }

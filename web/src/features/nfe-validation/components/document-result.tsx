@@ -1,5 +1,6 @@
 import type { TNfeValidationResponse } from '@app/contract';
-import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { formatChave } from '../../../components/ui/fiscal-masks';
 import { FindingsTable } from './findings-table';
 
@@ -8,6 +9,18 @@ export interface ValidatedDocument {
   result?: TNfeValidationResponse;
   /** The Portuguese reason a body was refused (not XML, not an NF-e, too large). */
   error?: string;
+  /** The XML with its taxes completed by the engine (Completar impostos), unsigned. */
+  completedXml?: string;
+}
+
+/** Saves the completed XML under the document's name with "-completo" before its extension. */
+function download(name: string, xml: string) {
+  const url = URL.createObjectURL(new Blob([xml], { type: 'application/xml' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${name.replace(/\.xml$/i, '')}-completo.xml`;
+  a.click();
+  URL.revokeObjectURL(url);
 }
 
 const ambientes = { producao: 'produção', homologacao: 'homologação' } as const;
@@ -24,13 +37,27 @@ export function DocumentResult({ doc, index }: { doc: ValidatedDocument; index: 
           <Title order={2} size="h4" id={headingId}>
             {doc.name}
           </Title>
-          {r && (
-            <Badge color={r.valida ? 'green' : 'red'} variant="light" data-testid="nfe-verdict">
-              {r.valida
-                ? 'Sem rejeições'
-                : `${r.rejeicoes.length} ${r.rejeicoes.length === 1 ? 'rejeição' : 'rejeições'}`}
-            </Badge>
-          )}
+          <Group gap="xs">
+            {doc.completedXml && (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconDownload size={14} />}
+                onClick={() => download(doc.name, doc.completedXml!)}
+                aria-label={`Baixar XML completo de ${doc.name}`}
+                data-testid="nfe-download-completed"
+              >
+                Baixar XML completo
+              </Button>
+            )}
+            {r && (
+              <Badge color={r.valida ? 'green' : 'red'} variant="light" data-testid="nfe-verdict">
+                {r.valida
+                  ? 'Sem rejeições'
+                  : `${r.rejeicoes.length} ${r.rejeicoes.length === 1 ? 'rejeição' : 'rejeições'}`}
+              </Badge>
+            )}
+          </Group>
         </Group>
         {doc.error && (
           <Alert color="red" data-testid="nfe-refused">
@@ -43,7 +70,11 @@ export function DocumentResult({ doc, index }: { doc: ValidatedDocument; index: 
               Regras: {r.regras.versao} em {br(r.regras.data)} ({ambientes[r.regras.ambiente]}) · Esquema{' '}
               {r.regras.esquema}
               {r.chave ? ` · Chave ${formatChave(r.chave)}` : ''}
-              {r.assinada ? '' : ' · XML sem assinatura (a assinatura não é conferida)'}
+              {doc.completedXml
+                ? ' · Impostos completados pelo motor tributário; XML sem assinatura (assine antes de transmitir)'
+                : r.assinada
+                  ? ''
+                  : ' · XML sem assinatura (a assinatura não é conferida)'}
             </Text>
             {r.rejeicoes.length > 0 ? (
               <FindingsTable findings={r.rejeicoes} caption={`Rejeições de ${doc.name}`} testId="nfe-rejections" />

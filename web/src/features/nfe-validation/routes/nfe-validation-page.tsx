@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconChecklist } from '@tabler/icons-react';
+import { IconChecklist, IconReceiptTax } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { ApiError } from '../../../lib/api-client';
-import { validateNfe } from '../api/validate-nfe';
+import { completeNfe, validateNfe } from '../api/validate-nfe';
 import { DocumentResult, type ValidatedDocument } from '../components/document-result';
 
 /**
@@ -14,11 +14,13 @@ export default function NfeValidationPage() {
   const [files, setFiles] = useState<File[]>([]);
   const [pasted, setPasted] = useState('');
   const [data, setData] = useState('');
-  const [running, setRunning] = useState(false);
+  const [running, setRunning] = useState<'validate' | 'complete' | null>(null);
   const [docs, setDocs] = useState<ValidatedDocument[]>([]);
 
-  const run = async () => {
-    setRunning(true);
+  // "Completar impostos" sends each XML to /nfe/complete: the engine fills its taxes and totals, and the card
+  // shows the completed document's rejections with its download.
+  const run = async (mode: 'validate' | 'complete') => {
+    setRunning(mode);
     const inputs: { name: string; xml: () => Promise<string> }[] = [
       ...files.map((f) => ({ name: f.name, xml: () => f.text() })),
       ...(pasted.trim() ? [{ name: 'XML colado', xml: async () => pasted }] : []),
@@ -26,14 +28,24 @@ export default function NfeValidationPage() {
     const out: ValidatedDocument[] = [];
     for (const input of inputs) {
       try {
-        out.push({ name: input.name, result: await validateNfe(await input.xml(), data || null) });
+        const xml = await input.xml();
+        if (mode === 'validate') out.push({ name: input.name, result: await validateNfe(xml, data || null) });
+        else {
+          const { xml: completed, ...result } = await completeNfe(xml, data || null);
+          out.push({ name: input.name, result, completedXml: completed });
+        }
       } catch (e) {
-        out.push({ name: input.name, error: e instanceof ApiError ? e.message : 'Não foi possível validar este XML.' });
+        const failed =
+          mode === 'validate'
+            ? 'Não foi possível validar este XML.'
+            : 'Não foi possível completar os impostos deste XML.';
+        out.push({ name: input.name, error: e instanceof ApiError ? e.message : failed });
       }
       setDocs([...out]);
     }
-    setRunning(false);
+    setRunning(null);
   };
+  const nothing = files.length === 0 && !pasted.trim();
 
   return (
     <Stack>
@@ -42,7 +54,9 @@ export default function NfeValidationPage() {
       </Title>
       <Text size="sm" c="dimmed">
         Confere o XML com o esquema oficial e com as regras de validação da SEFAZ (MOC 7.0 e NT 2025.002) em vigor na
-        data de emissão, antes de transmitir. Mostra todas as rejeições de cada nota, com a regra e o campo.
+        data de emissão, antes de transmitir. Mostra todas as rejeições de cada nota, com a regra e o campo. Completar
+        impostos calcula os grupos de imposto e os totais de cada item com o motor tributário e devolve o XML completo,
+        sem assinatura, com as rejeições do documento completado.
       </Text>
       <FileDropZone
         files={files}
@@ -73,12 +87,22 @@ export default function NfeValidationPage() {
           />
           <Button
             leftSection={<IconChecklist size={16} />}
-            onClick={run}
-            loading={running}
-            disabled={files.length === 0 && !pasted.trim()}
+            onClick={() => run('validate')}
+            loading={running === 'validate'}
+            disabled={nothing || running !== null}
             data-testid="nfe-validate"
           >
             Validar
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconReceiptTax size={16} />}
+            onClick={() => run('complete')}
+            loading={running === 'complete'}
+            disabled={nothing || running !== null}
+            data-testid="nfe-complete"
+          >
+            Completar impostos
           </Button>
         </Group>
       </FileDropZone>
