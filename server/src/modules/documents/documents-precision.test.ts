@@ -14,12 +14,10 @@ import { generateMonth, type Month, monthProducts, plantedKinds } from './docume
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof seedProductActors>>;
 
-async function importMonth(companyId: string, files: { name: string; xml: string }[]) {
-  const zip = buildZip(files.map((d) => ({ name: d.name, data: d.xml })));
-  const res = await uploadDocuments(ctx.app, companyId, [{ name: 'mes.zip', content: zip }], s.headers.member);
-  expect(res.statusCode, res.body).toBe(202);
-  const { id } = res.json<{ id: string }>();
-  await ctx.app.jobs.drain(DOCUMENT_IMPORT_JOB);
+/** The last import's id (a new audit of it is compared with its first). */
+let lastImportId = '';
+
+async function findingsOf(id: string) {
   const items: TDocumentFinding[] = [];
   for (let page = 1; ; page++) {
     const res = await ctx.app.inject({
@@ -31,6 +29,16 @@ async function importMonth(companyId: string, files: { name: string; xml: string
     items.push(...body.items);
     if (items.length >= body.total) return items;
   }
+}
+
+async function importMonth(companyId: string, files: { name: string; xml: string }[]) {
+  const zip = buildZip(files.map((d) => ({ name: d.name, data: d.xml })));
+  const res = await uploadDocuments(ctx.app, companyId, [{ name: 'mes.zip', content: zip }], s.headers.member);
+  expect(res.statusCode, res.body).toBe(202);
+  const { id } = res.json<{ id: string }>();
+  await ctx.app.jobs.drain(DOCUMENT_IMPORT_JOB);
+  lastImportId = id;
+  return findingsOf(id);
 }
 
 const byItem = (findings: TDocumentFinding[]) => {
@@ -109,6 +117,41 @@ describe('precision on a realistic month (issue 37)', () => {
     expect(findings.filter((f) => /PIS|COFINS/.test(f.field))).toHaveLength(
       [...month.truth.values()].filter((p) => p === 'pis-calculo').length + 1,
     );
+  });
+});
+
+describe('one audit for the import and the reaudit (decision 066)', () => {
+  it('a new audit of the planted month with nothing changed writes exactly the findings of its import', async () => {
+    const month = generateMonth({
+      issuerCnpj: s.companySP.document,
+      kind: 'distributor',
+      documents: 20,
+      itemsPerDocument: 5,
+      plantRate: 0.1,
+      seed: 29,
+      firstNumber: 9500,
+      pisCofinsBase: 'com-icms',
+    });
+    const facts = (list: TDocumentFinding[]) =>
+      list
+        .map((f) =>
+          [f.documentNumber, f.nItem, f.kind, f.field, f.expected, f.found, f.difference, f.severity, f.ruleCode].join(
+            '|',
+          ),
+        )
+        .sort();
+    const first = facts(await importMonth(s.companySP.id, month.documents));
+    // The month's planted errors, its Tema 69 opportunity and the rule book's rejections all come back the same.
+    expect(first.length).toBeGreaterThan(5);
+    expect(first.some((f) => f.includes('oportunidade-pis-cofins'))).toBe(true);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/public/products/documents/${lastImportId}/reaudit`,
+      headers: s.headers.member,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ resolved: [], appeared: [], findingsAfter: first.length });
+    expect(facts(await findingsOf(lastImportId))).toEqual(first);
   });
 });
 

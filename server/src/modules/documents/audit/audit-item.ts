@@ -155,7 +155,7 @@ export async function auditItem(a: ItemAuditInput): Promise<FindingRow[]> {
     add,
   );
   if (own.savingCents > 0 && a.documentId)
-    a.audit?.addSaving(own.savingCents, { id: a.documentId, chave: a.doc.chave });
+    a.audit?.addSaving(own.savingCents, { id: a.documentId, chave: a.doc.chave, date: a.date, number: a.doc.number });
 
   if (computed && !own.flagged.has('ICMS') && !rateWrong) {
     for (const [tag, field] of DOWNSTREAM_FIELDS) {

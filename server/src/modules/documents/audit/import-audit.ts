@@ -14,6 +14,23 @@ interface NcmRow {
   end: string | null;
 }
 
+/** A document with an item the Tema 69 opportunity counts. */
+interface SavingDocument {
+  id: string;
+  chave: string | null;
+  date: string;
+  number: string;
+}
+
+/** Earlier date, then lower number (digits compared as numbers), then id: an order that does not depend on reading. */
+function comesBefore(a: SavingDocument, b: SavingDocument): boolean {
+  if (a.date !== b.date) return a.date < b.date;
+  const an = a.number.padStart(20, '0');
+  const bn = b.number.padStart(20, '0');
+  if (an !== bn) return an < bn;
+  return a.id < b.id;
+}
+
 /**
  * What one import's audit keeps beside the items: the company's PIS/COFINS base choice, Receita's NCM
  * applicability table of the cClassTrib codes (ref_rtc_ncm, from the reference calculator — the law's annexes of
@@ -22,7 +39,7 @@ interface NcmRow {
 export class ImportAudit {
   private savingCents = 0;
   private savingItems = 0;
-  private savingDocument: { id: string; chave: string | null } | null = null;
+  private savingDocument: SavingDocument | null = null;
   private readonly withoutGroup = new Set<string>();
 
   constructor(
@@ -76,17 +93,18 @@ export class ImportAudit {
   }
 
   /** An item's PIS/COFINS charged above the base without the ICMS (cents), kept for the import's one finding. */
-  addSaving(cents: number, document: { id: string; chave: string | null }) {
+  addSaving(cents: number, document: SavingDocument) {
     if (cents <= 0) return;
     this.savingCents += cents;
     this.savingItems++;
-    this.savingDocument ??= document;
+    if (!this.savingDocument || comesBefore(document, this.savingDocument)) this.savingDocument = document;
   }
 
   /**
    * The import's Tema 69 opportunity as one informative finding (STF RE 574.706; Lei 14.592/2023, art. 6º): the
    * R$ of PIS/COFINS its sales charged on a base with the ICMS, which the base without it would not have charged.
-   * Attached to the first document that had it (item 0: the whole import, not one item).
+   * Attached to the earliest document that had it, by date and number (item 0: the whole import, not one item): the
+   * same document whatever order the documents are audited in, so a new audit writes the same finding.
    */
   finding(): (FindingRow & { documentId: string; chave: string | null }) | null {
     if (this.savingCents <= 0 || !this.savingDocument) return null;
