@@ -283,7 +283,8 @@ describe('POST /products/documents: a sale, a purchase, refusals and duplicates'
       ['NOVO-1', 'valor-divergente', 'vICMS', '18.00', '20.00', '2.00', '528'],
       ['=HYPERLINK("x")', 'gtin-invalido', 'cEAN', null, '7891234567896', null, '611'],
       ['=HYPERLINK("x")', 'ncm-divergente', 'NCM', null, '99999999', null, '778'],
-      ['=HYPERLINK("x")', 'cfop-incompativel', 'CFOP', '5xxx (interna)', '6102', null, null],
+      // The audit's own CFOP finding carries the rule book's I08-90 (523): interstate CFOP, same UF.
+      ['=HYPERLINK("x")', 'cfop-incompativel', 'CFOP', '5xxx (interna)', '6102', null, '523'],
       ['=HYPERLINK("x")', 'cbenef-invalido', 'cBenef', null, 'SP999999', null, '946'],
       ['=HYPERLINK("x")', 'cclasstrib-incompativel', 'cClassTrib', '000xxx', '200001', null, null],
     ]);
