@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { nodeToXml, type SampleNfe, sampleNfe } from '../tax-engine/src/index';
@@ -70,6 +71,48 @@ test('validates chosen and pasted XMLs, every rejection with its rule and field,
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/nfe-validation-${width}.png`, fullPage: true });
   }
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).setLegacyMode(true).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+});
+
+// An ERP's draft of the same note: the item says CST and rate only; imposto values and totals are left to the engine.
+const draft = xml(valid)
+  .replace(
+    /<imposto>.*<\/imposto>/,
+    '<imposto><ICMS><ICMS00><orig>0</orig><CST>00</CST><pICMS>18.00</pICMS></ICMS00></ICMS>' +
+      '<IBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib></IBSCBS></imposto>',
+  )
+  .replace(/<total>.*<\/total>/, '<total><ICMSTot><vNF>0.00</vNF></ICMSTot></total>');
+
+test('completes the taxes of a draft XML and downloads the completed XML, by keyboard', async ({ page }) => {
+  test.setTimeout(120_000);
+  const seeded = await seedMemberWithCompanies([{ nomeFantasia: 'LOJA COMPLETA', uf: 'SP' }]);
+  await useSessionOf(page, seeded.member, seeded.companies[0]);
+  await page.goto('/member/products/nfe-validation');
+  await expect(page.getByRole('heading', { name: 'Validar NF-e' })).toBeVisible({ timeout: 30_000 });
+
+  await page.getByLabel('Ou cole o XML').focus();
+  await page.keyboard.insertText(draft);
+  const button = page.getByTestId('nfe-complete');
+  for (let i = 0; i < 8 && !(await button.evaluate((b) => b === b.ownerDocument.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(button).toBeFocused();
+  await expect(button).toHaveText('Completar impostos');
+  await page.keyboard.press('Enter');
+
+  const doc = page.getByTestId('nfe-document');
+  await expect(doc.getByTestId('nfe-verdict')).toHaveText('Sem rejeições', { timeout: 30_000 });
+  await expect(doc.getByTestId('nfe-rule-set')).toContainText('Impostos completados pelo motor tributário');
+  const download = doc.getByRole('button', { name: /Baixar XML completo/ });
+  await download.focus();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(file.suggestedFilename()).toBe('XML colado-completo.xml');
+  const completed = readFileSync(await file.path(), 'utf8');
+  // 1000.00 at 18 % (LC 87/1996 art. 13): vICMS 180.00; the IBS/CBS base 1000 − 180 = 820.00 (NT 2025.002 UB16-10).
+  expect(completed).toContain('<vICMS>180.00</vICMS>');
+  expect(completed).toContain('<vBCIBSCBS>820.00</vBCIBSCBS>');
+  expect(completed).not.toContain('Signature');
+
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).setLegacyMode(true).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });
