@@ -13,8 +13,6 @@ export interface StAgreementFilter {
   ufDestino?: string;
   /** Only the rows in force on this day (ISO date). */
   date?: string;
-  /** Only the rows in force some day between these (an import's documents), both inclusive. */
-  between?: { from: string; to: string };
 }
 
 export async function loadStAgreements(db: DbOrTx, f: StAgreementFilter = {}): Promise<StAgreementRow[]> {
@@ -23,10 +21,6 @@ export async function loadStAgreements(db: DbOrTx, f: StAgreementFilter = {}): P
   if (f.ufDestino) where.push(sql`uf_destino = ${f.ufDestino}`);
   if (f.date)
     where.push(sql`vigencia_inicio <= ${f.date}::date AND (vigencia_fim IS NULL OR vigencia_fim >= ${f.date}::date)`);
-  if (f.between)
-    where.push(
-      sql`vigencia_inicio <= ${f.between.to}::date AND (vigencia_fim IS NULL OR vigencia_fim >= ${f.between.from}::date)`,
-    );
   const rows = await db.execute<StAgreementRow & Record<string, unknown>>(sql`
     SELECT uf_origem AS "ufOrigem", uf_destino AS "ufDestino", cest_segmento AS "cestSegmento",
       cest_codigos AS "cestCodigos", tem_acordo AS "temAcordo", instrumento, mva_original::text AS "mvaOriginal",

@@ -200,14 +200,20 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
           label="UF de origem"
           data={ufOptions}
           value={pair.ufOrigem}
-          onChange={(e) => setPair((p) => ({ ...p, ufOrigem: e.currentTarget.value }))}
+          onChange={(e) => {
+            const ufOrigem = e.currentTarget.value;
+            setPair((p) => ({ ...p, ufOrigem }));
+          }}
           w={120}
         />
         <NativeSelect
           label="UF de destino"
           data={ufOptions}
           value={pair.ufDestino}
-          onChange={(e) => setPair((p) => ({ ...p, ufDestino: e.currentTarget.value }))}
+          onChange={(e) => {
+            const ufDestino = e.currentTarget.value;
+            setPair((p) => ({ ...p, ufDestino }));
+          }}
           w={120}
         />
         {agreement && (
