@@ -1,5 +1,6 @@
 import { cestSegmentoLabels, type TStAgreement } from '@app/contract';
-import { Anchor, Badge, Button, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCalendarX, IconExternalLink, IconHistory, IconPencil } from '@tabler/icons-react';
 import { formatDate } from '../../../components/ui/format';
 
 interface Props {
@@ -15,21 +16,40 @@ const period = (r: TStAgreement) =>
     ? `${formatDate(r.vigenciaInicio)} a ${formatDate(r.vigenciaFim)}`
     : `desde ${formatDate(r.vigenciaInicio)}`;
 
-/** One agreement per row: pair, goods, agreement or not, instrument, MVA, validity, source and the actions. */
+/** An icon action with its name for screen readers and a tooltip for the mouse. */
+function Action({
+  label,
+  icon,
+  onClick,
+  color,
+}: {
+  label: string;
+  icon: React.ReactNode;
+  onClick: () => void;
+  color?: string;
+}) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick}>
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** One agreement per row: pair, goods, agreement or not, instrument, MVA, validity and the actions (source first). */
 export function StAgreementsTable({ rows, canWrite, onHistory, onEdit, onEnd }: Props) {
   return (
-    <Table.ScrollContainer minWidth={900} type="native" aria-label="Tabela de acordos de ICMS-ST">
+    <Table.ScrollContainer minWidth={820} type="native" aria-label="Tabela de acordos de ICMS-ST">
       <Table striped withTableBorder verticalSpacing="xs" data-testid="st-agreements-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Origem → destino</Table.Th>
-            <Table.Th>Segmento</Table.Th>
-            <Table.Th>CEST</Table.Th>
+            <Table.Th>Par</Table.Th>
+            <Table.Th>Segmento e CEST</Table.Th>
             <Table.Th>Acordo</Table.Th>
             <Table.Th>Instrumento</Table.Th>
             <Table.Th ta="right">MVA original</Table.Th>
             <Table.Th>Vigência</Table.Th>
-            <Table.Th>Fonte</Table.Th>
             <Table.Th>
               <VisuallyHidden>Ações</VisuallyHidden>
             </Table.Th>
@@ -43,22 +63,20 @@ export function StAgreementsTable({ rows, canWrite, onHistory, onEdit, onEnd }: 
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {r.ufOrigem} → {r.ufDestino}
                 </Table.Td>
-                <Table.Td>
-                  <Tooltip label={cestSegmentoLabels[r.cestSegmento]}>
-                    <Text size="sm" span tabIndex={0}>
-                      {r.cestSegmento}
-                    </Text>
-                  </Tooltip>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs">{r.cestCodigos ? r.cestCodigos.join(', ') : 'Todo o segmento'}</Text>
+                <Table.Td maw={260}>
+                  <Text size="sm">
+                    {r.cestSegmento} – {cestSegmentoLabels[r.cestSegmento]}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {r.cestCodigos ? r.cestCodigos.join(', ') : 'Todo o segmento'}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Badge color={r.temAcordo ? 'green' : 'gray'} variant="light" tt="none">
                     {r.temAcordo ? 'Com acordo' : 'Sem acordo'}
                   </Badge>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td maw={220}>
                   <Text size="sm">{r.instrumento}</Text>
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -66,32 +84,33 @@ export function StAgreementsTable({ rows, canWrite, onHistory, onEdit, onEnd }: 
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{period(r)}</Table.Td>
                 <Table.Td>
-                  <Anchor href={r.fonteUrl} target="_blank" rel="noopener noreferrer" size="sm">
-                    Abrir fonte<VisuallyHidden> de {name}</VisuallyHidden>
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {r.createdByName ? `Por ${r.updatedByName ?? r.createdByName}` : 'Tabela de referência'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button size="xs" variant="subtle" onClick={() => onHistory(r)} aria-label={`Histórico de ${name}`}>
-                      Histórico
-                    </Button>
+                  <Group gap={2} wrap="nowrap">
+                    <Tooltip label="Abrir a fonte">
+                      <ActionIcon
+                        component="a"
+                        href={r.fonteUrl}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        variant="subtle"
+                        aria-label={`Abrir a fonte de ${name}`}
+                      >
+                        <IconExternalLink size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Action
+                      label={`Histórico de ${name}`}
+                      icon={<IconHistory size={18} />}
+                      onClick={() => onHistory(r)}
+                    />
                     {canWrite && (
                       <>
-                        <Button size="xs" variant="light" onClick={() => onEdit(r)} aria-label={`Editar ${name}`}>
-                          Editar
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
+                        <Action label={`Editar ${name}`} icon={<IconPencil size={18} />} onClick={() => onEdit(r)} />
+                        <Action
+                          label={`Encerrar vigência de ${name}`}
+                          icon={<IconCalendarX size={18} />}
                           color="orange"
                           onClick={() => onEnd(r)}
-                          aria-label={`Encerrar vigência de ${name}`}
-                        >
-                          Encerrar
-                        </Button>
+                        />
                       </>
                     )}
                   </Group>

@@ -53,7 +53,7 @@ export default function StAgreementsPage() {
   return (
     <Stack gap="md" maw={1300}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
+        <div style={{ flex: 1, minWidth: 0 }}>
           <Title order={1} size="h2">
             Acordos de ICMS-ST
           </Title>
@@ -64,7 +64,11 @@ export default function StAgreementsPage() {
             apontamento.
           </Text>
         </div>
-        {canWrite && <Button onClick={() => setDialog({ row: null })}>Cadastrar acordo</Button>}
+        {canWrite && (
+          <Button style={{ flexShrink: 0 }} onClick={() => setDialog({ row: null })}>
+            Cadastrar acordo
+          </Button>
+        )}
       </Group>
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
@@ -87,7 +91,12 @@ export default function StAgreementsPage() {
               value={filters.cestSegmento}
               onChange={(e) => set('cestSegmento')(e.currentTarget.value)}
             />
-            <DateField label="Vigente em" value={filters.vigenteEm} onChange={set('vigenteEm')} />
+            <DateField
+              clearButtonProps={{ 'aria-label': 'Limpar vigente em' }}
+              label="Vigente em"
+              value={filters.vigenteEm}
+              onChange={set('vigenteEm')}
+            />
             <NativeSelect
               label="Acordo"
               data={agreementOptions}
