@@ -3,8 +3,9 @@
  * Inscrições Estaduais" (www.sintegra.gov.br/insc_est.html, one "Roteiro de crítica da inscrição estadual" per UF,
  * e.g. www.sintegra.gov.br/Cad_Estados/cad_GO.html). Only length and check digits are conferred: prefixes (24 in AL,
  * 28 in MS …) change with new series and are the registry's business (rules 1C17-10/5E17-10, not offline).
- * MOC 7.0 annex I note (*2) to C17-20/E17-50 (NT 2018.001): non-significant leading zeros are disregarded, so the
- * number is tried at each length the UF uses after dropping them.
+ * Note (*2) of MOC 7.0 annex I to C17-20/E17-50 (NT 2018.001), as the public compilation of table 4.4.2 that decision
+ * 060 uses records it: SEFAZ disregards non-significant leading zeros, so the number is tried at each length the UF
+ * uses after dropping them.
  */
 type Check = (d: number[]) => boolean;
 

@@ -186,6 +186,31 @@ const cases: Record<string, Case> = {
       into(t, I, el('entrega', [el('CNPJ', company.cnpj), el('UF', 'SP')]), 'det');
     },
   },
+  // An entrada (tpNF=0): E12-50 and E12-60 are E12-30 and E12-40 with entrega and retirada swapped.
+  'E12-50': {
+    sample: standard,
+    breakIt: (t) => {
+      setText(t, `${I}/ide/tpNF`, '0');
+      setText(t, `${I}/ide/idDest`, '2');
+    },
+    alsoPasses: (t) => {
+      setText(t, `${I}/ide/tpNF`, '0');
+      setText(t, `${I}/ide/idDest`, '2');
+      into(t, I, el('entrega', [el('CNPJ', company.cnpj), el('UF', 'MG')]), 'det');
+    },
+  },
+  'E12-60': {
+    sample: { ...standard, destinatario: { ...company, uf: 'RJ' } },
+    breakIt: (t) => {
+      setText(t, `${I}/ide/tpNF`, '0');
+      setText(t, `${I}/ide/idDest`, '1');
+    },
+    alsoPasses: (t) => {
+      setText(t, `${I}/ide/tpNF`, '0');
+      setText(t, `${I}/ide/idDest`, '1');
+      into(t, I, el('retirada', [el('CNPJ', company.cnpj), el('UF', 'SP')]), 'det');
+    },
+  },
   'I05-10': {
     sample: standard,
     breakIt: (t) => setText(t, `${det(1)}/prod/NCM`, '22'),

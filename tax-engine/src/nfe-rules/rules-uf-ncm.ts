@@ -12,6 +12,8 @@ import { child, text } from './xml-node.js';
  * - E12-40 (773): saída, interna (idDest=1), not with a final consumer (indFinal<>1), enderDest/UF <> enderEmit/UF.
  *   Exceptions: 1. UFCons informed with the emitter's UF; 2. entrega/UF = emitter's UF and no retirada; 3. retirada/UF =
  *   recipient's UF and no entrega; 4. entrega/UF = retirada/UF.
+ * - E12-50/E12-60: the same two checks on an entrada (tpNF=0), where the entrega replaces the emitter and the retirada
+ *   the recipient (NT 2015.003).
  * - I05-10 (777): the NCM is complete (8 positions); a service or an item without a product informs "00".
  * - I08-90 (523, Facult.): CFOP of an interstate operation (2 or 6) with the emitter's UF equal to the recipient's and
  *   CNPJ/CPF of the emitter different from the recipient's; a CFOP 2/6 is valid when UFCons differs from the emitter's UF.
@@ -83,6 +85,54 @@ export const ufNcmRules: Rule[] = [
       if (p.ufCons.some((u) => u === p.emitUf)) return [];
       if (p.entrega === p.emitUf && p.retirada === undefined) return [];
       if (p.retirada === p.destUf && p.entrega === undefined) return [];
+      if (p.entrega !== undefined && p.entrega === p.retirada) return [];
+      return E('NFe/infNFe/dest/enderDest/UF', `${p.emitUf} (idDest=1)`, p.destUf);
+    },
+  },
+  {
+    id: 'E12-50',
+    codigo: '772',
+    mensagem: 'Rejeição: Operação Interestadual e UF de destino igual à UF de origem',
+    grupo: 'E',
+    modelos: ['55'],
+    aplicacao: 'obrigatoria',
+    efeito: 'rejeicao',
+    vigencia: always,
+    fonte: moc('E'),
+    descricao:
+      'NF-e de entrada interestadual (idDest=2) não tem a UF do destinatário igual à do emitente (salvo mesmo CNPJ, item com UFCons de outra UF ou entrega/retirada em outra UF: na entrada a entrega substitui o emitente e a retirada o destinatário).',
+    verificar(doc) {
+      if (text(doc.ide, 'tpNF') !== '0' || text(doc.ide, 'idDest') !== '2' || !doc.dest) return [];
+      const p = placesOf(doc);
+      if (p.destUf !== p.emitUf || idOf(doc.emit) === idOf(doc.dest)) return [];
+      if (p.ufCons.some((u) => u !== undefined && u !== p.emitUf)) return [];
+      if (p.entrega !== undefined && p.entrega !== p.destUf && p.retirada === undefined) return [];
+      if (p.retirada !== undefined && p.retirada !== p.emitUf && p.entrega === undefined) return [];
+      if (p.entrega !== undefined && p.retirada !== undefined && p.entrega !== p.retirada) return [];
+      return E('NFe/infNFe/dest/enderDest/UF', `UF diferente de ${p.emitUf} (idDest=2)`, p.destUf);
+    },
+  },
+  {
+    id: 'E12-60',
+    codigo: '773',
+    mensagem: 'Rejeição: Operação Interna e UF de destino difere da UF de origem',
+    grupo: 'E',
+    modelos: ['55'],
+    aplicacao: 'obrigatoria',
+    efeito: 'rejeicao',
+    vigencia: always,
+    fonte: moc('E'),
+    descricao:
+      'NF-e de entrada interna (idDest=1) que não é com consumidor final tem a UF do destinatário igual à do emitente (salvo UFCons da UF do emitente ou entrega/retirada que torne a operação interna: exceções 1 a 4).',
+    verificar(doc) {
+      if (text(doc.ide, 'tpNF') !== '0' || text(doc.ide, 'idDest') !== '1' || text(doc.ide, 'indFinal') === '1')
+        return [];
+      if (!doc.dest || !child(doc.dest, 'enderDest')) return [];
+      const p = placesOf(doc);
+      if (p.destUf === p.emitUf) return [];
+      if (p.ufCons.some((u) => u === p.emitUf)) return [];
+      if (p.entrega === p.destUf && p.retirada === undefined) return [];
+      if (p.retirada === p.emitUf && p.entrega === undefined) return [];
       if (p.entrega !== undefined && p.entrega === p.retirada) return [];
       return E('NFe/infNFe/dest/enderDest/UF', `${p.emitUf} (idDest=1)`, p.destUf);
     },
