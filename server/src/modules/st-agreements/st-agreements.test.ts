@@ -48,6 +48,15 @@ describe('interstate ICMS-ST agreements', async () => {
   const count = async () => Number((await pool.query('SELECT count(*) n FROM st_agreements')).rows[0].n);
   const historyCount = async () => Number((await pool.query('SELECT count(*) n FROM st_agreement_history')).rows[0].n);
 
+  it('documents the routes in the OpenAPI', async () => {
+    const res = await app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths;
+    expect(Object.keys(paths['/v1/public/st-agreements'])).toEqual(['get', 'post']);
+    expect(Object.keys(paths['/v1/public/st-agreements/{id}'])).toEqual(['get', 'put', 'delete']);
+    expect(Object.keys(paths['/v1/public/st-agreements/{id}/end'])).toEqual(['post']);
+  });
+
   it('every signed-in role reads; only the Admin writes; anonymous callers get 401', async () => {
     for (const role of ['Admin', 'PartnerOwner', 'PartnerContributor', 'Member']) {
       const list = await call('GET', '/st-agreements?ufOrigem=SP&cestSegmento=03', undefined, role);
