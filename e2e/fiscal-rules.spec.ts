@@ -427,8 +427,8 @@ test('the rule editor shows the CBS/IBS rates and reductions, and an edit keeps 
   const dialog = page.getByRole('dialog', { name: 'Regras Fiscais' });
   await expect(dialog.getByLabel('ALIQ CBS%')).toHaveValue('8,80');
   await expect(dialog.getByLabel('RED. CBS%')).toHaveValue('10,00');
-  await expect(dialog.getByLabel('ALIQ IBS UF%')).toHaveValue('10,20');
-  await expect(dialog.getByLabel('ALIQ IBS MUN%')).toHaveValue('7,50');
+  await expect(dialog.getByLabel('ALIQ IBS ESTADUAL%')).toHaveValue('10,20');
+  await expect(dialog.getByLabel('ALIQ IBS MUNICIPAL%')).toHaveValue('7,50');
   await expect(dialog.getByLabel('RED. IBS%')).toHaveValue('20,00');
   await dialog.getByRole('group', { name: 'IBS/CBS' }).scrollIntoViewIfNeeded();
   for (const width of [1366, 1024]) {
@@ -439,7 +439,7 @@ test('the rule editor shows the CBS/IBS rates and reductions, and an edit keeps 
 
   // An edit of another field keeps the rates; one rate changed is saved.
   await dialog.getByLabel('ICMS%', { exact: true }).fill('12');
-  await dialog.getByLabel('ALIQ IBS MUN%').fill('8');
+  await dialog.getByLabel('ALIQ IBS MUNICIPAL%').fill('8');
   await dialog.getByRole('button', { name: 'Gravar' }).click();
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await expect(toast(page, 'Regra fiscal alterada com sucesso!')).toBeVisible();

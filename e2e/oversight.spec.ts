@@ -66,6 +66,13 @@ test('the dashboard draws its charts and ranking; a row opens the company in a n
   await expect(rows.nth(1)).toContainText('POUCOS PENDENTES');
   await expect(page.getByTestId('companies-ranking')).not.toContainText('DE OUTRO PARCEIRO');
   await page.screenshot({ path: `test-results/dashboard.png`, fullPage: true });
+  // 'Classificados' counts finalized products, each once (decision 067): the chart says so.
+  await expect(chart).toContainText('cada produto uma vez, no dia em que foi finalizado');
+  for (const width of [1366, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    await chart.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/dashboard-finalized-${width}.png` });
+  }
 
   const [tab] = await Promise.all([context.waitForEvent('page'), rows.nth(0).click()]);
   await tab.waitForLoadState();

@@ -304,8 +304,8 @@ export function NamedRuleDialog({ opened, initial, editRuleId, onClose, onSaved 
               <SimpleGrid cols={{ base: 2, sm: 5 }} mt="sm" style={alignInputs}>
                 {text('aliqCBS', 'ALIQ CBS%', { placeholder: '##,##' })}
                 {text('redCBS', 'RED. CBS%', { placeholder: '##,##' })}
-                {text('ibsAliqUF', 'ALIQ IBS UF%', { placeholder: '##,##' })}
-                {text('ibsAliqMun', 'ALIQ IBS MUN%', { placeholder: '##,##' })}
+                {text('ibsAliqUF', 'ALIQ IBS ESTADUAL%', { placeholder: '##,##' })}
+                {text('ibsAliqMun', 'ALIQ IBS MUNICIPAL%', { placeholder: '##,##' })}
                 {text('redIBS', 'RED. IBS%', { placeholder: '##,##' })}
               </SimpleGrid>
               <Text size="xs" c="dimmed" mt={4}>
