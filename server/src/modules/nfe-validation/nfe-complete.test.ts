@@ -274,6 +274,26 @@ describe('POST /nfe/complete: interstate DIFAL, Simples Nacional with ST', () =>
   });
 });
 
+describe('POST /nfe/complete: an NFC-e (model 65) to an unidentified consumer', () => {
+  it('no dest: the sale is inside the issuer’s state; ICMS 18 % of 50.00 = 9.00 (LC 87/1996 art. 13, I)', async () => {
+    const xml = draft({ modelo: '65', emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' }, data: '2026-03-10' }, [
+      {
+        prod: { vProd: '50.00' },
+        imposto: [icms('ICMS00', { CST: '00', pICMS: '18.00' }), ibscbs('000', '000001')],
+      },
+    ]);
+    const res = await complete(xml);
+    expect(res.json().errors).toBeUndefined();
+    const out = res.json<TNfeCompleteResponse>();
+    expect(out.modelo).toBe('65');
+    expect(at(out.xml, 'det[1]/imposto/ICMS/ICMS00/vICMS')).toBe('9.00');
+    // IBS/CBS base 50.00 − 9.00 = 41.00 (UB16-10): CBS 0.9 % = 0.37 (0.369), IBS-UF 0.1 % = 0.04 (0.041).
+    expect(at(out.xml, 'det[1]/imposto/IBSCBS/gIBSCBS/gCBS/vCBS')).toBe('0.37');
+    expect(at(out.xml, 'det[1]/imposto/IBSCBS/gIBSCBS/gIBSUF/vIBSUF')).toBe('0.04');
+    expect(out.rejeicoes).toEqual([]);
+  });
+});
+
 describe('POST /nfe/complete: what it refuses, and what it drops', () => {
   it('an item the engine cannot compute: 400 naming the item and the tag, nothing returned', async () => {
     const xml = draft(
