@@ -32,7 +32,7 @@ describe("the dashboard's 'Produtos Finalizados' series", () => {
     const headers = bearer(await createSessionToken(ctx.db, owner.id));
     const globals = await Promise.all(Array.from({ length: 6 }, () => createGlobalProduct(ctx.db)));
     const products = [
-      ...globals.map((g, i) => ({ internalCode: `C-${i}`, description: `CLASSIFICADO ${i}`, gtin: g.gtin.slice(1) })),
+      ...globals.map((g, i) => ({ internalCode: `C-${i}`, description: `CLASSIFICADO ${i}`, gtin: g.gtin!.slice(1) })),
       ...[1, 2, 3, 4].map((i) => ({ internalCode: `P-${i}`, description: `PENDENTE ${i}` })),
     ];
     const created = await ctx.app.inject({
@@ -70,7 +70,7 @@ describe("the dashboard's 'Produtos Finalizados' series", () => {
     const owner = await createUser(ctx.db, { role: 'PartnerOwner', partnerId: partner.id });
     const headers = bearer(await createSessionToken(ctx.db, owner.id));
     const globals = await Promise.all([1, 2, 3].map(() => createGlobalProduct(ctx.db)));
-    const gtin = (i: number) => globals[i]!.gtin.slice(1);
+    const gtin = (i: number) => globals[i]!.gtin!.slice(1);
 
     // Three days ago: three products finalized on arrival (same GTIN as a global product), one left pending.
     await backdate(3);
