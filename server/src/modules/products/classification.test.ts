@@ -83,7 +83,7 @@ describe('POST /products/bindinginbatch', () => {
     expect(res.json()).toEqual({
       linked: true,
       finalized: false,
-      message: '2 produtos vinculados: 1 classificados e 1 em auditoria.',
+      message: '2 produtos vinculados: 1 classificado e 1 em auditoria.',
       counts: { linked: 2, finalized: 1, inAudit: 1 },
       bindingId: expect.any(String),
     });

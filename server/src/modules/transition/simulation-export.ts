@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import {
   transitionColumnLabels as col,
+  countOf,
   simulationBuyerLabels,
   type TSimulation,
   type TTransitionYear,
@@ -50,7 +51,9 @@ export function writeSimulationXlsx(db: DbOrTx, sim: TSimulation): Readable {
       ? `; Simples Nacional, faixa ${sim.faixaSimples} do Anexo I (RBT12 R$ ${sim.rbt12})`
       : '';
     years
-      .addRow([`Destino ${sim.ufDestino} — ${simulationBuyerLabels[sim.comprador]}; ${sim.produtos} produtos${seller}`])
+      .addRow([
+        `Destino ${sim.ufDestino} — ${simulationBuyerLabels[sim.comprador]}; ${countOf(sim.produtos, 'produto', 'produtos')}${seller}`,
+      ])
       .commit();
     const columns = yearColumns(sim.totais ?? []);
     years.addRow(columns.map(([header]) => header)).commit();

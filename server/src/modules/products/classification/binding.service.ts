@@ -1,4 +1,4 @@
-import type { TBindingInBatchResponse, TProductBindingResponse } from '@app/contract';
+import { countOf, type TBindingInBatchResponse, type TProductBindingResponse } from '@app/contract';
 import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../../lib/actor.js';
 import { AppError } from '../../../lib/app-error.js';
@@ -30,8 +30,8 @@ export const bindingMessages = {
     'Ele foi para a auditoria do parceiro e não aparece na sua lista até a decisão: aprovado, volta como ' +
     'Classificado; devolvido, como Devolvido.',
   batch: (c: { linked: number; finalized: number; inAudit: number }) =>
-    `${c.linked.toLocaleString('pt-BR')} produtos vinculados: ${c.finalized.toLocaleString('pt-BR')} classificados e ` +
-    `${c.inAudit.toLocaleString('pt-BR')} em auditoria.`,
+    `${countOf(c.linked, 'produto vinculado', 'produtos vinculados')}: ` +
+    `${countOf(c.finalized, 'classificado', 'classificados')} e ${c.inAudit.toLocaleString('pt-BR')} em auditoria.`,
 } as const;
 
 const groupByUf = (rows: BindableProduct[]) => {
