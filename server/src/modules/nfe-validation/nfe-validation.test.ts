@@ -224,6 +224,12 @@ describe('POST /nfe/validate: bodies that are not an NF-e', () => {
     expect(res.json().detail).toContain(words);
   });
 
+  it('a fault the tree scanner lets through (a control character) is refused by libxml2 → 400 (decision 070)', async () => {
+    const res = await post(xmlOf(base).replace('<xProd>', '<xProd>\u0001'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toContain('bem formado');
+  });
+
   it('a model other than 55/65 → 400 naming the model', async () => {
     const res = await post(xmlOf(base).replace('<mod>55</mod>', '<mod>57</mod>'));
     expect(res.statusCode).toBe(400);
