@@ -66,6 +66,10 @@ describe('parseXmlTree: the same tree as a conformant parser', () => {
     ],
     ['> inside an attribute and non-ASCII text', '<a t="1 > 0"><xNome>Açúcar e Café Ltda – ME</xNome></a>'],
     ['tabs and newlines in an attribute', '<a t="x\ty\nz"><b/></a>'],
+    [
+      'line ends and tabs written as references stay',
+      '<a t="x&#10;y&#9;z\r\nw"><b>1&#13;\r\n2</b><c><![CDATA[3\r4]]></c></a>',
+    ],
     ['comments and PIs around the root', '<?xml version="1.0"?><!-- before --><?x y?><a><b>1</b></a><!-- after -->\n'],
   ];
   it.each(cases)('%s', (_, xml) => {
