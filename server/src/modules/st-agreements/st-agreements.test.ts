@@ -204,6 +204,14 @@ describe('interstate ICMS-ST agreements', async () => {
     expect(bad.body.errors[0].message).toContain('Vigente em:');
   });
 
+  it('refuses a seed row without its source, naming the line', () => {
+    const header = readFileSync(stAgreementsSeedFile, 'utf8').split('\n')[0];
+    const row = 'SP;MG;03;;S;Protocolo ICMS 11/1991;;2018-06-01;;;Cláusula primeira';
+    expect(() => parseStAgreementsFile(`${header}\n${row}\n`)).toThrow(
+      /Linha 2 de st-agreements.csv inválida: Fonte \(endereço\)/,
+    );
+  });
+
   it('seeds every installation from the cited CSV, once per version, and never over the Admin', async () => {
     const seeded = await pool.query(
       `SELECT count(*)::int n, count(*) FILTER (WHERE fonte_url ~ '^https?://' AND length(fonte_nota) > 20)::int cited
