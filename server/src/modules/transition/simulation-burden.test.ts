@@ -45,7 +45,10 @@ describe('the simulated burden of a Simples Nacional supermarket', () => {
     const res = await ctx.app.inject({ method: 'POST', url: base(), headers: auth, payload: start });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].field).toBe('rbt12');
-    expect(res.json().errors[0].message).toContain('Simples Nacional');
+    // The field in words, as the form labels it (issue 38: no raw field ids on screen).
+    expect(res.json().errors[0].message).toBe(
+      'RBT12: a empresa é do Simples Nacional; informe a receita bruta dos últimos 12 meses.',
+    );
     expect((await get(`/companies/${company}/transition-simulations`)).json()).toHaveLength(0);
   });
 

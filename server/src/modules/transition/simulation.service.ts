@@ -91,7 +91,7 @@ export async function startSimulation(
   checkYearsComputed(anos);
   // The DAS depends on the bracket, which the company record does not hold: the run asks for the RBT12.
   if (isSimples(company.crt) && body.rbt12 === undefined) {
-    const message = 'rbt12: a empresa é do Simples Nacional; informe a receita bruta dos últimos 12 meses (RBT12).';
+    const message = 'RBT12: a empresa é do Simples Nacional; informe a receita bruta dos últimos 12 meses.';
     throw new AppError('VALIDATION', message, [{ field: 'rbt12', message }]);
   }
   const row = await db.transaction(async (tx) => {
