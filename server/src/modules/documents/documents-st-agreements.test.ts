@@ -39,6 +39,8 @@ const noSt = { cst: '00', pICMS: '12.00', vICMS: '12.00' };
  * (the agreements' formula, decision 048); vBCST = 100 × 1,54 = 154,00; vICMSST = 154 × 20 % − 12 = 18,80
  * (LC 87/1996, art. 8º, II).
  */
+/** Imported beer (origin 1) travels at 4 % (Resolução do Senado 13/2012): 4,00 of own ICMS, nothing retained. */
+const importedNoSt = { orig: '1', cst: '00', pICMS: '4.00', vICMS: '4.00' };
 const withSt = { ...noSt, cst: '10', pMVAST: '54.00', vBCST: '154.00', pICMSST: '20.00', vICMSST: '18.80' };
 
 const sale = (number: number, uf: string, items: FixtureItem[]) =>
@@ -77,7 +79,7 @@ beforeAll(async () => {
       uf,
       version: { cstIcms: '60', iva: '40.0000', aliqIcms: rate, aliqIcmsSt: rate, fcp: '0.0000' },
     });
-  for (const code of ['RJ-SEM-ST', 'RJ-COM-ST', 'MG-SEM-ST', 'MG-COM-ST', 'PR-COM-ST', 'PR-SEM-ST'])
+  for (const code of ['RJ-SEM-ST', 'RJ-IMP-SEM-ST', 'RJ-COM-ST', 'MG-SEM-ST', 'MG-COM-ST', 'PR-COM-ST', 'PR-SEM-ST'])
     await createProduct(ctx.db, {
       companyId: s.companySP.id,
       internalCode: code,
@@ -90,7 +92,14 @@ beforeAll(async () => {
   await ctx.db.execute(row('PR', false, 'Sem acordo SP-PR para cervejas (teste)'));
 
   const zip = buildZip([
-    { name: 'rj.xml', data: sale(501, 'RJ', [beer('RJ-SEM-ST', '6102', noSt), beer('RJ-COM-ST', '6403', withSt)]) },
+    {
+      name: 'rj.xml',
+      data: sale(501, 'RJ', [
+        beer('RJ-SEM-ST', '6102', noSt),
+        beer('RJ-COM-ST', '6403', withSt),
+        beer('RJ-IMP-SEM-ST', '6102', importedNoSt),
+      ]),
+    },
     { name: 'mg.xml', data: sale(502, 'MG', [beer('MG-SEM-ST', '6102', noSt), beer('MG-COM-ST', '6403', withSt)]) },
     { name: 'pr.xml', data: sale(503, 'PR', [beer('PR-COM-ST', '6403', withSt), beer('PR-SEM-ST', '6102', noSt)]) },
   ]);
@@ -118,6 +127,14 @@ describe('documents audit: interstate ST by the agreements data', () => {
     // The rule's ST at RJ's rates: 100 × 1,54 × 20 % − 12,00 = 18,80 not retained (a recolher).
     expect(of('RJ-SEM-ST')).toEqual([
       ['st-nao-destacado', 'vICMSST', '18.80', '0.00', '-18.80', `st-acordo: Protocolo ICMS 11/1991 (${PROT_11})`],
+    ]);
+  });
+
+  it('imported goods: the MVA is adjusted to the 4 % interstate rate, not to the 12 %', () => {
+    // MVA 40 % adjusted from 4 % to RJ's 20 %: (1,40 × 0,96 / 0,80) − 1 = 68 % (decision 048's formula);
+    // vBCST = 100 × 1,68 = 168,00; vICMSST = 168,00 × 20 % − 4,00 = 29,60 (LC 87/1996, art. 8º, II).
+    expect(of('RJ-IMP-SEM-ST')).toEqual([
+      ['st-nao-destacado', 'vICMSST', '29.60', '0.00', '-29.60', `st-acordo: Protocolo ICMS 11/1991 (${PROT_11})`],
     ]);
   });
 

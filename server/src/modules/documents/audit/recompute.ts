@@ -55,6 +55,8 @@ export function buildItemRequest(
       vOutro: opt(p.vOutro),
       vDesc: opt(p.vDesc),
       ncm: /^\d{8}$/.test(p.NCM ?? '') ? p.NCM : undefined,
+      // The goods' origin decides the interstate rate (4 % for imported goods, Resolução do Senado 13/2012).
+      origem: /^[0-8]$/.test(t['ICMS.orig'] ?? '') ? Number(t['ICMS.orig']) : undefined,
       icms: { ...own, ...icms },
       ipi: t['IPI.CST'] ? { cst: t['IPI.CST'], pIPI: opt(t['IPI.pIPI']) } : undefined,
       pis: t['PIS.CST'] ? { cst: t['PIS.CST'], pPIS: opt(t['PIS.pPIS']) } : undefined,

@@ -1,5 +1,5 @@
 import type { TOperation } from '@app/contract';
-import type { NfeItemContext } from '@app/tax-engine';
+import { isImportedOrigin, type NfeItemContext } from '@app/tax-engine';
 import type { DocumentItem, FiscalDocument } from '../read/document-model.js';
 import { money, percentCents, rateOf, sameCents, toCents } from './cents.js';
 import type { Add } from './finding.js';
@@ -202,7 +202,10 @@ function compareInterstateSt(c: RuleComparison) {
   // MVA is the original (Conv. ICMS 35/2011, cláusula primeira). The own ICMS deducted is at the document's rate: its
   // interstate rate was judged by the goods' origin already (one cause, one finding).
   const code = csosn ? { cst: undefined, csosn: csosn === '101' ? '201' : '202' } : { cst: '10', csosn: undefined };
-  const mva = csosn ? c.op.icms.iva : c.op.icms.ivaAjustado;
+  // Imported goods (origin 1, 2, 3 or 8) travel at 4 % (Resolução do Senado 13/2012): the MVA is adjusted to that rate.
+  const orig = Number(t['ICMS.orig']);
+  const imported = isImportedOrigin(Number.isFinite(orig) ? orig : null);
+  const mva = csosn ? c.op.icms.iva : imported ? c.op.import.ivaAjustado4 : c.op.icms.ivaAjustado;
   const vICMSST = mva === null ? null : stAsRule(c, code, { pICMS: t['ICMS.pICMS'], mva });
   c.add('st-nao-destacado', 'vICMSST', vICMSST === null ? 'ICMS-ST' : vICMSST.toFixed(2), '0.00', {
     difference: vICMSST === null ? null : money(-Math.round(vICMSST * 100)),
