@@ -117,7 +117,9 @@ describe('the simulated burden of a Simples Nacional supermarket', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = wb.getWorksheet('Anos')!;
-    expect(String(sheet.getRow(1).getCell(1).value)).toContain('Simples Nacional, faixa 4');
+    expect(String(sheet.getRow(1).getCell(1).value)).toContain(
+      'Simples Nacional, faixa 4 do Anexo I (RBT12 R$ 1.500.000,00)',
+    );
     const headers = (sheet.getRow(2).values as unknown[]).filter(Boolean).map(String);
     expect(headers).toContain('ICMS cobrado antes (ST) (R$)');
     expect(headers).toContain('DAS: ICMS (R$)');

@@ -48,7 +48,7 @@ export function writeSimulationXlsx(db: DbOrTx, sim: TSimulation): Readable {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const years = workbook.addWorksheet('Anos');
     const seller = sim.faixaSimples
-      ? `; Simples Nacional, faixa ${sim.faixaSimples} do Anexo I (RBT12 R$ ${sim.rbt12})`
+      ? `; Simples Nacional, faixa ${sim.faixaSimples} do Anexo I (RBT12 R$ ${Number(sim.rbt12).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })})`
       : '';
     years
       .addRow([
