@@ -53,14 +53,14 @@ const icms = (group: string, leaves: Record<string, string>) =>
   el('ICMS', [el(group, [el('orig', '0'), ...Object.entries(leaves).map(([k, v]) => el(k, v))])]);
 const ibscbs = (cst: string, cClassTrib: string) => el('IBSCBS', [el('CST', cst), el('cClassTrib', cClassTrib)]);
 
-const post = (url: string, payload: string, query = '') =>
+const post = (url: string, payload: string | Buffer, query = '') =>
   ctx.app.inject({
     method: 'POST',
     url: url + query,
     headers: { ...auth, 'content-type': 'application/xml' },
     payload,
   });
-const complete = (xml: string) => post('/v1/public/nfe/complete', xml);
+const complete = (xml: string | Buffer) => post('/v1/public/nfe/complete', xml);
 
 /** The text at a slash path under the completed NFe/infNFe (det[n] picks the n-th item). */
 function at(xml: string, path: string): string | undefined {
@@ -342,7 +342,7 @@ describe('POST /nfe/complete: what it refuses, and what it drops', () => {
     expect(out.valida).toBe(true);
   });
 
-  it('the body rules of /nfe/validate: 415 without XML type, 400 for a body that is not an NF-e', async () => {
+  it('the body rules of /nfe/validate: 415 without XML type, 413 over 5 MB, 400 for not UTF-8 or not an NF-e', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/v1/public/nfe/complete',
@@ -354,5 +354,16 @@ describe('POST /nfe/complete: what it refuses, and what it drops', () => {
     const other = await complete('<?xml version="1.0" encoding="UTF-8"?><CTe/>');
     expect(other.statusCode).toBe(400);
     expect(other.json().detail).toContain('Recebido: <CTe>');
+    const big = await complete(Buffer.alloc(5 * 1024 * 1024 + 10, 0x20));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().detail).toContain('5 MB');
+    const latin1 = await complete(Buffer.from([0x3c, 0x4e, 0x46, 0x65, 0xff, 0xfe, 0x3e]));
+    expect(latin1.statusCode).toBe(400);
+    expect(latin1.json().detail).toContain('UTF-8');
+    const model57 = await complete(
+      '<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe><ide><mod>57</mod></ide></infNFe></NFe>',
+    );
+    expect(model57.statusCode).toBe(400);
+    expect(model57.json().detail).toContain('Recebido: modelo 57');
   });
 });

@@ -1,68 +1,20 @@
-import {
-  NFE_VALIDATION_MAX_BYTES,
-  ZNfeCompleteResponse,
-  ZNfeValidationQuery,
-  ZNfeValidationResponse,
-} from '@app/contract';
+import { ZNfeCompleteResponse, ZNfeValidationQuery, ZNfeValidationResponse } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.js';
 import { readIndexedFacts } from '../tax/tax-facts-cache.js';
 import './nfe-validation.codes.js';
+import { parseRawBody, xmlBytesOf } from './nfe-body.js';
 import { completeNfeXml } from './nfe-complete.service.js';
 import { nfeTablesOf } from './nfe-tables.js';
 import { validateNfeXml } from './nfe-validation.service.js';
 
 const tags = ['Validação de NF-e'];
 
-/**
- * A body read by this area's own parser: the bytes, and whether they came as XML. The bytes sit in a private field:
- * the server-wide input check (plugins/safe-input.ts) walks every enumerable key of a body, and a Buffer's are one
- * per byte — 58 KB of them cost more than validating the NF-e. The XML's own text is checked by its parser.
- */
-class RawBody {
-  readonly #bytes: Buffer;
-  constructor(
-    readonly xml: boolean,
-    bytes: Buffer,
-  ) {
-    this.#bytes = bytes;
-  }
-  get bytes(): Buffer {
-    return this.#bytes;
-  }
-}
-
 export default async function nfeValidationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  // The XML comes as the raw body. Any content type is read here (this plugin's scope only) so that a wrong one
-  // gets a 415 in Portuguese naming the right one, and the 5 MB limit a 413 saying 5 MB.
-  app.addContentTypeParser('*', (req, payload, done) => {
-    const type = String(req.headers['content-type'] ?? '')
-      .split(';')[0]!
-      .trim()
-      .toLowerCase();
-    const declared = Number(req.headers['content-length']);
-    if (declared > NFE_VALIDATION_MAX_BYTES) return done(new AppError('NFE_TOO_LARGE'), undefined);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    payload.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > NFE_VALIDATION_MAX_BYTES) {
-        payload.removeAllListeners('data');
-        payload.resume();
-        done(new AppError('NFE_TOO_LARGE'), undefined);
-        return;
-      }
-      chunks.push(c);
-    });
-    payload.on('end', () => {
-      if (size <= NFE_VALIDATION_MAX_BYTES)
-        done(null, new RawBody(type === 'application/xml' || type === 'text/xml', Buffer.concat(chunks)));
-    });
-    payload.on('error', (e) => done(e, undefined));
-  });
+  // The XML comes as the raw body: the body rules (415/413/400) of every NF-e call live in nfe-body.ts.
+  app.addContentTypeParser('*', parseRawBody);
 
   app.post(
     '/nfe/validate',
@@ -82,10 +34,9 @@ export default async function nfeValidationRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const body = req.body;
-      if (!(body instanceof RawBody) || !body.xml) throw new AppError('NFE_CONTENT_TYPE');
+      const bytes = xmlBytesOf(req.body);
       const tabelas = nfeTablesOf(await readIndexedFacts(app.db));
-      return validateNfeXml(body.bytes, { data: req.query.data, tabelas });
+      return validateNfeXml(bytes, { data: req.query.data, tabelas });
     },
   );
   app.post(
@@ -110,9 +61,7 @@ export default async function nfeValidationRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const body = req.body;
-      if (!(body instanceof RawBody) || !body.xml) throw new AppError('NFE_CONTENT_TYPE');
-      return completeNfeXml(app.db, body.bytes, { data: req.query.data });
+      return completeNfeXml(app.db, xmlBytesOf(req.body), { data: req.query.data });
     },
   );
 }

@@ -1,6 +1,7 @@
-import { nfeValidationMessages as m, type TNfeFinding, type TNfeValidationResponse } from '@app/contract';
+import type { TNfeFinding, TNfeValidationResponse } from '@app/contract';
 import { type NfeTables, validateNfeRules, type XNode } from '@app/tax-engine';
 import { AppError } from '../../lib/app-error.js';
+import { readNfeBody } from './nfe-body.js';
 import {
   placeholderSignature,
   type SchemaError,
@@ -8,7 +9,7 @@ import {
   schemaPackages,
   validateSchema,
 } from './nfe-schema.js';
-import { namedPath, parseXmlTree, XmlBodyError } from './nfe-xml-tree.js';
+import { namedPath } from './nfe-xml-tree.js';
 
 const SCHEMA_SOURCE = {
   documento: 'MOC 7.0 Anexo I',
@@ -20,40 +21,6 @@ const SCHEMA_SOURCE = {
 const MAX_SCHEMA_FINDINGS = 200;
 
 const invalid = (detail: string) => new AppError('NFE_XML_INVALID', detail);
-
-/** UTF-8 only (MOC 7.0 §3.2): other bytes are refused with a 400, never guessed. */
-function decode(body: Uint8Array): string {
-  if (body.length === 0) throw invalid(m.empty);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    throw invalid(m.notUtf8);
-  }
-}
-
-function treeOf(xml: string): XNode {
-  try {
-    return parseXmlTree(xml);
-  } catch (e) {
-    if (e instanceof XmlBodyError) throw invalid(e.message);
-    throw e;
-  }
-}
-
-/** The NFe element of an NFe or nfeProc tree, or a 400 saying what came instead. */
-function nfeOf(root: XNode): XNode {
-  const nfe =
-    root.name === 'NFe' ? root : root.name === 'nfeProc' ? root.children.find((c) => c.name === 'NFe') : undefined;
-  if (!nfe?.children.some((c) => c.name === 'infNFe'))
-    throw new AppError('NFE_NOT_NFE', `${m.notNfe} Recebido: <${root.name}>.`);
-  const mod = nfe.children
-    .find((c) => c.name === 'infNFe')
-    ?.children.find((c) => c.name === 'ide')
-    ?.children.find((c) => c.name === 'mod')?.text;
-  if (mod !== '55' && mod !== '65')
-    throw new AppError('NFE_NOT_NFE', `${m.model} Recebido: modelo ${mod ?? 'ausente'}.`);
-  return nfe;
-}
 
 const signatureBytes = Buffer.from(placeholderSignature);
 
@@ -89,9 +56,7 @@ export interface ValidateNfeOptions {
  * route, and the documents audit when it adopts the rule book (it passes the XML and the same tables).
  */
 export function validateNfeXml(body: Uint8Array | string, opts: ValidateNfeOptions): TNfeValidationResponse {
-  const xml = typeof body === 'string' ? body : decode(body);
-  const root = treeOf(xml);
-  const nfe = nfeOf(root);
+  const { root, nfe } = readNfeBody(body);
   const rules = validateNfeRules(root, { data: opts.data, tabelas: opts.tabelas, agora: opts.agora });
   const pkg = schemaPackageOn(rules.regras.data);
   const signed = withSignature(body, nfe);
