@@ -40,7 +40,7 @@ function Action({
 /** One agreement per row: pair, goods, agreement or not, instrument, MVA, validity and the actions (source first). */
 export function StAgreementsTable({ rows, canWrite, onHistory, onEdit, onEnd }: Props) {
   return (
-    <Table.ScrollContainer minWidth={820} type="native" aria-label="Tabela de acordos de ICMS-ST">
+    <Table.ScrollContainer minWidth={760} type="native" aria-label="Tabela de acordos de ICMS-ST">
       <Table striped withTableBorder verticalSpacing="xs" data-testid="st-agreements-table">
         <Table.Thead>
           <Table.Tr>
@@ -48,7 +48,7 @@ export function StAgreementsTable({ rows, canWrite, onHistory, onEdit, onEnd }: 
             <Table.Th>Segmento e CEST</Table.Th>
             <Table.Th>Acordo</Table.Th>
             <Table.Th>Instrumento</Table.Th>
-            <Table.Th ta="right">MVA original</Table.Th>
+            <Table.Th ta="right">MVA</Table.Th>
             <Table.Th>Vigência</Table.Th>
             <Table.Th>
               <VisuallyHidden>Ações</VisuallyHidden>
@@ -63,12 +63,12 @@ export function StAgreementsTable({ rows, canWrite, onHistory, onEdit, onEnd }: 
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {r.ufOrigem} → {r.ufDestino}
                 </Table.Td>
-                <Table.Td maw={260}>
+                <Table.Td miw={170} maw={260}>
                   <Text size="sm">
-                    {r.cestSegmento} – {cestSegmentoLabels[r.cestSegmento]}
+                    {r.cestSegmento} · {r.cestCodigos ? r.cestCodigos.join(', ') : 'todo o segmento'}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {r.cestCodigos ? r.cestCodigos.join(', ') : 'Todo o segmento'}
+                    {cestSegmentoLabels[r.cestSegmento]}
                   </Text>
                 </Table.Td>
                 <Table.Td>
@@ -76,13 +76,13 @@ export function StAgreementsTable({ rows, canWrite, onHistory, onEdit, onEnd }: 
                     {r.temAcordo ? 'Com acordo' : 'Sem acordo'}
                   </Badge>
                 </Table.Td>
-                <Table.Td maw={220}>
+                <Table.Td miw={110} maw={200}>
                   <Text size="sm">{r.instrumento}</Text>
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {r.mvaOriginal ? `${r.mvaOriginal.replace('.', ',')} %` : '—'}
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{period(r)}</Table.Td>
+                <Table.Td miw={100}>{period(r)}</Table.Td>
                 <Table.Td>
                   <Group gap={2} wrap="nowrap">
                     <Tooltip label="Abrir a fonte">
