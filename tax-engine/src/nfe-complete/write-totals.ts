@@ -14,9 +14,10 @@ const sum = (answers: NfeItemResult[], pick: (r: NfeItemResult) => number | unde
  * with each sphere's deferral, refund and presumed credit summed from the items (rules W36–W58 compare them with
  * the items), and vNFTot. ISSQNtot and retTrib are the issuer's and are kept as sent.
  *
- * vNFTot (W60a): vNF plus IBS, CBS and IS; in 2026, the year of the test rates, IBS and CBS are shown but not
- * added to the document's total (the 2026 exception the DF-e technical notes give, and the engine's totals,
- * sumNfeTotals, leave them out of vNF too).
+ * vNFTot (W60a) is Σ vItem (W60-10), and vItem adds vIBS, vCBS and vIS to the item's ICMS-era parts "Exceção 1: Em
+ * 2025 e 2026 não somar vIBS, vCBS, vIS, vTotIBSMonoItem, vTotCBSMonoItem" (NT 2025.002-RTC v1.31, VB01-10/VB01-20):
+ * vNFTot = vNF in 2026, vNF + IBS + CBS + IS from 2027. (NT 2026.008 v1.00 later puts IBS/CBS/IS inside vProd from
+ * 2027 instead; the engine does not write that form yet.)
  */
 export function writeTotals(
   total: NfeTotal,
@@ -85,7 +86,7 @@ export function writeTotals(
           : undefined,
       ])
     : undefined;
-  const added = year >= 2027 ? new TaxDecimal(ib.gIBS.vIBS).plus(ib.gCBS.vCBS).plus(vIS) : vIS;
+  const added = year >= 2027 ? new TaxDecimal(ib.gIBS.vIBS).plus(ib.gCBS.vCBS).plus(vIS) : new TaxDecimal(0);
   return el('total', [
     icmsTot,
     child(sent, 'ISSQNtot'),

@@ -3,6 +3,7 @@ import { ibsCbsRules } from './rules-ibscbs.js';
 import { ibsCbsTotalRules } from './rules-ibscbs-totals.js';
 import { ideRules } from './rules-ide.js';
 import { ieRules } from './rules-ie.js';
+import { itemTotalRules } from './rules-item-total.js';
 import { itemRules } from './rules-items.js';
 import { nfceRules } from './rules-nfce.js';
 import { totalRules } from './rules-totals.js';
@@ -21,6 +22,7 @@ export const RULE_BOOK: readonly Rule[] = [
   ...tribRegularRules,
   ...cClassTribModelRules,
   ...totalRules,
+  ...itemTotalRules,
   ...ibsCbsTotalRules,
 ];
 
@@ -97,12 +99,5 @@ export const NOT_IMPLEMENTED: readonly UncheckedRule[] = [
     'Rejeição: Valor do Diferimento da UF difere do calculado [nItem: 999]',
     'UB',
     'Texto da regra (fórmula do diferimento e sua tolerância) não lido na NT 2025.002.',
-  ),
-  u(
-    'VB01-10',
-    '1105',
-    'Rejeição: Valor total do Item (vItem) difere do somatório dos valores que o compõem [nItem: 999]',
-    'W',
-    'Texto da regra (parcelas que compõem o vItem) não lido na NT 2025.002.',
   ),
 ];

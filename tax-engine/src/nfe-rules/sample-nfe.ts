@@ -37,6 +37,8 @@ export interface SampleNfe {
   /** AAAA-MM-DD. */
   data: string;
   tpAmb?: '1' | '2';
+  /** Writes each det's vItem (PL_010), composed as NT 2025.002 VB01-10 says for the document's year. */
+  vItem?: boolean;
   items: SampleItem[];
 }
 
@@ -156,6 +158,7 @@ export function sampleNfe(n: SampleNfe): XNode {
     const vProd = d(it.vProd);
     const vDesc = d(it.vDesc ?? '0');
     const vBC = vProd.minus(vDesc);
+    const before = { vST: s.vST ?? d(0), vIBS: s.vIBS ?? d(0), vCBS: s.vCBS ?? d(0) };
     add(s, 'vProd', vProd);
     add(s, 'vDesc', vDesc);
     const icms = icmsGroup(it, vBC, s);
@@ -218,7 +221,13 @@ export function sampleNfe(n: SampleNfe): XNode {
       difal,
       ibsCbsGroup(it, vBC, s, year),
     ]);
-    return el('det', [prod, imposto], { nItem: String(i + 1) });
+    const ibsCbsFigures = (s.vIBS ?? d(0)).minus(before.vIBS).plus((s.vCBS ?? d(0)).minus(before.vCBS));
+    // NT 2025.002 VB01-10: vProd − vDesc + vICMSST + vIPI (+ vIBS + vCBS from 2027; exceção 1: not in 2025–2026).
+    const vItem = vBC
+      .plus((s.vST ?? d(0)).minus(before.vST))
+      .plus(vIPI)
+      .plus(year >= 2027 ? ibsCbsFigures : d(0));
+    return el('det', [prod, imposto, n.vItem ? el('vItem', m2(vItem)) : undefined], { nItem: String(i + 1) });
   });
   const t = (tag: string) => m2(s[tag] ?? d(0));
   const vNF = (s.vProd ?? d(0))
@@ -270,7 +279,8 @@ export function sampleNfe(n: SampleNfe): XNode {
           ]),
         ])
       : undefined,
-    hasIbs ? el('vNFTot', m2(vNF.plus(s.vIBS ?? d(0)).plus(s.vCBS ?? d(0)))) : undefined,
+    // vNFTot = Σ vItem (W60-10); IBS and CBS are not added in 2025 and 2026 (NT 2025.002 v1.31, VB01-10 exceção 1).
+    hasIbs ? el('vNFTot', m2(year >= 2027 ? vNF.plus(s.vIBS ?? d(0)).plus(s.vCBS ?? d(0)) : vNF)) : undefined,
   ]);
   const ender = (tag: string, uf: string) =>
     el(tag, [
