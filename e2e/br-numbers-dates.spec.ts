@@ -131,6 +131,8 @@ test('logs: the shared pt-BR date field in an English browser sends the ISO peri
   await to.fill('06/03/2026');
   await leave();
   await expect(page.getByText(INVALID_DATE)).toHaveCount(0);
+  // a filled field's clear button has a name (axe button-name)
+  await expect(page.getByRole('button', { name: 'Limpar campo' })).toHaveCount(2);
   const request = nextRequest(page, 'GET', '/logs/export');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Baixar' }).click();

@@ -33,6 +33,9 @@ export function DateField({ value, onChange, onBlur, onFocus, error, ...rest }: 
       weekdayFormat="ddd"
       leftSection={<IconCalendar size={16} />}
       popoverProps={{ withinPortal: true }}
+      // The clear button is an icon: without a name a screen reader says only "botão" (axe: button-name). The name
+      // does not repeat the field's label, so the label still finds only the field.
+      clearButtonProps={{ 'aria-label': 'Limpar campo' }}
       {...rest}
       error={error ?? (invalid ? INVALID_DATE_MESSAGE : undefined)}
       value={value || null}
