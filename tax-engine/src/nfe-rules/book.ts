@@ -6,6 +6,7 @@ import { ieRules } from './rules-ie.js';
 import { itemTotalRules } from './rules-item-total.js';
 import { itemRules } from './rules-items.js';
 import { nfceRules } from './rules-nfce.js';
+import { paymentRules } from './rules-payment.js';
 import { totalRules } from './rules-totals.js';
 import { tribRegularRules } from './rules-trib-regular.js';
 import { ufNcmRules } from './rules-uf-ncm.js';
@@ -24,6 +25,7 @@ export const RULE_BOOK: readonly Rule[] = [
   ...totalRules,
   ...itemTotalRules,
   ...ibsCbsTotalRules,
+  ...paymentRules,
 ];
 
 const u = (id: string, codigo: string, mensagem: string, grupo: RuleGroup, motivo: string): UncheckedRule => ({

@@ -5,7 +5,7 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const br = (iso: string) => iso.split('-').reverse().join('/');
 const period = (p: Period | null) =>
   p === null ? 'não vigente' : p.desde === null ? 'vigente' : `desde ${br(p.desde)}`;
-const groupOrder = ['A', 'B', 'C', 'E', 'I', 'N', 'O', 'Q/S', 'UB', 'W'];
+const groupOrder = ['A', 'B', 'C', 'E', 'I', 'N', 'O', 'Q/S', 'UB', 'W', 'YA'];
 const byGroup = <T extends { grupo: string; id: string }>(rows: readonly T[]) =>
   [...rows].sort(
     (a, b) =>

@@ -377,6 +377,27 @@ const cases: Record<string, Case> = {
     breakIt: (t) => into(t, `${det(2)}/prod`, el('veicProd', [el('tpOp', '2')]), 'zzz'),
   },
   'W60-05': { sample: standard, breakIt: (t) => remove(t, `${I}/total/vNFTot`) },
+  // Group YA (MOC 7.0 annex I, NT 2016.002): the payment against vNF, both figures named.
+  'YA03-10': {
+    sample: standard,
+    alsoPasses: (t) => setText(t, `${I}/pag/detPag/tPag`, '90'),
+    breakIt: (t) => bump(t, `${I}/pag/detPag/vPag`, -0.02),
+  },
+  'YA03-20': {
+    sample: standard,
+    alsoPasses: (t) => {
+      bump(t, `${I}/pag/detPag/vPag`, 10);
+      into(t, `${I}/pag`, el('vTroco', '10.00'), 'zzz');
+    },
+    breakIt: (t) => bump(t, `${I}/pag/detPag/vPag`, 10),
+  },
+  'YA09-10': {
+    sample: standard,
+    breakIt: (t) => {
+      bump(t, `${I}/pag/detPag/vPag`, 10);
+      into(t, `${I}/pag`, el('vTroco', '9.99'), 'zzz');
+    },
+  },
   // In 2026 vNFTot = Σ vItem without IBS/CBS: the total with them added (as from 2027) is rejected.
   'W60-10': {
     sample: withVItem,
@@ -475,6 +496,33 @@ describe('vItem and vNFTot by year (NT 2025.002 v1.31, VB01-10 exceção 1 and W
   });
 });
 
+describe('the payment against vNF (MOC 7.0 annex I, YA03-10 and YA09-10)', () => {
+  it('names both figures: what vNF asks and what the payments sum', () => {
+    const t = sampleNfe(standard);
+    const vNF = find(t, tot('vNF')).text;
+    setText(t, `${I}/pag/detPag/vPag`, '100.00');
+    expect(found(t, 'YA03-10')).toEqual([
+      expect.objectContaining({
+        codigo: '865',
+        campo: `${I}/pag/detPag/vPag`,
+        esperado: `vNF ${vNF}`,
+        encontrado: 'Σ vPag 100.00',
+        facultativa: true,
+      }),
+    ]);
+    setText(t, `${I}/pag/detPag/vPag`, (Number(vNF) + 20).toFixed(2));
+    into(t, `${I}/pag`, el('vTroco', '5.00'), 'zzz');
+    expect(found(t, 'YA09-10')[0]).toMatchObject({ esperado: expect.stringContaining('= 20.00'), encontrado: '5.00' });
+  });
+
+  it('a return (finNFe 4) is not held to the payment (exceção 1)', () => {
+    const t = sampleNfe(standard);
+    setText(t, `${I}/pag/detPag/vPag`, '0.00');
+    setText(t, `${I}/ide/finNFe`, '4');
+    expect(found(t, 'YA03-10')).toEqual([]);
+  });
+});
+
 describe('how the book is applied', () => {
   it('reports every rejection, not only the first, each with its field and item', () => {
     const t = sampleNfe(standard);
@@ -482,7 +530,8 @@ describe('how the book is applied', () => {
     bump(t, tot('vNF'), 5);
     setText(t, `${det(2)}/prod/NCM`, '99999999');
     const r = run(t);
-    expect(r.rejeicoes.map((f) => f.regra).sort()).toEqual(['I05-20', 'W04-10', 'W16-10']);
+    // A vNF 5.00 above its parts is also 5.00 above what was paid (YA03-10).
+    expect(r.rejeicoes.map((f) => f.regra).sort()).toEqual(['I05-20', 'W04-10', 'W16-10', 'YA03-10']);
     const ncm = r.rejeicoes.find((f) => f.regra === 'I05-20')!;
     expect(ncm).toMatchObject({
       nItem: 2,

@@ -5,7 +5,7 @@
 import type { NfeView } from './nfe-view.js';
 
 /** The layout groups of the MOC (annex I), as the rules are grouped there. */
-export type RuleGroup = 'A' | 'B' | 'C' | 'E' | 'I' | 'N' | 'O' | 'Q/S' | 'UB' | 'W';
+export type RuleGroup = 'A' | 'B' | 'C' | 'E' | 'I' | 'N' | 'O' | 'Q/S' | 'UB' | 'W' | 'YA';
 
 export type Ambiente = 'producao' | 'homologacao';
 

@@ -94,6 +94,14 @@ describe('the documents audit runs the NF-e rule book (issues 36/37, decision 06
         expected: '100.00',
         found: '150.00',
       }),
+      // The payment (100.00) is short of the vNF written (150.00): MOC 7.0 YA03-10, facultative per UF.
+      expect.objectContaining({
+        kind: 'rejeicao',
+        ruleCode: '865 · YA03-10',
+        field: 'pag/detPag/vPag',
+        expected: 'vNF 150.00',
+        found: 'Σ vPag 100.00',
+      }),
     ]);
   });
 

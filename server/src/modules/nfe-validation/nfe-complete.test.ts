@@ -17,10 +17,18 @@ interface Line {
   imposto: XNode[];
 }
 
-/** A skeleton of sampleNfe (ide, emit, dest, transp, pag) with each det replaced by the issuer's own line. */
-function draft(s: Omit<SampleNfe, 'items'>, lines: Line[], edit?: (nfe: XNode) => void): string {
+/**
+ * A skeleton of sampleNfe (ide, emit, dest, transp, pag) with each det replaced by the issuer's own line. `vPag` is
+ * what the ERP says was paid (the payment stays the issuer's: the service does not adjust it to the new vNF).
+ */
+function draft(
+  { vPag, ...s }: Omit<SampleNfe, 'items'> & { vPag?: string },
+  lines: Line[],
+  edit?: (nfe: XNode) => void,
+): string {
   const t = sampleNfe({ ...s, items: lines.map(() => ({ vProd: '1.00', icms: { cst: '41' } })) });
   const infNFe = t.children[0]!;
+  if (vPag) infNFe.children.find((c) => c.name === 'pag')!.children[0]!.children[1]!.text = vPag;
   let i = 0;
   infNFe.children = infNFe.children.map((c) => {
     if (c.name === 'total') return el('total', [el('ICMSTot', [el('vNF', '0.00')])]);
@@ -93,7 +101,12 @@ const contribuinteSP = { cnpj: '11444777000161', uf: 'SP', contribuinte: true };
  * server/src/modules/tax/reform-calculator-cases.test.ts; here item 5 sends no gDif at all.
  */
 const invoiceA = draft(
-  { emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' }, destinatario: contribuinteSP, data: '2026-03-10' },
+  {
+    emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' },
+    destinatario: contribuinteSP,
+    data: '2026-03-10',
+    vPag: '3066.25',
+  },
   [
     {
       prod: { vProd: '1000.00', vFrete: '50.00', vDesc: '10.00' },
@@ -206,6 +219,7 @@ describe('POST /nfe/complete: interstate DIFAL, Simples Nacional with ST', () =>
         emitente: { cnpj: '11222333000181', uf: 'SC', crt: '3' },
         destinatario: { cpf: '52998224725', uf: 'RJ', contribuinte: false },
         data: '2026-03-10',
+        vPag: '1000.00',
       },
       [{ prod: { vProd: '1000.00', CFOP: '6108' }, imposto: [icms('ICMS00', { CST: '00', pICMS: '12.00' })] }],
     );
@@ -234,6 +248,7 @@ describe('POST /nfe/complete: interstate DIFAL, Simples Nacional with ST', () =>
         emitente: { cnpj: '11222333000181', uf: 'SP', crt: '1' },
         destinatario: { cnpj: '11444777000161', uf: 'RJ', contribuinte: true },
         data: '2026-03-10',
+        vPag: '268.00',
       },
       [
         {
@@ -276,12 +291,15 @@ describe('POST /nfe/complete: interstate DIFAL, Simples Nacional with ST', () =>
 
 describe('POST /nfe/complete: an NFC-e (model 65) to an unidentified consumer', () => {
   it('no dest: the sale is inside the issuer’s state; ICMS 18 % of 50.00 = 9.00 (LC 87/1996 art. 13, I)', async () => {
-    const xml = draft({ modelo: '65', emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' }, data: '2026-03-10' }, [
-      {
-        prod: { vProd: '50.00' },
-        imposto: [icms('ICMS00', { CST: '00', pICMS: '18.00' }), ibscbs('000', '000001')],
-      },
-    ]);
+    const xml = draft(
+      { modelo: '65', emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' }, data: '2026-03-10', vPag: '50.00' },
+      [
+        {
+          prod: { vProd: '50.00' },
+          imposto: [icms('ICMS00', { CST: '00', pICMS: '18.00' }), ibscbs('000', '000001')],
+        },
+      ],
+    );
     const res = await complete(xml);
     expect(res.json().errors).toBeUndefined();
     const out = res.json<TNfeCompleteResponse>();
@@ -340,6 +358,24 @@ describe('POST /nfe/complete: what it refuses, and what it drops', () => {
     expect(out.xml).not.toContain('nfeProc');
     expect(out.assinada).toBe(false);
     expect(out.valida).toBe(true);
+  });
+
+  it('a payment the new vNF outgrew: rejection 865 (MOC 7.0 YA03-10) names both figures; the ERP’s pag is kept', async () => {
+    const res = await complete(invoiceA.replace('<vPag>3066.25</vPag>', '<vPag>3000.00</vPag>'));
+    expect(res.statusCode).toBe(200);
+    const out = res.json<TNfeCompleteResponse>();
+    expect(out.valida).toBe(false);
+    expect(out.rejeicoes).toEqual([
+      expect.objectContaining({
+        codigo: '865',
+        regra: 'YA03-10',
+        campo: 'NFe/infNFe/pag/detPag/vPag',
+        esperado: 'vNF 3066.25',
+        encontrado: 'Σ vPag 3000.00',
+        facultativa: true,
+      }),
+    ]);
+    expect(at(out.xml, 'pag/detPag/vPag')).toBe('3000.00');
   });
 
   it('the body rules of /nfe/validate: 415 without XML type, 413 over 5 MB, 400 for not UTF-8 or not an NF-e', async () => {
