@@ -1,5 +1,5 @@
 import type { TOperation, TTaxTransitionRequest, Uf } from '@app/contract';
-import { findSimplesDas, type TransitionCompany } from '@app/tax-engine';
+import { findSimplesDas, type StAgreementRow, type TransitionCompany } from '@app/tax-engine';
 import type { RuleVersionView } from '../fiscal-rules/fiscal-rules.repository.js';
 import { buildOperation } from '../operations/build-operation.js';
 import { checkRuleFacts } from '../operations/operation-rule.js';
@@ -80,6 +80,9 @@ export function toTransitionItem(
  * The item a product classified by `view` gives for a sale from the company's UF to `ufDestino`: the operations
  * query's builder (the sibling rule of the destination UF, the buyer's profile), then its NF-e item. The rule's
  * stored codes and rates go through the same input checks as the operations query (TaxInputError on a bad one).
+ * Between states the run's ICMS-ST agreements decide as in the operations query (decision 065): `com-acordo` puts
+ * the sale under ST when the destination's rule has it, `sem-acordo` takes it out, no row leaves the rule's own
+ * protocol/agreement fields to decide.
  */
 export function buildSimulationItem(input: {
   view: RuleVersionView;
@@ -90,6 +93,10 @@ export function buildSimulationItem(input: {
   buyer: SimulationBuyer;
   vProd: string;
   empresa?: TransitionCompany;
+  /** The run's agreements with the company's UF as origin (read once per run); absent: no data. */
+  stAgreements?: readonly StAgreementRow[];
+  /** The day the agreements are read for (ISO); absent: today (UTC). */
+  stDate?: string;
 }): SimulationItem {
   const { view, sibling } = input;
   for (const rule of [view, sibling]) if (rule) checkRuleFacts(rule.version);
@@ -111,6 +118,8 @@ export function buildSimulationItem(input: {
       // inside the state the company is taken as a reseller that bought with the ST already retained.
       substICMS: input.ufDestino === input.companyUf ? 'N' : 'S',
     },
+    stAgreements: input.stAgreements,
+    ...(input.stDate ? { date: input.stDate } : {}),
   });
   return toTransitionItem(op, {
     vProd: input.vProd,

@@ -2,6 +2,7 @@ import type { TTaxTransitionRequest, Uf } from '@app/contract';
 import {
   calculateTransition,
   type NfeItemContext,
+  type StAgreementRow,
   TaxInputError,
   type TransitionCompany,
   type TransitionInput,
@@ -25,6 +26,13 @@ export interface RunSettings {
   diaMes: string;
   /** The seller (Simples RBT12, IPI taxpayer): the same for every rule of the run. */
   empresa: TransitionCompany;
+  /**
+   * The interstate ICMS-ST agreements of the pair (company UF → ufDestino) in force on `stDate`, read once when the
+   * run starts (decision 065): every rule of the run is judged on the same data, and an Admin's edit is seen by the
+   * next run. Empty inside one UF.
+   */
+  stAgreements: readonly StAgreementRow[];
+  stDate: string;
 }
 
 /**

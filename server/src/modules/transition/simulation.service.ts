@@ -21,6 +21,8 @@ import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { findAccessibleCompany, findUsableCompany } from '../../lib/company-access.js';
 import { type FailureLog, logFailure, stderrLog } from '../../lib/failure-reference.js';
+import { todayInBrazil } from '../reference/reference.service.js';
+import { loadStAgreements } from '../st-agreements/st-agreements.read.js';
 import { findAnnexIgnoredByProduct } from '../tax/health/health.repository.js';
 import { findComputedYears } from './computed-years.js';
 import { AUDIT_SIMULATION_STARTED } from './simulation.codes.js';
@@ -151,6 +153,13 @@ export async function runSimulation(db: DbOrTx, simulationId: string, log: Failu
       productsRefused: 0,
       erro: null,
     });
+    // The sale is today's rules carried through the years, so the agreements are those in force today, as in the
+    // operations query (decision 065); one read per run, not per rule.
+    const stDate = todayInBrazil();
+    const stAgreements =
+      sim.ufDestino === company.uf
+        ? []
+        : await loadStAgreements(db, { ufOrigem: company.uf, ufDestino: sim.ufDestino, date: stDate });
     const run: RunSettings = {
       companyUf: company.uf as Uf,
       companyCrt: company.crt,
@@ -160,6 +169,8 @@ export async function runSimulation(db: DbOrTx, simulationId: string, log: Failu
       anos: listTransitionYears({ anoInicial: sim.anoInicial, anoFinal: sim.anoFinal }),
       diaMes: sim.diaMes,
       empresa: sellerOf(sim),
+      stAgreements,
+      stDate,
     };
     const cache = createRunCache();
     for (let i = 0; i < groups.length; i += RULE_BATCH) {
