@@ -1,5 +1,6 @@
 import { calculateNfe } from '../nfe-invoice/calculate-nfe.js';
 import type { NfeInput, NfeResult } from '../nfe-invoice/types.js';
+import { icmsOfYear } from '../nfe-item/reform-year.js';
 import type { NfeItemContext } from '../nfe-item/types.js';
 import { child, type XNode } from '../nfe-rules/xml-node.js';
 import { writeImposto } from './write-imposto.js';
@@ -26,10 +27,13 @@ export function writeCompletedNfe(
     if (c.name === 'det') {
       const n = i++;
       const nItem = Number(c.attrs.nItem ?? n + 1);
+      // The rates of the year (9/10 … 6/10 of ICMS in 2029–2032), the ones the values were computed with.
+      const itemInput = { operacao: input.operacao, item: input.itens[n]! };
+      const yearly = icmsOfYear(itemInput, contexts[n] ?? {});
       const imposto = writeImposto(
-        { operacao: input.operacao, item: input.itens[n]! },
+        { ...itemInput, item: { ...itemInput.item, icms: yearly.icms } },
         result.itens[n]!,
-        contexts[n] ?? {},
+        yearly.ctx,
         nItem,
         child(c, 'imposto'),
       );

@@ -67,6 +67,8 @@ function writeDifal(input: NfeItemInput, r: NfeItemResult, ctx: NfeItemContext) 
   const op = input.operacao;
   const pFCPUFDest = it.icms.pFCPUFDest ?? ctx.destination?.fcpRate ?? 0;
   const pICMSUFDest = it.icms.pICMSUFDest ?? ctx.destination?.internalRate ?? 0;
+  // The legal rate, also in 2029–2032 when the DIFAL is computed with its fraction: PL_010's leiauteNFe_v4.00.xsd
+  // admits only 4.00, 7.00 and 12.00 here (an enumeration), so the year's 10.80 would be rejection 225.
   const inter = findInterstateRate(op.ufOrigem, op.ufDestino, { imported: isImportedOrigin(it.origem) }) ?? 0;
   return el('ICMSUFDest', [
     el('vBCUFDest', money(r.vBCUFDest)),

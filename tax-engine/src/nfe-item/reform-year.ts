@@ -33,6 +33,37 @@ function scaleRule(rule: UfRuleFacts | undefined, share: number): UfRuleFacts | 
 }
 
 /**
+ * The item's ICMS rates and the states' facts of a year 2029–2032: the year's fraction of each (ADCT art. 128), as the
+ * item is computed with them; unchanged in other years. The NF-e writer shows the same rates the values came from.
+ */
+export function icmsOfYear(
+  input: NfeItemInput,
+  ctx: NfeItemContext,
+): { icms: NfeItemInput['item']['icms']; ctx: NfeItemContext; share?: number } {
+  const share = icmsShareByYear[findTaxYear(input.operacao)];
+  const i = input.item.icms;
+  if (share === undefined) return { icms: i, ctx };
+  return {
+    icms: {
+      ...i,
+      pICMS: scale(i.pICMS, share),
+      pICMSST: scale(i.pICMSST, share),
+      pFCP: scale(i.pFCP, share),
+      pFCPST: scale(i.pFCPST, share),
+      pICMSUFDest: scale(i.pICMSUFDest, share),
+      pFCPUFDest: scale(i.pFCPUFDest, share),
+    },
+    ctx: {
+      ...ctx,
+      origin: scaleRule(ctx.origin, share),
+      destination: scaleRule(ctx.destination, share),
+      icmsShare: share,
+    },
+    share,
+  };
+}
+
+/**
  * The taxes the reform retires, applied to the item before the year's calculation (EC 132/2023, ADCT arts. 126–129):
  *  - from 2027 PIS and COFINS are extinct: a PIS/COFINS group sent is answered with 0 (art. 126, II);
  *  - from 2027 IPI is zero, except for products of incentivised industrialisation in the Zona Franca de Manaus
@@ -80,24 +111,12 @@ export function applyReformYear(
     });
     item.ipi = undefined;
   }
-  const share = icmsShareByYear[year];
+  const yearly = icmsOfYear({ ...input, item }, ctx);
+  const share = yearly.share;
   if (share !== undefined) {
     const i = item.icms;
-    item.icms = {
-      ...i,
-      pICMS: scale(i.pICMS, share),
-      pICMSST: scale(i.pICMSST, share),
-      pFCP: scale(i.pFCP, share),
-      pFCPST: scale(i.pFCPST, share),
-      pICMSUFDest: scale(i.pICMSUFDest, share),
-      pFCPUFDest: scale(i.pFCPUFDest, share),
-    };
-    next = {
-      ...ctx,
-      origin: scaleRule(ctx.origin, share),
-      destination: scaleRule(ctx.destination, share),
-      icmsShare: share,
-    };
+    item.icms = yearly.icms;
+    next = yearly.ctx;
     m.add({
       campo: 'pICMS',
       descricao: `ICMS de ${year}: ${share * 10}/10 das alíquotas da legislação estadual, benefícios na mesma proporção`,

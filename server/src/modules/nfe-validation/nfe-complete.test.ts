@@ -289,6 +289,40 @@ describe('POST /nfe/complete: interstate DIFAL, Simples Nacional with ST', () =>
   });
 });
 
+describe('POST /nfe/complete in the ICMS transition (2029–2032)', () => {
+  it('2029: the ICMS group shows the year’s 9/10 rates the values came from; pICMSInter stays 12.00', async () => {
+    // SP → RJ to a consumer, 1,000.00. 2029 keeps 9/10 of the ICMS rates (EC 132/2023, ADCT art. 128): interstate
+    // 12 % → 10.80 % (vICMS 108.00); RJ 20 % + FECP 2 % → 18 % + 1.8 %. DIFAL base dupla with the FCP in the
+    // gross-up (LC 190/2022; RJ's row of uf-tax-rules.csv): (1000 − 108) / (1 − 0.198) = 1112.22; × 18 % − 108 =
+    // 92.20; FCP 1.8 % = 20.02. pICMSInter is written as the legal 12.00: PL_010's XSD admits only 4.00, 7.00, 12.00.
+    const xml = draft(
+      {
+        emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' },
+        destinatario: { cpf: '52998224725', uf: 'RJ', contribuinte: false },
+        data: '2029-03-10',
+        vPag: '1000.00',
+      },
+      [
+        {
+          prod: { vProd: '1000.00', NCM: '84713012' },
+          imposto: [icms('ICMS00', { CST: '00', pICMS: '12.00' }), ibscbs('000', '000001')],
+        },
+      ],
+    );
+    const res = await complete(xml);
+    expect(res.json().errors).toBeUndefined();
+    const out = res.json<TNfeCompleteResponse>();
+    const g = (tag: string) => at(out.xml, `det[1]/imposto/${tag}`);
+    expect([g('ICMS/ICMS00/pICMS'), g('ICMS/ICMS00/vICMS')]).toEqual(['10.8000', '108.00']);
+    expect(
+      ['pICMSUFDest', 'pFCPUFDest', 'pICMSInter', 'vBCUFDest', 'vICMSUFDest', 'vFCPUFDest'].map((t) =>
+        g(`ICMSUFDest/${t}`),
+      ),
+    ).toEqual(['18.0000', '1.8000', '12.00', '1112.22', '92.20', '20.02']);
+    expect(out.rejeicoes).toEqual([]);
+  });
+});
+
 describe('POST /nfe/complete: an NFC-e (model 65) to an unidentified consumer', () => {
   it('no dest: the sale is inside the issuer’s state; ICMS 18 % of 50.00 = 9.00 (LC 87/1996 art. 13, I)', async () => {
     const xml = draft(
