@@ -258,7 +258,9 @@ function plantFor(p: MonthProduct, dest: Destination, rnd: () => number): Plante
   if (dest.inter !== null && !dest.consumer && p.kind === 'cesta') fits.push('reducao-interestadual');
   if (p.kind === 'taxed' || p.kind === 'imported') fits.push('pis-calculo', 'ibscbs-base-com-icms');
   if (dest.consumer) fits.push('cfop-nao-contribuinte', 'difal-aliquota');
-  if (dest.inter === null && p.kind === 'beer') fits.push('st-nao-destacado');
+  // Beer to MG: SP → MG beer is under Prot. ICMS 11/1991 in the bundled agreements (decision 064), so a sale there
+  // without ST is the interstate st-nao-destacado the audit must find (decision 065).
+  if (p.kind === 'beer' && (dest.inter === null || dest.uf === 'MG')) fits.push('st-nao-destacado');
   return fits[Math.floor(rnd() * fits.length)] ?? null;
 }
 
@@ -294,8 +296,9 @@ function distributorItem(
     vICMS: brl(vICMS),
   };
   if (beerSt && planted !== 'st-nao-destacado') {
-    // MVA 40 % inside SP; to MG the MVA adjusted to the 12 % rate: (1.4 × 0.88 / 0.82) − 1 = 50.24 % (Convênio
-    // ICMS 142/2018, cláusula décima, §1º).
+    // MVA 40 % inside SP; to MG the MVA adjusted to the 12 % rate: (1.4 × 0.88 / 0.82) − 1 = 50.24 %, the formula
+    // of the product agreements (decision 048: Conv. ICMS 74/1994, cláusula terceira, §1º, as worded by Conv. ICMS
+    // 104/2008; Conv. 142/2018 has none of its own).
     const mva = interstate ? 50.24 : 40;
     const vBCST = Math.round(vProd * (1 + mva / 100));
     icms.pMVAST = mva.toFixed(2);
