@@ -1,4 +1,5 @@
 import { cClassTribModelRules } from './rules-cclasstrib-model.js';
+import { cfopRules } from './rules-cfop.js';
 import { ibsCbsRules } from './rules-ibscbs.js';
 import { ibsCbsTotalRules } from './rules-ibscbs-totals.js';
 import { ideRules } from './rules-ide.js';
@@ -18,6 +19,7 @@ export const RULE_BOOK: readonly Rule[] = [
   ...ieRules,
   ...ufNcmRules,
   ...itemRules,
+  ...cfopRules,
   ...nfceRules,
   ...ibsCbsRules,
   ...tribRegularRules,
@@ -74,20 +76,6 @@ export const NOT_CHECKABLE_OFFLINE: readonly UncheckedRule[] = [
  * absence for a pass.
  */
 export const NOT_IMPLEMENTED: readonly UncheckedRule[] = [
-  u(
-    'I08-04',
-    '770',
-    'Rejeição: CFOP Inexistente [nItem:nnn]',
-    'I',
-    'A regra recusa o CFOP inexistente ou com indNFe=0 na tabela de apoio do Portal; a tabela CFOP do projeto (SINIEF) não traz o indicador indNFe.',
-  ),
-  u(
-    'N12-70',
-    '508',
-    'Rejeição: CST incompatível na operação com Não Contribuinte [nItem: 999]',
-    'N',
-    'A exceção 2 depende dos indicadores indRetor e indRemes da tabela CFOP do Portal, que a tabela CFOP do projeto não traz.',
-  ),
   u(
     'UB16-10',
     '1104',

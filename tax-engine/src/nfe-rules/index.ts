@@ -1,4 +1,5 @@
 export { NOT_CHECKABLE_OFFLINE, NOT_IMPLEMENTED, RULE_BOOK } from './book.js';
+export { type CfopIndicators, parseCfopTable } from './cfop-table.js';
 export { accessKeyDigit, isValidCnpj, isValidCpf } from './check-digits.js';
 export { isValidIe } from './ie-check-digits.js';
 export { ieExample } from './ie-examples.js';

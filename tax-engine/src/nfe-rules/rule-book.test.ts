@@ -376,6 +376,22 @@ const cases: Record<string, Case> = {
     },
     breakIt: (t) => into(t, `${det(2)}/prod`, el('veicProd', [el('tpOp', '2')]), 'zzz'),
   },
+  // MOC 7.0 annex I, with the Portal's CFOP table (reference-data/cfop-indicadores.tsv, IT 2023.002).
+  'I08-04': {
+    sample: standard,
+    alsoPasses: (t) => setText(t, `${det(1)}/prod/CFOP`, '5915'),
+    // 5.301 (a communication service) exists but indNFe=0: not on an NF-e.
+    breakIt: (t) => setText(t, `${det(1)}/prod/CFOP`, '5301'),
+  },
+  // To a non-taxpayer: CST 50 is accepted only with a retorno/remessa CFOP (6.915 has indRemes=1), exceção 2.
+  'N12-70': {
+    sample: difal,
+    alsoPasses: (t) => {
+      setText(t, `${det(1)}/imposto/ICMS/ICMS00/CST`, '50');
+      setText(t, `${det(1)}/prod/CFOP`, '6915');
+    },
+    breakIt: (t) => setText(t, `${det(1)}/imposto/ICMS/ICMS00/CST`, '50'),
+  },
   'W60-05': { sample: standard, breakIt: (t) => remove(t, `${I}/total/vNFTot`) },
   // Group YA (MOC 7.0 annex I, NT 2016.002): the payment against vNF, both figures named.
   'YA03-10': {
@@ -520,6 +536,43 @@ describe('the payment against vNF (MOC 7.0 annex I, YA03-10 and YA09-10)', () =>
     setText(t, `${I}/pag/detPag/vPag`, '0.00');
     setText(t, `${I}/ide/finNFe`, '4');
     expect(found(t, 'YA03-10')).toEqual([]);
+  });
+});
+
+describe('the CFOP table rules (MOC 7.0 annex I, I08-04 and N12-70)', () => {
+  it('I08-04 names a CFOP that does not exist and one the table keeps off the NF-e', () => {
+    const t = sampleNfe(standard);
+    setText(t, `${det(1)}/prod/CFOP`, '5999');
+    setText(t, `${det(2)}/prod/CFOP`, '6351');
+    expect(found(t, 'I08-04').map((f) => [f.nItem, f.encontrado])).toEqual([
+      [1, '5999'],
+      [2, '6351 (indNFe=0)'],
+    ]);
+  });
+
+  it('N12-70: CST 90 to a consumer is rejected; an entrada, new vehicles and a devolução with CST 51 are not', () => {
+    const t = sampleNfe(difal);
+    setText(t, `${det(1)}/imposto/ICMS/ICMS00/CST`, '90');
+    expect(found(t, 'N12-70')[0]).toMatchObject({ codigo: '508', encontrado: '90 (CFOP 6102)' });
+    setText(t, `${I}/ide/tpNF`, '0');
+    expect(found(t, 'N12-70')).toEqual([]);
+    const v = sampleNfe(difal);
+    setText(v, `${det(1)}/imposto/ICMS/ICMS00/CST`, '90');
+    into(v, `${det(1)}/prod`, el('veicProd', [el('tpOp', '1')]), 'zzz');
+    expect(found(v, 'N12-70')).toEqual([]);
+    const d = sampleNfe(difal);
+    setText(d, `${det(1)}/imposto/ICMS/ICMS00/CST`, '51');
+    setText(d, `${I}/ide/finNFe`, '4');
+    expect(found(d, 'N12-70')).toEqual([]);
+  });
+
+  it('without the CFOP table, I08-04 is not applied and N12-70 does not judge a CST 50', () => {
+    const { cfop: _, ...noCfop } = tables;
+    const t = sampleNfe(difal);
+    setText(t, `${det(1)}/prod/CFOP`, '6102');
+    setText(t, `${det(1)}/imposto/ICMS/ICMS00/CST`, '50');
+    const r = validateNfeRules(t, { tabelas: noCfop, agora });
+    expect(r.rejeicoes.filter((f) => ['I08-04', 'N12-70'].includes(f.regra))).toEqual([]);
   });
 });
 

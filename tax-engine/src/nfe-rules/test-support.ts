@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCfopTable } from './cfop-table.js';
 import { modelsOf } from './rules-cclasstrib-model.js';
 import type { NfeTables } from './types.js';
 import type { XNode } from './xml-node.js';
@@ -73,6 +74,7 @@ export function bundledTables(): NfeTables {
       modelos: modelsOf((r.TPDF_SIGLA as string[] | null) ?? []),
     });
   }
+  const cfops = parseCfopTable(readFileSync(path.join(repo, 'reference-data/cfop-indicadores.tsv'), 'utf8'));
   return {
     ncmInForce(code, date) {
       if (date < '2022-04-01') return undefined;
@@ -81,6 +83,7 @@ export function bundledTables(): NfeTables {
     },
     ibsCbsCst: (c) => csts.get(c),
     cClassTrib: (c) => classes.get(c),
+    cfop: (c) => cfops.get(c),
     description: 'tabelas do repositório (teste)',
   };
 }

@@ -2,6 +2,7 @@
  * The NF-e rule book's shapes: each rule is data (its id as the MOC/NT writes it, the rejection code, the official
  * message, where and when it is in force, its source) plus a small predicate that returns what it found.
  */
+import type { CfopIndicators } from './cfop-table.js';
 import type { NfeView } from './nfe-view.js';
 
 /** The layout groups of the MOC (annex I), as the rules are grouped there. */
@@ -44,6 +45,11 @@ export interface NfeTables {
    * is not applied), or undefined when the code does not exist.
    */
   cClassTrib(code: string): { cst: string; exigeTribRegular: boolean; modelos?: readonly string[] } | undefined;
+  /**
+   * The Portal's CFOP table row (indicators indNFe, indRetor, indRemes …), or undefined when the code is not in it.
+   * Absent method: the caller has no CFOP table and the rules that read it are not applied.
+   */
+  cfop?(code: string): CfopIndicators | undefined;
   /** Names the tables' editions for the answer ("NCM Siscomex vigente em …"). */
   description: string;
 }
@@ -75,7 +81,7 @@ export interface Rule {
   /** What is checked, in one sentence (conformance table). */
   descricao: string;
   /** Official tables the rule needs besides the document. */
-  tabelas?: readonly ('ncm' | 'ibs-cbs')[];
+  tabelas?: readonly ('ncm' | 'ibs-cbs' | 'cfop')[];
   verificar(doc: NfeView, ctx: RuleContext): Finding[];
 }
 

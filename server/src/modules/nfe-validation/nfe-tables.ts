@@ -1,8 +1,21 @@
-import { modelsOf, type NfeTables } from '@app/tax-engine';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type CfopIndicators, modelsOf, type NfeTables, parseCfopTable } from '@app/tax-engine';
+import { referenceDataDir } from '../reference/loaders/reference-files.js';
 import { ncmTableStart } from '../tax/tax-context.js';
 import type { IndexedFacts } from '../tax/tax-facts-index.js';
 
 const tablesOf = new WeakMap<IndexedFacts, NfeTables>();
+
+/**
+ * The Portal's CFOP table with its indicators (reference-data/cfop-indicadores.tsv, IT 2023.002; source in the file),
+ * for I08-04 and N12-70. A bundled file like the XSDs, read once: the SINIEF table in the database has no indicators.
+ */
+let cfops: Map<string, CfopIndicators> | undefined;
+const cfopTable = () => {
+  cfops ??= parseCfopTable(readFileSync(path.join(referenceDataDir, 'cfop-indicadores.tsv'), 'utf8'));
+  return cfops;
+};
 const inForce = (date: string, from: string, to: string | null) => from <= date && (to === null || to >= date);
 
 /**
@@ -35,8 +48,9 @@ export function nfeTablesOf(facts: IndexedFacts): NfeTables | null {
         ? { cst: r.cst, exigeTribRegular: !!r.flags.exigeTribRegular, modelos: modelsOf(r.documents) }
         : undefined;
     },
+    cfop: (code) => cfopTable().get(code),
     description:
-      'NCM (Siscomex) e CST/cClassTrib do IBS/CBS (dados da calculadora de referência) carregados no servidor',
+      'NCM (Siscomex), CST/cClassTrib do IBS/CBS (dados da calculadora de referência) carregados no servidor e tabela CFOP do Portal da NF-e (IT 2023.002)',
   };
   tablesOf.set(facts, t);
   return t;
