@@ -383,6 +383,21 @@ const cases: Record<string, Case> = {
     // 5.301 (a communication service) exists but indNFe=0: not on an NF-e.
     breakIt: (t) => setText(t, `${det(1)}/prod/CFOP`, '5301'),
   },
+  'I08-140': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setText(t, `${I}/ide/finNFe`, '4');
+      setText(t, `${det(1)}/prod/CFOP`, '5202');
+      setText(t, `${det(2)}/prod/CFOP`, '5411');
+    },
+    breakIt: (t) => {
+      setText(t, `${I}/ide/finNFe`, '4');
+      setText(t, `${det(1)}/prod/CFOP`, '5202');
+      setText(t, `${det(2)}/prod/CFOP`, '5405');
+    },
+  },
+  'I08-144': { sample: standard, breakIt: (t) => setText(t, `${det(1)}/prod/CFOP`, '5202') },
+  'LA01-20': { sample: standard, breakIt: (t) => setText(t, `${det(1)}/prod/CFOP`, '5656') },
   // To a non-taxpayer: CST 50 is accepted only with a retorno/remessa CFOP (6.915 has indRemes=1), exceção 2.
   'N12-70': {
     sample: difal,

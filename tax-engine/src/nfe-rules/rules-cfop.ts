@@ -5,7 +5,7 @@ import { text } from './xml-node.js';
 
 /**
  * Rules that consult the Portal's CFOP table (reference-data/cfop-indicadores.tsv, IT 2023.002), MOC 7.0 annex I rows
- * as read in the public transcription of the annex (decision 069): I08-04 and N12-70.
+ * as read in the public transcription of the annex (decision 069): I08-04, I08-140, I08-144, LA01-20 and N12-70.
  */
 const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
 const dateOf = (doc: NfeView, ctx: RuleContext) => doc.emissao ?? ctx.data;
@@ -63,6 +63,9 @@ function acceptedForNonTaxpayer(doc: NfeView, it: ItemView, cst: string, ctx: Ru
   if (cst === '90' && text(doc.emit, 'enderEmit/UF') === 'CE' && (cfop === '5403' || cfop === '5405')) return true;
   return false;
 }
+
+/** The CFOP table's row, or undefined when the caller has no table (the rule is then not judged). */
+const rowOf = (ctx: RuleContext, it: ItemView) => ctx.tabelas?.cfop?.(cfopOf(it));
 
 export const cfopRules: Rule[] = [
   {
@@ -129,6 +132,91 @@ export const cfopRules: Rule[] = [
         });
       }
       return out;
+    },
+  },
+  {
+    id: 'I08-140',
+    codigo: '327',
+    mensagem: 'Rejeição: CFOP inválido para Nota Fiscal com finalidade de devolução de mercadoria[nItem:nnn]',
+    grupo: 'I',
+    modelos: ['55'],
+    aplicacao: 'obrigatoria',
+    efeito: 'rejeicao',
+    vigencia: always,
+    fonte: moc('I'),
+    descricao:
+      'Devolução (finNFe=4): só CFOP de devolução (tabela do Portal, indDevol=1); aceitos 1.949/2.949 (exceção 1, sem ' +
+      'exigir indIEDest=9, que NTs posteriores não leram aqui relaxaram) e 5.949/6.949 com gás natural (NCM 27112100, ' +
+      'exceção 2). As listas do MEI (NT 2024.001, I08-141) não são conferidas.',
+    tabelas: ['cfop'],
+    verificar(doc, ctx) {
+      if (text(doc.ide, 'finNFe') !== '4' || !ctx.tabelas?.cfop) return [];
+      const out: Finding[] = [];
+      for (const it of doc.items) {
+        const cfop = cfopOf(it);
+        if (rowOf(ctx, it)?.indDevol || cfop === '1949' || cfop === '2949') continue;
+        if ((cfop === '5949' || cfop === '6949') && text(it.prod, 'NCM') === '27112100') continue;
+        out.push({
+          campo: `${it.path}/prod/CFOP`,
+          nItem: it.nItem,
+          esperado: 'CFOP de devolução (indDevol=1)',
+          encontrado: cfop,
+        });
+      }
+      return out;
+    },
+  },
+  {
+    id: 'I08-144',
+    codigo: '328',
+    mensagem:
+      'Rejeição: CFOP de devolução de mercadoria para NF-e que não tem finalidade de devolução de mercadoria [nItem:nnn]',
+    grupo: 'I',
+    modelos: ['55'],
+    aplicacao: 'obrigatoria',
+    efeito: 'rejeicao',
+    vigencia: always,
+    fonte: moc('I'),
+    descricao:
+      'NF-e normal ou de ajuste (finNFe 1 ou 3): nenhum CFOP de devolução (indDevol=1). As notas de crédito e débito ' +
+      '(finNFe 5 e 6, NT 2025.002 v1.51, texto não lido) não são julgadas.',
+    tabelas: ['cfop'],
+    verificar(doc, ctx) {
+      const fin = text(doc.ide, 'finNFe') ?? '1';
+      if ((fin !== '1' && fin !== '3') || !ctx.tabelas?.cfop) return [];
+      return doc.items
+        .filter((it) => rowOf(ctx, it)?.indDevol)
+        .map((it) => ({
+          campo: `${it.path}/prod/CFOP`,
+          nItem: it.nItem,
+          esperado: `CFOP que não seja de devolução (finNFe=${fin})`,
+          encontrado: cfopOf(it),
+        }));
+    },
+  },
+  {
+    id: 'LA01-20',
+    codigo: '660',
+    mensagem: 'Rejeição: CFOP de Combustível e não informado grupo de combustível da NF-e [nItem: nnn]',
+    grupo: 'I',
+    modelos: ['55', '65'],
+    aplicacao: 'facultativa',
+    efeito: 'rejeicao',
+    // Observação: for the NFC-e, not applied in production before 01/01/2016 (the NF-e always).
+    vigencia: always,
+    fonte: moc('LA'),
+    descricao: 'CFOP com indComb=1 ou 2 na tabela do Portal exige o grupo comb no item.',
+    tabelas: ['cfop'],
+    verificar(doc, ctx) {
+      if (!ctx.tabelas?.cfop) return [];
+      return doc.items
+        .filter((it) => (rowOf(ctx, it)?.indComb ?? 0) > 0 && !it.prod?.children.some((c) => c.name === 'comb'))
+        .map((it) => ({
+          campo: `${it.path}/prod/comb`,
+          nItem: it.nItem,
+          esperado: `grupo comb (CFOP ${cfopOf(it)}, indComb=${rowOf(ctx, it)?.indComb})`,
+          encontrado: 'ausente',
+        }));
     },
   },
 ];
