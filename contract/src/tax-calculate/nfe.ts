@@ -55,7 +55,9 @@ export const ZTaxCalculateNfeRequest = ZNfeEnvelope.transform((body, ctx) => {
       });
     }
   }
-  return refused ? z.NEVER : { operacao: body.operacao, itens, validar: body.validar };
+  return refused
+    ? z.NEVER
+    : { operacao: body.operacao, itens, ...(body.validar === undefined ? {} : { validar: body.validar }) };
 }).meta({
   example: {
     operacao: { ufOrigem: 'SP', ufDestino: 'RJ', consumidorFinal: false, contribuinte: true, data: '2026-03-10' },
