@@ -33,7 +33,7 @@ test('the Admin registers, edits, ends an agreement and reads its history', asyn
   await expect(esRow).toContainText('desde 01/11/2009');
   await page.getByLabel('UF de destino').selectOption('');
   await page.getByLabel('Segmento CEST').selectOption('03');
-  await expect(page.getByTestId('st-agreements-count')).toHaveText('10 acordo(s)');
+  await expect(page.getByTestId('st-agreements-count')).toHaveText('10 acordos');
   for (const width of [1366, 1024]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/st-agreements-${width}.png`, fullPage: true });

@@ -1,6 +1,7 @@
-import { Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconChecklist, IconReceiptTax } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DateField } from '../../../components/ui/date-field';
 import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { ApiError } from '../../../lib/api-client';
 import { completeNfe, validateNfe } from '../api/validate-nfe';
@@ -77,12 +78,11 @@ export default function NfeValidationPage() {
           data-testid="nfe-paste"
         />
         <Group align="flex-end">
-          <TextInput
-            type="date"
+          <DateField
             label="Validar com as regras de (opcional)"
             description="Em branco: a data de emissão de cada nota"
             value={data}
-            onChange={(e) => setData(e.currentTarget.value)}
+            onChange={setData}
             data-testid="nfe-date"
           />
           <Button

@@ -1,8 +1,14 @@
-import { cestSegmentoLabels, cestSegmentos, type TStAgreement, type TStAgreementListQuery, ufs } from '@app/contract';
+import {
+  cestSegmentoLabels,
+  cestSegmentos,
+  countOf,
+  type TStAgreement,
+  type TStAgreementListQuery,
+  ufs,
+} from '@app/contract';
 import { Button, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { DateField } from '../../../components/ui/date-field';
-import { formatNumber } from '../../../components/ui/format';
 import { Pager } from '../../../components/ui/pager';
 import { useCan } from '../../auth/lib/use-can';
 import { useStAgreements } from '../api/get-st-agreements';
@@ -105,7 +111,7 @@ export default function StAgreementsPage() {
             />
           </SimpleGrid>
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="st-agreements-count">
-            {list.isLoading ? 'Carregando…' : `${formatNumber(total)} acordo(s)`}
+            {list.isLoading ? 'Carregando…' : countOf(total, 'acordo', 'acordos')}
           </Text>
           {list.isLoading ? (
             <Loader size="sm" />
