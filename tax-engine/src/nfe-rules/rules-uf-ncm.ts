@@ -40,103 +40,87 @@ const idOf = (party: NfeView['emit']) => text(party, 'CNPJ') ?? text(party, 'CPF
 
 const E = (campo: string, esperado: string, encontrado: string): Finding[] => [{ campo, esperado, encontrado }];
 
+/**
+ * The places that stand for the emitter's and the recipient's side: on a saída the entrega is where the goods leave
+ * to (compared with the emitter) and the retirada where they are taken from (compared with the recipient); on an
+ * entrada (tpNF=0) the two swap (NT 2015.003).
+ */
+const sides = (p: Places, tpNF: '0' | '1') =>
+  tpNF === '1' ? { x: p.entrega, y: p.retirada } : { x: p.retirada, y: p.entrega };
+
+/** E12-30 (saída) and E12-50 (entrada), rejection 772: interstate with the recipient in the emitter's UF. */
+const interstateSameUf = (id: string, tpNF: '0' | '1', descricao: string): Rule => ({
+  id,
+  codigo: '772',
+  mensagem: 'Rejeição: Operação Interestadual e UF de destino igual à UF de origem',
+  grupo: 'E',
+  modelos: ['55'],
+  aplicacao: 'obrigatoria',
+  efeito: 'rejeicao',
+  vigencia: always,
+  fonte: moc('E'),
+  descricao,
+  verificar(doc) {
+    if (text(doc.ide, 'tpNF') !== tpNF || text(doc.ide, 'idDest') !== '2' || !doc.dest) return [];
+    const p = placesOf(doc);
+    if (p.destUf !== p.emitUf || idOf(doc.emit) === idOf(doc.dest)) return [];
+    if (p.ufCons.some((u) => u !== undefined && u !== p.emitUf)) return [];
+    const { x, y } = sides(p, tpNF);
+    if (x !== undefined && x !== p.emitUf && y === undefined) return [];
+    if (y !== undefined && y !== p.destUf && x === undefined) return [];
+    if (x !== undefined && y !== undefined && x !== y) return [];
+    return E('NFe/infNFe/dest/enderDest/UF', `UF diferente de ${p.emitUf} (idDest=2)`, p.destUf);
+  },
+});
+
+/** E12-40 (saída) and E12-60 (entrada), rejection 773: internal with the recipient in another UF. */
+const internalOtherUf = (id: string, tpNF: '0' | '1', descricao: string): Rule => ({
+  id,
+  codigo: '773',
+  mensagem: 'Rejeição: Operação Interna e UF de destino difere da UF de origem',
+  grupo: 'E',
+  modelos: ['55'],
+  aplicacao: 'obrigatoria',
+  efeito: 'rejeicao',
+  vigencia: always,
+  fonte: moc('E'),
+  descricao,
+  verificar(doc) {
+    if (text(doc.ide, 'tpNF') !== tpNF || text(doc.ide, 'idDest') !== '1' || text(doc.ide, 'indFinal') === '1')
+      return [];
+    if (!doc.dest || !child(doc.dest, 'enderDest')) return [];
+    const p = placesOf(doc);
+    if (p.destUf === p.emitUf) return [];
+    if (p.ufCons.some((u) => u === p.emitUf)) return [];
+    const { x, y } = sides(p, tpNF);
+    if (x === p.emitUf && y === undefined) return [];
+    if (y === p.destUf && x === undefined) return [];
+    if (x !== undefined && x === y) return [];
+    return E('NFe/infNFe/dest/enderDest/UF', `${p.emitUf} (idDest=1)`, p.destUf);
+  },
+});
+
 export const ufNcmRules: Rule[] = [
-  {
-    id: 'E12-30',
-    codigo: '772',
-    mensagem: 'Rejeição: Operação Interestadual e UF de destino igual à UF de origem',
-    grupo: 'E',
-    modelos: ['55'],
-    aplicacao: 'obrigatoria',
-    efeito: 'rejeicao',
-    vigencia: always,
-    fonte: moc('E'),
-    descricao:
-      'NF-e de saída interestadual (idDest=2) não tem a UF do destinatário igual à do emitente (salvo mesmo CNPJ, item com UFCons de outra UF ou local de entrega/retirada em outra UF: exceções 1 a 3).',
-    verificar(doc) {
-      if (text(doc.ide, 'tpNF') !== '1' || text(doc.ide, 'idDest') !== '2' || !doc.dest) return [];
-      const p = placesOf(doc);
-      if (p.destUf !== p.emitUf || idOf(doc.emit) === idOf(doc.dest)) return [];
-      if (p.ufCons.some((u) => u !== undefined && u !== p.emitUf)) return [];
-      if (p.entrega !== undefined && p.entrega !== p.emitUf && p.retirada === undefined) return [];
-      if (p.retirada !== undefined && p.retirada !== p.destUf && p.entrega === undefined) return [];
-      if (p.entrega !== undefined && p.retirada !== undefined && p.entrega !== p.retirada) return [];
-      return E('NFe/infNFe/dest/enderDest/UF', `UF diferente de ${p.emitUf} (idDest=2)`, p.destUf);
-    },
-  },
-  {
-    id: 'E12-40',
-    codigo: '773',
-    mensagem: 'Rejeição: Operação Interna e UF de destino difere da UF de origem',
-    grupo: 'E',
-    modelos: ['55'],
-    aplicacao: 'obrigatoria',
-    efeito: 'rejeicao',
-    vigencia: always,
-    fonte: moc('E'),
-    descricao:
-      'NF-e de saída interna (idDest=1) que não é com consumidor final (indFinal<>1) tem a UF do destinatário igual à do emitente (salvo UFCons da UF do emitente ou local de entrega/retirada que torne a operação interna: exceções 1 a 4).',
-    verificar(doc) {
-      if (text(doc.ide, 'tpNF') !== '1' || text(doc.ide, 'idDest') !== '1' || text(doc.ide, 'indFinal') === '1')
-        return [];
-      if (!doc.dest || !child(doc.dest, 'enderDest')) return [];
-      const p = placesOf(doc);
-      if (p.destUf === p.emitUf) return [];
-      if (p.ufCons.some((u) => u === p.emitUf)) return [];
-      if (p.entrega === p.emitUf && p.retirada === undefined) return [];
-      if (p.retirada === p.destUf && p.entrega === undefined) return [];
-      if (p.entrega !== undefined && p.entrega === p.retirada) return [];
-      return E('NFe/infNFe/dest/enderDest/UF', `${p.emitUf} (idDest=1)`, p.destUf);
-    },
-  },
-  {
-    id: 'E12-50',
-    codigo: '772',
-    mensagem: 'Rejeição: Operação Interestadual e UF de destino igual à UF de origem',
-    grupo: 'E',
-    modelos: ['55'],
-    aplicacao: 'obrigatoria',
-    efeito: 'rejeicao',
-    vigencia: always,
-    fonte: moc('E'),
-    descricao:
-      'NF-e de entrada interestadual (idDest=2) não tem a UF do destinatário igual à do emitente (salvo mesmo CNPJ, item com UFCons de outra UF ou entrega/retirada em outra UF: na entrada a entrega substitui o emitente e a retirada o destinatário).',
-    verificar(doc) {
-      if (text(doc.ide, 'tpNF') !== '0' || text(doc.ide, 'idDest') !== '2' || !doc.dest) return [];
-      const p = placesOf(doc);
-      if (p.destUf !== p.emitUf || idOf(doc.emit) === idOf(doc.dest)) return [];
-      if (p.ufCons.some((u) => u !== undefined && u !== p.emitUf)) return [];
-      if (p.entrega !== undefined && p.entrega !== p.destUf && p.retirada === undefined) return [];
-      if (p.retirada !== undefined && p.retirada !== p.emitUf && p.entrega === undefined) return [];
-      if (p.entrega !== undefined && p.retirada !== undefined && p.entrega !== p.retirada) return [];
-      return E('NFe/infNFe/dest/enderDest/UF', `UF diferente de ${p.emitUf} (idDest=2)`, p.destUf);
-    },
-  },
-  {
-    id: 'E12-60',
-    codigo: '773',
-    mensagem: 'Rejeição: Operação Interna e UF de destino difere da UF de origem',
-    grupo: 'E',
-    modelos: ['55'],
-    aplicacao: 'obrigatoria',
-    efeito: 'rejeicao',
-    vigencia: always,
-    fonte: moc('E'),
-    descricao:
-      'NF-e de entrada interna (idDest=1) que não é com consumidor final tem a UF do destinatário igual à do emitente (salvo UFCons da UF do emitente ou entrega/retirada que torne a operação interna: exceções 1 a 4).',
-    verificar(doc) {
-      if (text(doc.ide, 'tpNF') !== '0' || text(doc.ide, 'idDest') !== '1' || text(doc.ide, 'indFinal') === '1')
-        return [];
-      if (!doc.dest || !child(doc.dest, 'enderDest')) return [];
-      const p = placesOf(doc);
-      if (p.destUf === p.emitUf) return [];
-      if (p.ufCons.some((u) => u === p.emitUf)) return [];
-      if (p.entrega === p.destUf && p.retirada === undefined) return [];
-      if (p.retirada === p.emitUf && p.entrega === undefined) return [];
-      if (p.entrega !== undefined && p.entrega === p.retirada) return [];
-      return E('NFe/infNFe/dest/enderDest/UF', `${p.emitUf} (idDest=1)`, p.destUf);
-    },
-  },
+  interstateSameUf(
+    'E12-30',
+    '1',
+    'NF-e de saída interestadual (idDest=2) não tem a UF do destinatário igual à do emitente (salvo mesmo CNPJ, item com UFCons de outra UF ou local de entrega/retirada em outra UF: exceções 1 a 3).',
+  ),
+  internalOtherUf(
+    'E12-40',
+    '1',
+    'NF-e de saída interna (idDest=1) que não é com consumidor final (indFinal<>1) tem a UF do destinatário igual à do emitente (salvo UFCons da UF do emitente ou local de entrega/retirada que torne a operação interna: exceções 1 a 4).',
+  ),
+  interstateSameUf(
+    'E12-50',
+    '0',
+    'NF-e de entrada interestadual (idDest=2) não tem a UF do destinatário igual à do emitente (salvo mesmo CNPJ, item com UFCons de outra UF ou entrega/retirada em outra UF: na entrada a entrega substitui o emitente e a retirada o destinatário).',
+  ),
+  internalOtherUf(
+    'E12-60',
+    '0',
+    'NF-e de entrada interna (idDest=1) que não é com consumidor final tem a UF do destinatário igual à do emitente (salvo UFCons da UF do emitente ou entrega/retirada que torne a operação interna: exceções 1 a 4).',
+  ),
   {
     id: 'I05-10',
     codigo: '777',
