@@ -136,21 +136,33 @@ export async function updateStAgreement(
       `${a.ufOrigem}${a.ufDestino}${a.cestSegmento}`.localeCompare(`${b.ufOrigem}${b.ufDestino}${b.cestSegmento}`),
     ))
       await repo.lockPair(tx, key);
-    const overlap = await repo.findOverlap(tx, values, id);
-    if (overlap) throw overlapError(overlap);
-    const before = await repo.rowImage(tx, id);
-    await repo.updateAgreement(tx, id, values, actor.id);
-    await repo.insertHistory(tx, {
-      agreementId: id,
-      action: 'update',
-      before,
-      after: await repo.rowImage(tx, id),
-      reason: parsed.motivo,
-      userId: actor.id,
-      userName: actor.name,
-    });
+    await rewrite(tx, actor, id, values, 'update', parsed.motivo);
   });
   return getStAgreement(db, id);
+}
+
+/** An edit or an end of validity, once the pair is locked: refused over another row's period, kept in the history. */
+async function rewrite(
+  tx: DbOrTx,
+  actor: Actor,
+  id: string,
+  values: repo.StAgreementValues,
+  action: 'update' | 'end',
+  reason: string,
+) {
+  const overlap = await repo.findOverlap(tx, values, id);
+  if (overlap) throw overlapError(overlap);
+  const before = await repo.rowImage(tx, id);
+  await repo.updateAgreement(tx, id, values, actor.id);
+  await repo.insertHistory(tx, {
+    agreementId: id,
+    action,
+    before,
+    after: await repo.rowImage(tx, id),
+    reason,
+    userId: actor.id,
+    userName: actor.name,
+  });
 }
 
 /** Sets the last day the agreement applies (a denunciation, a revocation); the row and its past stay. */
@@ -174,19 +186,7 @@ export async function endStAgreement(
     }
     const values: repo.StAgreementValues = { ...current, vigenciaFim: parsed.vigenciaFim };
     await repo.lockPair(tx, values);
-    const overlap = await repo.findOverlap(tx, values, id);
-    if (overlap) throw overlapError(overlap);
-    const before = await repo.rowImage(tx, id);
-    await repo.updateAgreement(tx, id, values, actor.id);
-    await repo.insertHistory(tx, {
-      agreementId: id,
-      action: 'end',
-      before,
-      after: await repo.rowImage(tx, id),
-      reason: parsed.motivo,
-      userId: actor.id,
-      userName: actor.name,
-    });
+    await rewrite(tx, actor, id, values, 'end', parsed.motivo);
   });
   return getStAgreement(db, id);
 }
