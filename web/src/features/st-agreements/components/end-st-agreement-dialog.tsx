@@ -51,7 +51,6 @@ export function EndStAgreementDialog({ row, onClose }: { row: TStAgreement | nul
             {formatDate(row.vigenciaInicio)}.
           </Text>
           <DateField
-            clearButtonProps={{ 'aria-label': 'Limpar último dia de vigência' }}
             label="Último dia de vigência"
             value={vigenciaFim}
             onChange={(v) => {

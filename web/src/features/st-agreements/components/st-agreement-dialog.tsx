@@ -185,7 +185,6 @@ export function StAgreementDialog({
               inputMode="decimal"
             />
             <DateField
-              clearButtonProps={{ 'aria-label': 'Limpar início da vigência' }}
               label="Início da vigência"
               value={form.vigenciaInicio}
               onChange={set('vigenciaInicio')}
@@ -193,7 +192,6 @@ export function StAgreementDialog({
               withAsterisk
             />
             <DateField
-              clearButtonProps={{ 'aria-label': 'Limpar fim da vigência' }}
               label="Fim da vigência"
               value={form.vigenciaFim}
               onChange={set('vigenciaFim')}

@@ -98,7 +98,6 @@ export default function StAgreementsPage() {
               onChange={(e) => set('cestSegmento')(e.currentTarget.value)}
             />
             <DateField
-              clearButtonProps={{ 'aria-label': 'Limpar vigente em' }}
               label="Vigente em"
               value={filters.vigenteEm}
               onChange={set('vigenteEm')}
