@@ -97,11 +97,7 @@ export default function StAgreementsPage() {
               value={filters.cestSegmento}
               onChange={(e) => set('cestSegmento')(e.currentTarget.value)}
             />
-            <DateField
-              label="Vigente em"
-              value={filters.vigenteEm}
-              onChange={set('vigenteEm')}
-            />
+            <DateField label="Vigente em" value={filters.vigenteEm} onChange={set('vigenteEm')} />
             <NativeSelect
               label="Acordo"
               data={agreementOptions}
