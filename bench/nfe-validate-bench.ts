@@ -13,7 +13,7 @@ import { createSessionToken, createUser } from '../server/src/db/factories.js';
 import { placeholderSignature, validateSchema, warmSchemas } from '../server/src/modules/nfe-validation/nfe-schema.js';
 import { nfeTablesOf } from '../server/src/modules/nfe-validation/nfe-tables.js';
 import { validateNfeXml } from '../server/src/modules/nfe-validation/nfe-validation.service.js';
-import { parseXmlTree } from '../server/src/modules/nfe-validation/nfe-xml-tree.js';
+import { parseXmlTree } from '../server/src/modules/nfe-validation/nfe-xml-scan.js';
 import { loadBundledReferenceTables } from '../server/src/modules/reference/loaders/load-reference-tables.js';
 import { readIndexedFacts } from '../server/src/modules/tax/tax-facts-cache.js';
 import { startBenchCluster } from './lib/cluster.js';

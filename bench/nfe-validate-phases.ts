@@ -7,7 +7,7 @@
 import { validateNfeRules } from '@app/tax-engine';
 import { placeholderSignature, validateSchema, warmSchemas } from '../server/src/modules/nfe-validation/nfe-schema.js';
 import { validateNfeXml } from '../server/src/modules/nfe-validation/nfe-validation.service.js';
-import { parseXmlTree } from '../server/src/modules/nfe-validation/nfe-xml-tree.js';
+import { parseXmlTree } from '../server/src/modules/nfe-validation/nfe-xml-scan.js';
 import { loadAverage } from './lib/measure.js';
 import { nfeXml } from './lib/nfe-sample.js';
 

@@ -3,6 +3,7 @@ import { createFiscalRule, createProduct } from '../server/src/db/factories';
 import { products } from '../server/src/db/schema';
 import { e2eDb } from './support/db';
 import { seedCompany, seedMemberWithCompanies, seedPartner, seedUser, toast, useSessionOf } from './support/fixtures';
+import { openStCalculatorOf } from './support/rule-product-dialog';
 
 /**
  * Numbers and dates as a Brazilian tax analyst types and reads them (issue 13), in a browser set to
@@ -244,20 +245,7 @@ test('ST calculator: money typed as 1.234,56, 1234,56 or pasted 1234.56 gives th
     internalCode: 'DENT-1',
     description: 'CREME DENTAL 90G',
   });
-  await page.getByRole('button', { name: 'Filtrar' }).click();
-  const filter = page.getByRole('dialog', { name: 'Filtrar regras fiscais' });
-  await filter.getByLabel('NCM').fill('33061000');
-  await filter.getByLabel('NCM').press('Enter');
-  await page.getByTestId('rules-table').locator('tbody tr').first().click();
-  await page
-    .getByTestId('state-rules-table')
-    .getByRole('button', { name: /Ações da regra SP/ })
-    .click();
-  await page.getByRole('menuitem', { name: 'Produtos' }).click();
-  await page.getByTestId('rule-products').getByText('CREME DENTAL 90G').click();
-  const details = page.getByRole('dialog', { name: 'CREME DENTAL 90G' });
-  await details.getByRole('tab', { name: 'Calculadora ST' }).click();
-  const calc = details.getByTestId('st-calculator');
+  const calc = await openStCalculatorOf(page, '33061000', 'CREME DENTAL 90G');
   const out = (key: string) => calc.getByTestId(`st-${key}`);
   const productValue = calc.getByLabel('Valor dos produtos');
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createFiscalRule, createProduct } from '../server/src/db/factories';
 import { e2eDb } from './support/db';
 import { seedCompany, seedPartner, seedUser, useSessionOf } from './support/fixtures';
+import { openStCalculatorOf } from './support/rule-product-dialog';
 
 /**
  * Interstate ST as dated data on the screens (issue 37, decision 065): the ST calculator and the operation details
@@ -43,20 +44,7 @@ test('the ST calculator and the operation details name the agreement, or say the
 
   await page.goto('/partner/fiscal-rules');
   await expect(page.getByRole('heading', { name: 'Regras Fiscais' })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('button', { name: 'Filtrar' }).click();
-  const filter = page.getByRole('dialog', { name: 'Filtrar regras fiscais' });
-  await filter.getByLabel('NCM').fill('87089990');
-  await filter.getByLabel('NCM').press('Enter');
-  await page.getByTestId('rules-table').locator('tbody tr').first().click();
-  await page
-    .getByTestId('state-rules-table')
-    .getByRole('button', { name: /Ações da regra SP/ })
-    .click();
-  await page.getByRole('menuitem', { name: 'Produtos' }).click();
-  await page.getByTestId('rule-products').getByText('JUNTA HOMOCINETICA').click();
-  const details = page.getByRole('dialog', { name: 'JUNTA HOMOCINETICA' });
-  await details.getByRole('tab', { name: 'Calculadora ST' }).click();
-  const calc = details.getByTestId('st-calculator');
+  const calc = await openStCalculatorOf(page, '87089990', 'JUNTA HOMOCINETICA');
 
   // Inside one UF no agreement is consulted: no line.
   await expect(calc.getByLabel('UF de destino')).toHaveValue('SP');
@@ -81,7 +69,10 @@ test('the ST calculator and the operation details name the agreement, or say the
   await page.screenshot({ path: 'test-results/st-agreement-calculator.png' });
 
   // The operations query: a sale SP → TO as substitute is under ST by the agreement, and says which.
-  await details.getByRole('button', { name: 'Consultar operações' }).click();
+  await page
+    .getByRole('dialog', { name: 'JUNTA HOMOCINETICA' })
+    .getByRole('button', { name: 'Consultar operações' })
+    .click();
   const ops = page.getByRole('dialog', { name: 'Consultar operações' });
   await ops.getByLabel('UF').selectOption('TO');
   await ops.getByLabel('ICMS ST substituto').selectOption('S');

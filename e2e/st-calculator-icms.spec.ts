@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createFiscalRule, createProduct } from '../server/src/db/factories';
 import { e2eDb } from './support/db';
 import { seedCompany, seedPartner, seedUser, useSessionOf } from './support/fixtures';
+import { openStCalculatorOf } from './support/rule-product-dialog';
 
 /**
  * ST calculator (spec 02 §9) with the sender's regime and the ST base method (issue 21): a Simples Nacional
@@ -32,20 +33,7 @@ async function openCalculator(page: Page) {
   });
   await page.goto('/partner/fiscal-rules');
   await expect(page.getByRole('heading', { name: 'Regras Fiscais' })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('button', { name: 'Filtrar' }).click();
-  const filter = page.getByRole('dialog', { name: 'Filtrar regras fiscais' });
-  await filter.getByLabel('NCM').fill('22019000');
-  await filter.getByLabel('NCM').press('Enter');
-  await page.getByTestId('rules-table').locator('tbody tr').first().click();
-  await page
-    .getByTestId('state-rules-table')
-    .getByRole('button', { name: /Ações da regra SP/ })
-    .click();
-  await page.getByRole('menuitem', { name: 'Produtos' }).click();
-  await page.getByTestId('rule-products').getByText('AGUA MINERAL COM GAS').click();
-  const details = page.getByRole('dialog', { name: 'AGUA MINERAL COM GAS' });
-  await details.getByRole('tab', { name: 'Calculadora ST' }).click();
-  return details.getByTestId('st-calculator');
+  return openStCalculatorOf(page, '22019000', 'AGUA MINERAL COM GAS');
 }
 
 test('Simples Nacional sender keeps the original MVA; the ST base by pauta is pauta × quantity', async ({ page }) => {

@@ -14,7 +14,7 @@ export async function seedDemoOversight(db: Db): Promise<void> {
   );
   if ((res.rows[0]?.n ?? 0) > 0) return;
   await db.transaction(async (tx) => {
-    // Weekdays are busier: a weekend day is drawn again once, so about two in three arrivals fall on weekdays.
+    // Weekdays are busier: a weekend day is drawn again once, so about nine in ten arrivals fall on weekdays.
     await tx.execute(sql`
       UPDATE products p SET created_at = p.created_at - make_interval(days => x.back)
       FROM (

@@ -2,6 +2,7 @@ import type { Decimal } from 'decimal.js';
 import { TaxDecimal } from '../decimal.js';
 import type { NfeTotal } from '../nfe-invoice/types.js';
 import type { NfeItemResult } from '../nfe-item/types.js';
+import { LAST_YEAR_WITHOUT_IBS_CBS } from '../nfe-rules/rules-item-total.js';
 import { el } from '../nfe-rules/sample-xml.js';
 import { child, type XNode } from '../nfe-rules/xml-node.js';
 import { money } from './format.js';
@@ -86,7 +87,8 @@ export function writeTotals(
           : undefined,
       ])
     : undefined;
-  const added = year >= 2027 ? new TaxDecimal(ib.gIBS.vIBS).plus(ib.gCBS.vCBS).plus(vIS) : new TaxDecimal(0);
+  const added =
+    year > LAST_YEAR_WITHOUT_IBS_CBS ? new TaxDecimal(ib.gIBS.vIBS).plus(ib.gCBS.vCBS).plus(vIS) : new TaxDecimal(0);
   return el('total', [
     icmsTot,
     child(sent, 'ISSQNtot'),

@@ -16,7 +16,8 @@ import { child, text, type XNode } from './xml-node.js';
  * the two, a 2027 vItem is not judged. The NT marks both rules "Implementação Futura"; they are applied as W60-10
  * (vNFTot = Σ vItem) is, so that a vItem the ERP sends is consistent with the total it feeds.
  */
-const LAST_YEAR_WITHOUT_IBS_CBS = 2026;
+/** NT 2025.002 VB01-10 exceção 1: through this year IBS, CBS and IS stay out of vItem and vNFTot. */
+export const LAST_YEAR_WITHOUT_IBS_CBS = 2026;
 
 const v = (node: XNode | undefined, path: string) => cents(text(node, path)) ?? 0;
 

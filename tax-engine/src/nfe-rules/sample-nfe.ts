@@ -2,6 +2,7 @@ import { TaxDecimal } from '../decimal.js';
 import { icmsUfTable } from '../interstate-rate.js';
 import { accessKeyDigit } from './check-digits.js';
 import { ieExample } from './ie-examples.js';
+import { LAST_YEAR_WITHOUT_IBS_CBS } from './rules-item-total.js';
 import { el, opt } from './sample-xml.js';
 import type { XNode } from './xml-node.js';
 
@@ -226,7 +227,7 @@ export function sampleNfe(n: SampleNfe): XNode {
     const vItem = vBC
       .plus((s.vST ?? d(0)).minus(before.vST))
       .plus(vIPI)
-      .plus(year >= 2027 ? ibsCbsFigures : d(0));
+      .plus(year > LAST_YEAR_WITHOUT_IBS_CBS ? ibsCbsFigures : d(0));
     return el('det', [prod, imposto, n.vItem ? el('vItem', m2(vItem)) : undefined], { nItem: String(i + 1) });
   });
   const t = (tag: string) => m2(s[tag] ?? d(0));
@@ -280,7 +281,9 @@ export function sampleNfe(n: SampleNfe): XNode {
         ])
       : undefined,
     // vNFTot = Σ vItem (W60-10); IBS and CBS are not added in 2025 and 2026 (NT 2025.002 v1.31, VB01-10 exceção 1).
-    hasIbs ? el('vNFTot', m2(year >= 2027 ? vNF.plus(s.vIBS ?? d(0)).plus(s.vCBS ?? d(0)) : vNF)) : undefined,
+    hasIbs
+      ? el('vNFTot', m2(year > LAST_YEAR_WITHOUT_IBS_CBS ? vNF.plus(s.vIBS ?? d(0)).plus(s.vCBS ?? d(0)) : vNF))
+      : undefined,
   ]);
   const ender = (tag: string, uf: string) =>
     el(tag, [

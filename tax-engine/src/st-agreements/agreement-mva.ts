@@ -1,5 +1,4 @@
-import { round2, type TaxValue, toDecimal } from '../decimal.js';
-import { adjustMva } from '../mva.js';
+import { type TaxValue, toDecimal } from '../decimal.js';
 import type { StAgreementAnswer } from './find-st-agreement.js';
 
 export interface StMvaChoice {
@@ -20,17 +19,4 @@ export function chooseStMva(given: TaxValue | null | undefined, agreement: StAgr
   if (agreement?.situacao === 'com-acordo' && agreement.mvaOriginal !== undefined)
     return { original: agreement.mvaOriginal, from: 'acordo' };
   return { original: null, from: null };
-}
-
-/**
- * The MVA the ST base uses between states: the original adjusted to the destination's internal rate (the formula of
- * the agreements, see adjustMva), or kept as is for a Simples Nacional sender (Conv. ICMS 35/2011, cláusula primeira).
- */
-export function interstateStMva(
-  original: TaxValue,
-  rates: { interstateRate: TaxValue; internalRate: TaxValue },
-  opts: { simples?: boolean } = {},
-): number {
-  if (opts.simples) return round2(toDecimal(original)).toNumber();
-  return adjustMva({ mva: original, interstateRate: rates.interstateRate, internalRate: rates.internalRate });
 }

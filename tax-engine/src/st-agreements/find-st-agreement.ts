@@ -99,10 +99,3 @@ export function findStAgreement(rows: readonly StAgreementRow[], q: StAgreementQ
     vigencia: { inicio: row.vigenciaInicio.slice(0, 10), fim: row.vigenciaFim?.slice(0, 10) ?? null },
   };
 }
-
-/** The answer in one line for a screen or a finding: "Protocolo ICMS 41/2008" or "sem dados do acordo". */
-export function describeStAgreement(a: StAgreementAnswer): string {
-  if (a.situacao === 'sem-dados') return 'sem dados do acordo';
-  const name = a.instrumento ?? '';
-  return a.situacao === 'com-acordo' ? name : `sem acordo de ST (${name})`;
-}

@@ -20,7 +20,7 @@ import { uploadDocuments } from './documents.test-helpers.js';
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof seedProductActors>>;
 let findings: TDocumentFindingsPage;
-const BUYER = '44555666000172';
+const BUYER = '44555666000181';
 const PROT_11 = 'https://www.confaz.fazenda.gov.br/legislacao/protocolos/1991/pt011_91';
 
 const beer = (code: string, cfop: string, icms: FixtureItem['icms']): FixtureItem => ({

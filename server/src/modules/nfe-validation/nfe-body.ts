@@ -2,7 +2,7 @@ import { nfeValidationMessages as m, NFE_VALIDATION_MAX_BYTES } from '@app/contr
 import type { XNode } from '@app/tax-engine';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
-import { parseXmlTree, XmlBodyError } from './nfe-xml-tree.js';
+import { parseXmlTree, XmlBodyError } from './nfe-xml-scan.js';
 
 /**
  * The body rules of every NF-e call (/nfe/validate, /nfe/complete), in one place: content type (415), size (413),

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createSessionToken } from '../../../test/auth-helpers.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createPartner, createUser } from '../../db/factories.js';
-import { parseXmlTree } from './nfe-xml-tree.js';
+import { parseXmlTree } from './nfe-xml-scan.js';
 
 // POST /nfe/complete (issue 36, decision 068): an NF-e whose items carry only what the issuer decides comes back
 // with its taxes and totals computed by the engine, then passes POST /nfe/validate (the official XSD included,

@@ -1,7 +1,5 @@
 import type { XNode } from '@app/tax-engine';
 
-export { parseXmlTree, XmlBodyError } from './nfe-xml-scan.js';
-
 /**
  * Turns libxml2's positional XPath (/*\/*[1]/*[4]) into tag names read from the same tree, with the item number
  * where the path crosses a det: NFe/infNFe/det[nItem=2]/prod/vProd.

@@ -16,8 +16,6 @@ import { loadStAgreements } from '../st-agreements/st-agreements.read.js';
 import { buildOperation } from './build-operation.js';
 import { checkRuleFacts } from './operation-rule.js';
 
-const todayInBrazil = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-
 /** The engine's input rules refuse with a field and a Portuguese message: a 400, never a 500. */
 function refuseBadInput<T>(fn: () => T): T {
   try {
@@ -29,6 +27,7 @@ function refuseBadInput<T>(fn: () => T): T {
   }
 }
 
+import { todayInBrazil } from '../reference/reference.service.js';
 import { findCompanyProduct, findCompanyProductByCode, type OperationProductRow } from './operations.repository.js';
 
 /**

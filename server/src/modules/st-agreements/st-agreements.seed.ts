@@ -68,13 +68,13 @@ export async function loadBundledStAgreements(
   const raw = await readFile(file);
   const hash = sha256(raw);
   const result = { applied: false, inserted: 0, updated: 0, skipped: 0 };
-  const rows = parseStAgreementsFile(raw.toString('utf8'));
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock(724911)');
     const done = await client.query('SELECT 1 FROM st_agreement_seed_loads WHERE file_sha256 = $1', [hash]);
     if (done.rowCount === 0) {
-      for (const row of rows) await applyRow(client, row, result);
+      // Parsed only when this version was never applied: the usual start reads the hash and stops there.
+      for (const row of parseStAgreementsFile(raw.toString('utf8'))) await applyRow(client, row, result);
       await client.query(
         'INSERT INTO st_agreement_seed_loads (file_sha256, inserted, updated, skipped) VALUES ($1, $2, $3, $4)',
         [hash, result.inserted, result.updated, result.skipped],

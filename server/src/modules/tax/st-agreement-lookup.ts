@@ -1,9 +1,8 @@
 import type { TOperationStAgreement, TStAgreementLookupQuery } from '@app/contract';
 import { findStAgreement } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
+import { todayInBrazil } from '../reference/reference.service.js';
 import { loadStAgreements } from '../st-agreements/st-agreements.read.js';
-
-const todayInBrazil = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
 /**
  * GET /tax/st-agreement: the interstate ICMS-ST agreement of an ordered UF pair for a CEST on a date (today when

@@ -92,6 +92,17 @@ export class ImportAudit {
     return true;
   }
 
+  /** The Tema 69 tally as it stands, to put back when a batch that added to it is rolled back. */
+  savings(): { cents: number; items: number; document: SavingDocument | null } {
+    return { cents: this.savingCents, items: this.savingItems, document: this.savingDocument };
+  }
+
+  restoreSavings(s: { cents: number; items: number; document: SavingDocument | null }) {
+    this.savingCents = s.cents;
+    this.savingItems = s.items;
+    this.savingDocument = s.document;
+  }
+
   /** An item's PIS/COFINS charged above the base without the ICMS (cents), kept for the import's one finding. */
   addSaving(cents: number, document: SavingDocument) {
     if (cents <= 0) return;

@@ -1,12 +1,6 @@
 import type { FindingRow } from '../documents.repository.js';
 import type { FiscalDocument, NfeRejection } from '../read/document-model.js';
 
-/**
- * Rules of the book (decision 060) the audit does not take as `rejeicao` findings: none today. A rule that fired on
- * clean documents of the fixture months would be listed here with why (bench/audit-precision.ts keeps it at 0 %).
- */
-export const RULES_LEFT_OUT: ReadonlySet<string> = new Set<string>();
-
 /** The tag path inside the item (imposto/ICMS/ICMS00/vICMS) or the document (total/ICMSTot/vNF). */
 function shortPath(campo: string): string {
   const inner = campo.replace(/^.*?infNFe\//, '');
@@ -40,7 +34,6 @@ type ItemOf = (nItem: number) => Pick<FindingRow, 'productId' | 'internalCode' |
 export function rejectionFindings(rejections: NfeRejection[], findings: FindingRow[], itemOf: ItemOf): FindingRow[] {
   const out: FindingRow[] = [];
   for (const r of rejections) {
-    if (RULES_LEFT_OUT.has(r.rule)) continue;
     const ruleCode = `${r.code} · ${r.rule}`;
     const nItem = r.nItem ?? 0;
     const same = findings.find((f) => f.nItem === nItem && sameField(f.field, r.field));

@@ -38,10 +38,14 @@ export async function importBatch(run: ImportRun, docs: AcceptedDocument[]): Pro
   await loadNcmsInForce(run, docs);
   // Items audited is progress, not a count of what committed: a batch redone one document at a time counts once.
   const audited = run.progress.itemsAudited;
+  // The Tema 69 tally too: a rolled-back batch's savings (and its document ids) must not stay in it when each
+  // document is redone alone.
+  const savings = run.audit?.savings();
   try {
     commit(run, await run.db.transaction((tx) => writeBatch(run, tx, docs)));
   } catch (err) {
     run.progress.itemsAudited = audited;
+    if (savings) run.audit?.restoreSavings(savings);
     if (docs.length === 1) {
       // One document's failure (a database refusal) leaves it out; the rest of the upload goes on.
       // The driver's text (SQL, values) goes to the log only, under a reference the user's message repeats.

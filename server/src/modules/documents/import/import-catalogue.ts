@@ -8,8 +8,6 @@ import * as repo from '../documents.repository.js';
 import type { CatalogueChunk } from '../read/document-model.js';
 import type { ImportRun } from './import-document.js';
 
-const n = (v: number) => v.toLocaleString('pt-BR');
-
 /**
  * An EFD's register 0200 items join the catalogue even when no C170 moved them (issue 37): the codes the company
  * does not have yet are created Pending through the manual import's path (upsertProducts: audit items,
@@ -24,7 +22,7 @@ export async function importCatalogue(run: ImportRun, chunk: CatalogueChunk): Pr
   if (chunk.documentsInFile === undefined) return;
   const added = run.catalogued.get(chunk.fileName) ?? 0;
   const items = added
-    ? `; ${added === 1 ? '1 produto do cadastro de itens (registro 0200) incluído como pendente' : `${n(added)} produtos do cadastro de itens (registro 0200) incluídos como pendentes`}`
+    ? `; ${countOf(added, 'produto do cadastro de itens (registro 0200) incluído como pendente', 'produtos do cadastro de itens (registro 0200) incluídos como pendentes')}`
     : '';
   if (chunk.documentsInFile === 0)
     run.notes.push(`${chunk.fileName}: o arquivo EFD não tem documentos (registro C100)${items}.`);

@@ -1,9 +1,10 @@
 import { documentImportOutcomeLabels, documentImportStatusLabels, type TDocumentImport } from '@app/contract';
 
 const outcomeColors = { imported: 'green', problems: 'orange', nothing: 'red' } as const;
-const statusColors: Record<string, string> = {
+const statusColors: Record<TDocumentImport['status'], string> = {
   Queued: 'gray',
   Running: 'yellow',
+  Done: 'green',
   Failed: 'red',
   Interrupted: 'orange',
 };
@@ -16,5 +17,5 @@ const statusColors: Record<string, string> = {
 export function importStatusOf(i: Pick<TDocumentImport, 'status' | 'outcome'>): { label: string; color: string } {
   if (i.status === 'Done' && i.outcome)
     return { label: documentImportOutcomeLabels[i.outcome], color: outcomeColors[i.outcome] };
-  return { label: documentImportStatusLabels[i.status], color: statusColors[i.status] ?? 'green' };
+  return { label: documentImportStatusLabels[i.status], color: statusColors[i.status] };
 }

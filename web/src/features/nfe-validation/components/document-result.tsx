@@ -20,7 +20,8 @@ function download(name: string, xml: string) {
   a.href = url;
   a.download = `${name.replace(/\.xml$/i, '')}-completo.xml`;
   a.click();
-  URL.revokeObjectURL(url);
+  // Revoked later, as the app's other downloads do: at once, some browsers cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 const ambientes = { producao: 'produção', homologacao: 'homologação' } as const;

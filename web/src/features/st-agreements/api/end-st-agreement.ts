@@ -10,6 +10,11 @@ export function useEndStAgreement() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: endStAgreement,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['st-agreements'] }),
+    // The ST calculator's lookups ('tax', 'st-agreement') read the same rows.
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['st-agreements'] }),
+        qc.invalidateQueries({ queryKey: ['tax', 'st-agreement'] }),
+      ]),
   });
 }

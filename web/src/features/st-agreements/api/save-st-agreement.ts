@@ -16,6 +16,11 @@ export function useSaveStAgreement() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: saveStAgreement,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['st-agreements'] }),
+    // The ST calculator's lookups ('tax', 'st-agreement') read the same rows.
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['st-agreements'] }),
+        qc.invalidateQueries({ queryKey: ['tax', 'st-agreement'] }),
+      ]),
   });
 }

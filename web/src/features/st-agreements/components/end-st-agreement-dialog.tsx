@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { DateField } from '../../../components/ui/date-field';
 import { formatDate } from '../../../components/ui/format';
 import { ApiError } from '../../../lib/api-client';
+import { notifyApiError } from '../../../lib/api-errors';
 import { notify } from '../../../lib/notify';
 import { useEndStAgreement } from '../api/end-st-agreement';
 
@@ -33,7 +34,8 @@ export function EndStAgreementDialog({ row, onClose }: { row: TStAgreement | nul
           const list = err instanceof ApiError ? (err.body?.errors ?? []) : [];
           setErrors(Object.fromEntries(list.map((e) => [e.field ?? '', e.message])));
           if (list.length === 0)
-            notify('error', (err instanceof ApiError && err.body?.detail) || 'Erro ao comunicar-se com o servidor');
+            // The app's own handling: 401/403 back to the login, 5xx the generic message, a 400's detail as is.
+            err instanceof ApiError ? notifyApiError(err) : notify('error', 'Erro ao comunicar-se com o servidor');
         },
       },
     );

@@ -3,6 +3,7 @@ import { Button, Group, Modal, NativeSelect, Radio, SimpleGrid, Stack, Textarea,
 import { useEffect, useState } from 'react';
 import { DateField } from '../../../components/ui/date-field';
 import { ApiError } from '../../../lib/api-client';
+import { notifyApiError } from '../../../lib/api-errors';
 import { notify } from '../../../lib/notify';
 import { useSaveStAgreement } from '../api/save-st-agreement';
 
@@ -105,7 +106,8 @@ export function StAgreementDialog({
           // 'cestCodigos.0' → the codes field; a message without a field goes to a toast.
           setErrors(Object.fromEntries(list.map((e) => [(e.field ?? '').split('.')[0], e.message])));
           if (list.length === 0 || list.some((e) => !e.field))
-            notify('error', (err instanceof ApiError && err.body?.detail) || 'Erro ao comunicar-se com o servidor');
+            // The app's own handling: 401/403 back to the login, 5xx the generic message, a 400's detail as is.
+            err instanceof ApiError ? notifyApiError(err) : notify('error', 'Erro ao comunicar-se com o servidor');
         },
       },
     );

@@ -6,6 +6,7 @@ import { formatDateTime, formatNumber } from '../../../components/ui/format';
 import { Pager } from '../../../components/ui/pager';
 import { getSelectedCompany } from '../../../lib/session';
 import { useCompanies } from '../../companies/api/get-companies';
+import { toSelectedCompany } from '../../companies/components/member-company-selection';
 import { exportSimulation } from '../api/export-simulation';
 import { useRefusedProducts } from '../api/get-refused-products';
 import { SIMULATION_PAGE_SIZE, useSimulationProducts } from '../api/get-simulation-products';
@@ -98,8 +99,8 @@ export default function SimulationPage() {
           <Progress value={run.progresso} aria-label="Progresso da simulação" animated={active} />
           <Text size="sm" c="dimmed" mt={4}>
             {formatNumber(run.produtosProcessados)} de {countOf(run.produtos, 'produto', 'produtos')} ·{' '}
-            {formatNumber(run.produtosRecusados)} {run.produtosRecusados === 1 ? 'recusado' : 'recusados'} pelo motor ·
-            iniciada em {formatDateTime(run.createdAt)}
+            {countOf(run.produtosRecusados, 'recusado', 'recusados')} pelo motor · iniciada em{' '}
+            {formatDateTime(run.createdAt)}
           </Text>
           {run.status === 'Failed' && (
             <Alert color="red" mt="sm">
@@ -116,15 +117,7 @@ export default function SimulationPage() {
           <RefusedTable
             items={refused.data?.items ?? []}
             total={run.produtosRecusados}
-            company={
-              company && {
-                id: company.id,
-                nomeFantasia: company.nomeFantasia,
-                razaoSocial: company.razaoSocial,
-                document: company.document,
-                uf: company.uf,
-              }
-            }
+            company={company && toSelectedCompany(company)}
           />
           <Title order={2} size="h4">
             Produtos com maior aumento de carga
