@@ -123,6 +123,6 @@ export async function completeNfeXml(
   // The namespace of the layout on the NFe element itself, whatever prefix the body used.
   const xml = `<?xml version="1.0" encoding="UTF-8"?>${nodeToXml({ ...completed, attrs: { ...completed.attrs, xmlns: NS } })}`;
   const tabelas = nfeTablesOf(await readIndexedFacts(db));
-  const validation = validateNfeXml(xml, { data: opts.data, tabelas });
+  const validation = await validateNfeXml(xml, { data: opts.data, tabelas });
   return { ...validation, xml, itens: itens.length };
 }
