@@ -1,6 +1,7 @@
 import type { StAgreementRow } from '@app/tax-engine';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { agreementsWhere } from './st-agreements.repository.js';
 
 /**
  * Reads of the interstate ICMS-ST agreements (st_agreements) for the consumers — the operations query, the ST
@@ -16,17 +17,13 @@ export interface StAgreementFilter {
 }
 
 export async function loadStAgreements(db: DbOrTx, f: StAgreementFilter = {}): Promise<StAgreementRow[]> {
-  const where: SQL[] = [sql`true`];
-  if (f.ufOrigem) where.push(sql`uf_origem = ${f.ufOrigem}`);
-  if (f.ufDestino) where.push(sql`uf_destino = ${f.ufDestino}`);
-  if (f.date)
-    where.push(sql`vigencia_inicio <= ${f.date}::date AND (vigencia_fim IS NULL OR vigencia_fim >= ${f.date}::date)`);
+  const where = agreementsWhere({ ufOrigem: f.ufOrigem, ufDestino: f.ufDestino, vigenteEm: f.date });
   const rows = await db.execute<StAgreementRow & Record<string, unknown>>(sql`
-    SELECT uf_origem AS "ufOrigem", uf_destino AS "ufDestino", cest_segmento AS "cestSegmento",
-      cest_codigos AS "cestCodigos", tem_acordo AS "temAcordo", instrumento, mva_original::text AS "mvaOriginal",
-      vigencia_inicio::text AS "vigenciaInicio", vigencia_fim::text AS "vigenciaFim", fonte_url AS "fonteUrl",
-      fonte_nota AS "fonteNota"
-    FROM st_agreements WHERE ${sql.join(where, sql` AND `)}
-    ORDER BY uf_origem, uf_destino, cest_segmento, vigencia_inicio`);
+    SELECT a.uf_origem AS "ufOrigem", a.uf_destino AS "ufDestino", a.cest_segmento AS "cestSegmento",
+      a.cest_codigos AS "cestCodigos", a.tem_acordo AS "temAcordo", a.instrumento,
+      a.mva_original::text AS "mvaOriginal", a.vigencia_inicio::text AS "vigenciaInicio",
+      a.vigencia_fim::text AS "vigenciaFim", a.fonte_url AS "fonteUrl", a.fonte_nota AS "fonteNota"
+    FROM st_agreements a WHERE ${where}
+    ORDER BY a.uf_origem, a.uf_destino, a.cest_segmento, a.vigencia_inicio`);
   return rows.rows;
 }

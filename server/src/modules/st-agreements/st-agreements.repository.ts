@@ -45,7 +45,8 @@ const from = sql`FROM st_agreements a LEFT JOIN users cu ON cu.id = a.created_by
 export const codesParam = (codes: string[] | null): SQL =>
   codes === null ? sql`NULL::text[]` : sql`${`{${codes.join(',')}}`}::text[]`;
 
-function where(f: StAgreementFilters): SQL {
+/** The filters over \`st_agreements a\`: the list's, and the consumers' reads (st-agreements.read.ts). */
+export function agreementsWhere(f: StAgreementFilters): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.ufOrigem) parts.push(sql`a.uf_origem = ${f.ufOrigem}`);
   if (f.ufDestino) parts.push(sql`a.uf_destino = ${f.ufDestino}`);
@@ -64,8 +65,10 @@ export async function findAgreements(
   page: number,
   pageSize: number,
 ): Promise<{ items: TStAgreement[]; total: number }> {
-  const total = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM st_agreements a WHERE ${where(f)}`);
-  const items = await db.execute<Row>(sql`SELECT ${columns} ${from} WHERE ${where(f)}
+  const total = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM st_agreements a WHERE ${agreementsWhere(f)}`,
+  );
+  const items = await db.execute<Row>(sql`SELECT ${columns} ${from} WHERE ${agreementsWhere(f)}
     ORDER BY a.uf_origem, a.uf_destino, a.cest_segmento, st_cest_codigos_key(a.cest_codigos), a.vigencia_inicio DESC
     LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
   return { items: items.rows, total: total.rows[0]?.n ?? 0 };

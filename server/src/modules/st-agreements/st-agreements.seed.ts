@@ -1,9 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ZStAgreementCreate } from '@app/contract';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import type { DbOrTx } from '../../db/client.js';
+import * as schema from '../../db/schema/index.js';
 import { readCsv } from '../reference/loaders/csv.js';
 import { referenceDataDir, sha256 } from '../reference/loaders/reference-files.js';
+import * as repo from './st-agreements.repository.js';
+import * as seedRepo from './st-agreements.repository-seed.js';
+import { sameValues, valuesOf } from './st-agreements.values.js';
 
 /** The bundled, cited seed of interstate ST agreements (reference-data/README.md, decision 064). */
 export const stAgreementsSeedFile = path.join(referenceDataDir, 'st-agreements.csv');
@@ -53,13 +59,13 @@ export function parseStAgreementsFile(content: string): SeedRow[] {
   });
 }
 
-const codesLiteral = (codes: string[] | null) => (codes === null ? null : `{${codes.join(',')}}`);
 const SEED_REASON = 'Carga da tabela de referência reference-data/st-agreements.csv (fonte citada na linha)';
 
 /**
  * At every start (and in each test template): applies the bundled file when this version was never applied. New rows
  * are inserted; a row the file changed is refreshed only when no person ever wrote it; a row that would overlap one
- * already there, or that a person deleted, is skipped — the Admin's curation always wins over the bundle.
+ * already there, or that a person deleted, is skipped — the Admin's curation always wins over the bundle. The
+ * reference loader's connection runs it in one transaction, through the same repository as the API's writes.
  */
 export async function loadBundledStAgreements(
   client: pg.ClientBase,
@@ -68,115 +74,45 @@ export async function loadBundledStAgreements(
   const raw = await readFile(file);
   const hash = sha256(raw);
   const result = { applied: false, inserted: 0, updated: 0, skipped: 0 };
-  await client.query('BEGIN');
-  try {
-    await client.query('SELECT pg_advisory_xact_lock(724911)');
-    const done = await client.query('SELECT 1 FROM st_agreement_seed_loads WHERE file_sha256 = $1', [hash]);
-    if (done.rowCount === 0) {
-      // Parsed only when this version was never applied: the usual start reads the hash and stops there.
-      for (const row of parseStAgreementsFile(raw.toString('utf8'))) await applyRow(client, row, result);
-      await client.query(
-        'INSERT INTO st_agreement_seed_loads (file_sha256, inserted, updated, skipped) VALUES ($1, $2, $3, $4)',
-        [hash, result.inserted, result.updated, result.skipped],
-      );
-      result.applied = true;
-    }
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  }
+  // Drizzle's type names the concrete clients; it only calls query(), which every ClientBase has. Over a client (not
+  // a pool) its transaction() runs BEGIN/COMMIT on that very connection.
+  await drizzle(client as pg.Client, { schema }).transaction(async (tx) => {
+    await seedRepo.lockSeed(tx);
+    if (await seedRepo.seedVersionApplied(tx, hash)) return;
+    // Parsed only when this version was never applied: the usual start reads the hash and stops there.
+    for (const row of parseStAgreementsFile(raw.toString('utf8'))) await applyRow(tx, valuesOf(row), result);
+    await seedRepo.recordSeedVersion(tx, hash, result);
+    result.applied = true;
+  });
   return result;
 }
 
-async function applyRow(client: pg.ClientBase, r: SeedRow, result: StAgreementSeedResult) {
-  const codes = codesLiteral(r.cestCodigos);
-  const values = [
-    r.ufOrigem,
-    r.ufDestino,
-    r.cestSegmento,
-    codes,
-    r.temAcordo,
-    r.instrumento,
-    r.mvaOriginal,
-    r.vigenciaInicio,
-    r.vigenciaFim,
-    r.fonteUrl,
-    r.fonteNota,
-  ];
-  const existing = await client.query<{ id: string; by_person: boolean; same: boolean }>(
-    `SELECT id, (created_by IS NOT NULL OR updated_by IS NOT NULL) AS by_person,
-       (tem_acordo, instrumento, mva_original, vigencia_fim, fonte_url, fonte_nota)
-         IS NOT DISTINCT FROM ($6::boolean, $7, $8::numeric, $9::date, $10, $11) AS same
-     FROM st_agreements WHERE uf_origem = $1 AND uf_destino = $2 AND cest_segmento = $3
-       AND st_cest_codigos_key(cest_codigos) = st_cest_codigos_key($4::text[]) AND vigencia_inicio = $5::date`,
-    [
-      r.ufOrigem,
-      r.ufDestino,
-      r.cestSegmento,
-      codes,
-      r.vigenciaInicio,
-      r.temAcordo,
-      r.instrumento,
-      r.mvaOriginal,
-      r.vigenciaFim,
-      r.fonteUrl,
-      r.fonteNota,
-    ],
-  );
-  const found = existing.rows[0];
+async function applyRow(tx: DbOrTx, values: repo.StAgreementValues, result: StAgreementSeedResult) {
+  const found = await seedRepo.findSameStart(tx, values);
   if (found) {
-    if (found.same || found.by_person) return void result.skipped++;
-    const before = await image(client, found.id);
-    await client.query(
-      `UPDATE st_agreements SET tem_acordo = $2, instrumento = $3, mva_original = $4::numeric, vigencia_fim = $5::date,
-         fonte_url = $6, fonte_nota = $7, updated_at = now() WHERE id = $1`,
-      [found.id, r.temAcordo, r.instrumento, r.mvaOriginal, r.vigenciaFim, r.fonteUrl, r.fonteNota],
-    );
-    await history(client, found.id, 'update', before, await image(client, found.id));
+    const current = await repo.findAgreement(tx, found.id);
+    if (found.byPerson || (current && sameValues(current, values))) return void result.skipped++;
+    const before = await repo.rowImage(tx, found.id);
+    await repo.updateAgreement(tx, found.id, values, null);
+    await keepHistory(tx, found.id, 'update', before);
     return void result.updated++;
   }
-  const blocked = await client.query(
-    `SELECT 1 FROM st_agreements WHERE uf_origem = $1::text AND uf_destino = $2::text AND cest_segmento = $3::text
-       AND st_cest_codigos_key(cest_codigos) = st_cest_codigos_key($4::text[])
-       AND daterange(vigencia_inicio, vigencia_fim, '[]') && daterange($5::date, $6::date, '[]')
-     UNION ALL
-     SELECT 1 FROM st_agreement_history h WHERE h.action = 'delete' AND h.before->>'uf_origem' = $1::text
-       AND h.before->>'uf_destino' = $2::text AND h.before->>'cest_segmento' = $3::text
-       AND h.before->'cest_codigos' = coalesce(to_jsonb($4::text[]), 'null'::jsonb)
-       AND h.before->>'vigencia_inicio' = $7::text
-     LIMIT 1`,
-    [r.ufOrigem, r.ufDestino, r.cestSegmento, codes, r.vigenciaInicio, r.vigenciaFim, r.vigenciaInicio],
-  );
-  if (blocked.rowCount !== 0) return void result.skipped++;
-  const inserted = await client.query<{ id: string }>(
-    `INSERT INTO st_agreements (uf_origem, uf_destino, cest_segmento, cest_codigos, tem_acordo, instrumento,
-       mva_original, vigencia_inicio, vigencia_fim, fonte_url, fonte_nota)
-     VALUES ($1, $2, $3, $4::text[], $5, $6, $7::numeric, $8::date, $9::date, $10, $11) RETURNING id`,
-    values,
-  );
-  const id = inserted.rows[0]!.id;
-  await history(client, id, 'seed', null, await image(client, id));
+  if ((await repo.findOverlap(tx, values, null)) || (await seedRepo.wasDeleted(tx, values)))
+    return void result.skipped++;
+  const id = await repo.insertAgreement(tx, values, null);
+  await keepHistory(tx, id, 'seed', null);
   result.inserted++;
 }
 
-async function image(client: pg.ClientBase, id: string): Promise<string> {
-  const res = await client.query<{ j: string }>('SELECT to_jsonb(a)::text AS j FROM st_agreements a WHERE id = $1', [
-    id,
-  ]);
-  return res.rows[0]!.j;
-}
-
-async function history(
-  client: pg.ClientBase,
-  id: string,
-  action: 'seed' | 'update',
-  before: string | null,
-  after: string,
-) {
-  await client.query(
-    `INSERT INTO st_agreement_history (agreement_id, action, before, after, reason)
-     VALUES ($1, $2, $3::jsonb, $4::jsonb, $5)`,
-    [id, action, before, after, SEED_REASON],
-  );
+/** The change's before/after images in the history, by the seed (no person). */
+async function keepHistory(tx: DbOrTx, id: string, action: 'seed' | 'update', before: Record<string, unknown> | null) {
+  await repo.insertHistory(tx, {
+    agreementId: id,
+    action,
+    before,
+    after: await repo.rowImage(tx, id),
+    reason: SEED_REASON,
+    userId: null,
+    userName: null,
+  });
 }

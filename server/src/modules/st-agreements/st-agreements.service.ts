@@ -1,18 +1,24 @@
 import type {
   TStAgreement,
-  TStAgreementCreate,
-  TStAgreementDelete,
   TStAgreementDetail,
-  TStAgreementEnd,
   TStAgreementPage,
-  TStAgreementUpdate,
+  ZStAgreementCreate,
+  ZStAgreementDelete,
+  ZStAgreementEnd,
+  ZStAgreementListQuery,
+  ZStAgreementUpdate,
 } from '@app/contract';
-import { ZStAgreementCreate, ZStAgreementEnd, type ZStAgreementListQuery, ZStAgreementUpdate } from '@app/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import * as repo from './st-agreements.repository.js';
+import { sameValues, valuesOf } from './st-agreements.values.js';
+
+/*
+ * The bodies arrive as the routes' contract schemas output them (validated, trimmed, codes sorted): the route is
+ * the edge, so nothing here parses them again.
+ */
 
 const brDate = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : 'sem fim');
 
@@ -33,35 +39,6 @@ function isExclusionViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23P01' || e?.cause?.code === '23P01';
 }
-
-function valuesOf(input: ReturnType<typeof ZStAgreementCreate.parse>): repo.StAgreementValues {
-  return {
-    ufOrigem: input.ufOrigem,
-    ufDestino: input.ufDestino,
-    cestSegmento: input.cestSegmento,
-    cestCodigos: input.cestCodigos,
-    temAcordo: input.temAcordo,
-    instrumento: input.instrumento,
-    mvaOriginal: input.mvaOriginal,
-    vigenciaInicio: input.vigenciaInicio,
-    vigenciaFim: input.vigenciaFim,
-    fonteUrl: input.fonteUrl,
-    fonteNota: input.fonteNota,
-  };
-}
-
-const sameValues = (a: TStAgreement, v: repo.StAgreementValues) =>
-  a.ufOrigem === v.ufOrigem &&
-  a.ufDestino === v.ufDestino &&
-  a.cestSegmento === v.cestSegmento &&
-  (a.cestCodigos ?? []).join(',') === (v.cestCodigos ?? []).join(',') &&
-  a.temAcordo === v.temAcordo &&
-  a.instrumento === v.instrumento &&
-  (a.mvaOriginal === null ? null : Number(a.mvaOriginal)) === (v.mvaOriginal === null ? null : Number(v.mvaOriginal)) &&
-  a.vigenciaInicio === v.vigenciaInicio &&
-  a.vigenciaFim === v.vigenciaFim &&
-  a.fonteUrl === v.fonteUrl &&
-  a.fonteNota === v.fonteNota;
 
 export async function listStAgreements(
   db: DbOrTx,
@@ -93,10 +70,9 @@ async function write<T>(db: DbOrTx, fn: (tx: DbOrTx) => Promise<T>): Promise<T> 
 export async function createStAgreement(
   db: DbOrTx,
   actor: Actor,
-  input: TStAgreementCreate,
+  input: z.output<typeof ZStAgreementCreate>,
 ): Promise<TStAgreementDetail> {
-  const parsed = ZStAgreementCreate.parse(input);
-  const values = valuesOf(parsed);
+  const values = valuesOf(input);
   const id = await write(db, async (tx) => {
     await repo.lockPair(tx, values);
     const overlap = await repo.findOverlap(tx, values, null);
@@ -107,7 +83,7 @@ export async function createStAgreement(
       action: 'create',
       before: null,
       after: await repo.rowImage(tx, newId),
-      reason: parsed.motivo ?? 'Cadastro',
+      reason: input.motivo ?? 'Cadastro',
       userId: actor.id,
       userName: actor.name,
     });
@@ -120,10 +96,9 @@ export async function updateStAgreement(
   db: DbOrTx,
   actor: Actor,
   id: string,
-  input: TStAgreementUpdate,
+  input: z.output<typeof ZStAgreementUpdate>,
 ): Promise<TStAgreementDetail> {
-  const parsed = ZStAgreementUpdate.parse(input);
-  const values = valuesOf(parsed);
+  const values = valuesOf(input);
   await write(db, async (tx) => {
     const current = await repo.findAgreement(tx, id, true);
     if (!current) throw new AppError('NOT_FOUND', 'Acordo de ICMS-ST não encontrado.');
@@ -136,7 +111,7 @@ export async function updateStAgreement(
       `${a.ufOrigem}${a.ufDestino}${a.cestSegmento}`.localeCompare(`${b.ufOrigem}${b.ufDestino}${b.cestSegmento}`),
     ))
       await repo.lockPair(tx, key);
-    await rewrite(tx, actor, id, values, 'update', parsed.motivo);
+    await rewrite(tx, actor, id, values, 'update', input.motivo);
   });
   return getStAgreement(db, id);
 }
@@ -170,29 +145,33 @@ export async function endStAgreement(
   db: DbOrTx,
   actor: Actor,
   id: string,
-  input: TStAgreementEnd,
+  input: z.output<typeof ZStAgreementEnd>,
 ): Promise<TStAgreementDetail> {
-  const parsed = ZStAgreementEnd.parse(input);
   await write(db, async (tx) => {
     const current = await repo.findAgreement(tx, id, true);
     if (!current) throw new AppError('NOT_FOUND', 'Acordo de ICMS-ST não encontrado.');
-    if (parsed.vigenciaFim < current.vigenciaInicio) {
+    if (input.vigenciaFim < current.vigenciaInicio) {
       const message = `Fim da vigência: informe uma data igual ou posterior ao início (${brDate(current.vigenciaInicio)}).`;
       throw new AppError('VALIDATION', message, [{ field: 'vigenciaFim', message }]);
     }
-    if (parsed.vigenciaFim === current.vigenciaFim) {
+    if (input.vigenciaFim === current.vigenciaFim) {
       const message = `Fim da vigência: o acordo já termina em ${brDate(current.vigenciaFim)}.`;
       throw new AppError('VALIDATION', message, [{ field: 'vigenciaFim', message }]);
     }
-    const values: repo.StAgreementValues = { ...current, vigenciaFim: parsed.vigenciaFim };
+    const values: repo.StAgreementValues = { ...current, vigenciaFim: input.vigenciaFim };
     await repo.lockPair(tx, values);
-    await rewrite(tx, actor, id, values, 'end', parsed.motivo);
+    await rewrite(tx, actor, id, values, 'end', input.motivo);
   });
   return getStAgreement(db, id);
 }
 
 /** Removes a row entered by mistake; its history (with the last image) stays. */
-export async function deleteStAgreement(db: DbOrTx, actor: Actor, id: string, input: TStAgreementDelete) {
+export async function deleteStAgreement(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof ZStAgreementDelete>,
+) {
   await write(db, async (tx) => {
     const current = await repo.findAgreement(tx, id, true);
     if (!current) throw new AppError('NOT_FOUND', 'Acordo de ICMS-ST não encontrado.');
@@ -201,7 +180,7 @@ export async function deleteStAgreement(db: DbOrTx, actor: Actor, id: string, in
       action: 'delete',
       before: await repo.rowImage(tx, id),
       after: null,
-      reason: input.motivo.trim(),
+      reason: input.motivo,
       userId: actor.id,
       userName: actor.name,
     });
