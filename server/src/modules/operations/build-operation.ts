@@ -1,4 +1,10 @@
-import { nonContributorCaracTribs, type TOperation, type TOperationsQuery, type Uf } from '@app/contract';
+import {
+  nonContributorCaracTribs,
+  type TOperation,
+  type TOperationsQuery,
+  todayInBrazil,
+  type Uf,
+} from '@app/contract';
 import {
   adjustMva,
   applyRateReduction,
@@ -83,7 +89,8 @@ export function buildOperation(input: OperationInput): TOperation {
         ufOrigem: origin,
         ufDestino: destination,
         cest: stateRule.cest ?? rule.cest,
-        date: input.date ?? new Date().toISOString().slice(0, 10),
+        // Validity dates are Brasília calendar days: from 21:00 the UTC date is already tomorrow's.
+        date: input.date ?? todayInBrazil(),
       })
     : undefined;
   const pairHasSt =

@@ -1,5 +1,5 @@
 import type { StAgreementRow } from '@app/tax-engine';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AgreementFacts, buildOperation, type OperationInput, type RuleFacts } from './build-operation.js';
 
 function makeRule(over: Partial<RuleFacts> = {}): RuleFacts {
@@ -280,6 +280,21 @@ describe('buildOperation with the ST agreements data', () => {
     expect(sale([row({ ufDestino: 'RJ' })]).icms.acordoSt?.situacao).toBe('sem-dados');
     expect(sale([row({ cestSegmento: '03' })]).icms.acordoSt?.situacao).toBe('sem-dados');
     expect(sale([row({ vigenciaInicio: '2027-01-01' })]).icms.acordoSt?.situacao).toBe('sem-dados');
+  });
+
+  describe('without a date', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('takes today in Brasília, not in UTC: at 22:30 of 09/03 the row starting 10/03 is not yet in force', () => {
+      // 2026-03-10T01:30Z is 22:30 of 09/03/2026 in Brasília (UTC−3, no daylight saving since Decreto 9.772/2019).
+      vi.useFakeTimers({ now: new Date('2026-03-10T01:30:00Z'), toFake: ['Date'] });
+      const ended = row({ vigenciaFim: '2026-03-09' });
+      const next = row({ temAcordo: false, mvaOriginal: null, vigenciaInicio: '2026-03-10' });
+      const op = sale([ended, next], undefined, { date: undefined });
+      expect(op.icms.acordoSt).toMatchObject({ situacao: 'com-acordo' });
+      vi.setSystemTime(new Date('2026-03-10T03:00:00Z')); // 00:00 of 10/03 in Brasília
+      expect(sale([ended, next], undefined, { date: undefined }).icms.acordoSt?.situacao).toBe('sem-acordo');
+    });
   });
 
   it('inside one UF no agreement is consulted: no acordoSt in the answer', () => {
