@@ -1,34 +1,80 @@
-import { NOT_CHECKABLE_OFFLINE, NOT_IMPLEMENTED, RULE_BOOK } from './book.js';
-import type { Period, Rule, UncheckedRule } from './types.js';
+import { RULE_BOOK } from './book.js';
+import type { ConformanceInputs } from './conformance-inputs.js';
+import { statusOf } from './rule-status.js';
+import { compareIds, DOCUMENT_NAMES, GROUP_ORDER, type IndexRule, indexRules } from './rules-index.js';
+import type { Period, Rule } from './types.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const br = (iso: string) => iso.split('-').reverse().join('/');
 const period = (p: Period | null) =>
   p === null ? 'não vigente' : p.desde === null ? 'vigente' : `desde ${br(p.desde)}`;
-const groupOrder = ['A', 'B', 'C', 'E', 'I', 'N', 'O', 'Q/S', 'UB', 'W', 'YA'];
-const byGroup = <T extends { grupo: string; id: string }>(rows: readonly T[]) =>
-  [...rows].sort(
-    (a, b) =>
-      groupOrder.indexOf(a.grupo) - groupOrder.indexOf(b.grupo) || a.id.localeCompare(b.id, 'pt', { numeric: true }),
-  );
+const rank = (g: string) => (GROUP_ORDER.includes(g) ? GROUP_ORDER.indexOf(g) : GROUP_ORDER.length);
 
-function ruleRow(r: Rule): string {
+function ruleRow(r: Rule, tests: readonly string[]): string {
   const aplic = r.aplicacao === 'facultativa' ? 'Facult.' : r.aplicacao === 'obrigatoria' ? 'Obrig.' : '—';
   const efeito = r.efeito === 'alerta' ? 'alerta' : 'rejeição';
   const crt = r.crt ? ` (CRT ${r.crt.join(', ')})` : '';
-  return `| ${r.grupo} | ${r.id} | ${r.codigo} | ${cell(r.mensagem)} | ${r.modelos.join('/')} | ${aplic} | ${efeito} | ${period(r.vigencia.producao)} | ${period(r.vigencia.homologacao)}${crt} | ${cell(r.descricao)}${r.tabelas ? ` Tabelas: ${r.tabelas.join(', ')}.` : ''} | ${r.fonte.documento} v${r.fonte.versao} |`;
+  const tabelas = r.tabelas ? ` Tabelas: ${r.tabelas.join(', ')}.` : '';
+  return `| ${r.grupo} | ${r.id} | ${r.codigo} | ${cell(r.mensagem)} | ${r.modelos.join('/')} | ${aplic} | ${efeito} | ${period(r.vigencia.producao)} | ${period(r.vigencia.homologacao)}${crt} | ${cell(r.descricao)}${tabelas} | ${r.fonte.documento} v${r.fonte.versao} | ${tests.map((t) => t.split('/').pop()).join(', ') || '—'} |`;
 }
 
-const uncheckedRow = (u: UncheckedRule) =>
-  `| ${u.grupo} | ${u.id} | ${u.codigo} | ${cell(u.mensagem)} | ${cell(u.motivo)} |`;
+type Situation = 'implementada' | 'não verificável offline' | 'não implementada';
 
-/** The conformance table of the rule book (docs/nfe-conformance.md), generated from the rules themselves. */
-export function conformanceMarkdown(): string {
-  const rules = byGroup(RULE_BOOK);
+interface Listed {
+  rule: IndexRule;
+  situacao: Situation | null;
+  detalhe: string;
+}
+
+/** Each rule of the index with its situation: implemented (and its test), not checkable offline or not implemented. */
+export function listIndex(inputs: ConformanceInputs): Listed[] {
+  const book = new Map(RULE_BOOK.map((r) => [r.id, r]));
+  return indexRules(inputs.index).map((rule): Listed => {
+    if (book.has(rule.regra)) {
+      const tests = inputs.tests.get(rule.regra) ?? [];
+      return { rule, situacao: 'implementada', detalhe: `teste: ${tests.join(', ') || '—'}` };
+    }
+    const s = statusOf(rule.regra, rule.grupo);
+    if (!s) return { rule, situacao: null, detalhe: 'sem classificação' };
+    return {
+      rule,
+      situacao: s.status === 'offline' ? 'não verificável offline' : 'não implementada',
+      detalhe: s.motivo,
+    };
+  });
+}
+
+const indexRow = (l: Listed) =>
+  `| ${l.rule.regra} | ${l.rule.codigos.join(', ')} | ${cell(l.rule.mensagens.join(' / '))} | ${l.rule.modelos.join('/')} | ${l.rule.documentos.map((d) => DOCUMENT_NAMES[d] ?? d).join('; ')} | ${l.situacao ?? '—'} | ${cell(l.detalhe)} |`;
+
+/**
+ * The conformance table (docs/nfe-conformance.md): the rules the book implements with their details and tests, then
+ * every rule id of the index (MOC 7.0 annex I, NT 2025.002 and the NTs the compilation adds) by layout group, each
+ * implemented, not checkable offline or not implemented, with the reason.
+ */
+export function conformanceMarkdown(inputs: ConformanceInputs): string {
+  const rules = [...RULE_BOOK].sort(
+    (a, b) => rank(a.grupo) - rank(b.grupo) || compareIds(a.id, b.id) || a.codigo.localeCompare(b.codigo),
+  );
+  const listed = listIndex(inputs);
+  const groups = [...new Set(listed.map((l) => l.rule.grupo))];
+  const count = (ls: Listed[], s: Situation) => ls.filter((l) => l.situacao === s).length;
+  const summary = groups.map((g) => {
+    const ls = listed.filter((l) => l.rule.grupo === g);
+    return `| ${g} | ${ls.length} | ${count(ls, 'implementada')} | ${count(ls, 'não verificável offline')} | ${count(ls, 'não implementada')} |`;
+  });
+  const sections = groups.flatMap((g) => [
+    `### Grupo ${g}`,
+    '',
+    '| Regra | Código | Mensagem | Modelos | Documento | Situação | Teste ou motivo |',
+    '|---|---|---|---|---|---|---|',
+    ...listed.filter((l) => l.rule.grupo === g).map(indexRow),
+    '',
+  ]);
   return [
     '# NF-e rule book: conformance table',
     '',
-    '<!-- Generated by `npm run conformance -w tax-engine` from tax-engine/src/nfe-rules; do not edit by hand. -->',
+    '<!-- Generated by `npm run conformance -w tax-engine` from tax-engine/src/nfe-rules and reference-data/nfe-rules-index.tsv; do not edit by hand. -->',
     '',
     `What \`POST /v1/public/nfe/validate\` checks besides the official XSD (rejection 225): ${rules.length} rules of the MOC 7.0`,
     'annex I and of NT 2025.002-RTC, each with its id as the MOC/NT writes it, the rejection code, the official message,',
@@ -36,23 +82,27 @@ export function conformanceMarkdown(): string {
     'it (— where it did not); facultative rules are applied and marked `facultativa`. Alerts are rules about the moment of',
     'reception: reported, never a rejection. Sources and how they were confirmed: docs/decisions/060-nfe-rule-book.md.',
     '',
+    `Below them, every one of the ${listed.length} rule ids of the index (reference-data/nfe-rules-index.tsv: MOC 7.0 annex I,`,
+    'NT 2025.002 v1.40 and the rules of NT 2025.001, 2024.003 and 2023.002 the compilation adds), by layout group: implemented',
+    '(with the test that holds its positive and negative cases), not checkable offline (and what it depends on) or not',
+    'implemented (and why). "Mensagem", "Lote" and "Eventos" are the checks of the received message, of the batch and of',
+    'the events, not of a layout group. Decision 072.',
+    '',
+    '## Summary by group',
+    '',
+    '| Grupo | Regras no índice | Implementadas | Não verificáveis offline | Não implementadas |',
+    '|---|---|---|---|---|',
+    ...summary,
+    `| Total | ${listed.length} | ${count(listed, 'implementada')} | ${count(listed, 'não verificável offline')} | ${count(listed, 'não implementada')} |`,
+    '',
     '## Rules implemented',
     '',
-    '| Grupo | Regra | Código | Mensagem | Modelos | Aplic. | Efeito | Produção | Homologação | O que é conferido | Fonte |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
-    ...rules.map(ruleRow),
+    '| Grupo | Regra | Código | Mensagem | Modelos | Aplic. | Efeito | Produção | Homologação | O que é conferido | Fonte | Teste |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rules.map((r) => ruleRow(r, inputs.tests.get(r.id) ?? [])),
     '',
-    '## Rules that cannot be checked offline',
+    '## Every rule of the index, by layout group',
     '',
-    '| Grupo | Regra | Código | Mensagem | Por quê |',
-    '|---|---|---|---|---|',
-    ...byGroup(NOT_CHECKABLE_OFFLINE).map(uncheckedRow),
-    '',
-    '## Rules known but not implemented yet',
-    '',
-    '| Grupo | Regra | Código | Mensagem | Por quê |',
-    '|---|---|---|---|---|',
-    ...byGroup(NOT_IMPLEMENTED).map(uncheckedRow),
-    '',
+    ...sections,
   ].join('\n');
 }

@@ -1,8 +1,9 @@
-export { NOT_CHECKABLE_OFFLINE, NOT_IMPLEMENTED, RULE_BOOK } from './book.js';
+export { RULE_BOOK } from './book.js';
 export { type CfopIndicators, parseCfopTable } from './cfop-table.js';
 export { accessKeyDigit, isValidCnpj, isValidCpf } from './check-digits.js';
 export { isValidIe } from './ie-check-digits.js';
 export { ieExample } from './ie-examples.js';
+export { RULE_STATUS, type RuleStatus, statusOf } from './rule-status.js';
 export { modelsOf } from './rules-cclasstrib-model.js';
 export { type SampleItem, type SampleNfe, sampleNfe } from './sample-nfe.js';
 export { el, nodeToXml } from './sample-xml.js';
@@ -16,7 +17,6 @@ export type {
   RuleContext,
   RuleGroup,
   RuleSource,
-  UncheckedRule,
 } from './types.js';
 export { type RulesValidation, ruleApplies, ruleSetName, type ValidateOptions, validateNfeRules } from './validate.js';
 export type { XNode } from './xml-node.js';

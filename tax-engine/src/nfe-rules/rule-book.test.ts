@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_CHECKABLE_OFFLINE, NOT_IMPLEMENTED, RULE_BOOK } from './book.js';
+import { RULE_BOOK } from './book.js';
+import { statusOf } from './rule-status.js';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
 import { bundledTables, find, insert, remove, setText } from './test-support.js';
@@ -238,7 +239,7 @@ const cases: Record<string, Case> = {
   'I08-10': { sample: standard, breakIt: (t) => setText(t, `${det(2)}/prod/CFOP`, '1102') },
   'I08-20': { sample: standard, breakIt: (t) => setText(t, `${I}/ide/tpNF`, '0') },
   'I17-10': { sample: standard, breakIt: (t) => setText(t, `${det(1)}/prod/vDesc`, '1000.01') },
-  'I23-20': {
+  'I13-20': {
     sample: standard,
     breakIt: (t) => into(t, `${det(1)}/prod`, el('comb', [el('cProdANP', '210203001')]), 'zzz'),
     alsoPasses: (t) => {
@@ -647,9 +648,14 @@ describe('how the book is applied', () => {
     expect(run(t).rejeicoes.some((f) => f.regra === 'W56-10')).toBe(true);
   });
 
-  it('the offline limits are listed with a reason', () => {
-    for (const u of [...NOT_CHECKABLE_OFFLINE, ...NOT_IMPLEMENTED]) expect(u.motivo.length).toBeGreaterThan(10);
-    expect(NOT_CHECKABLE_OFFLINE.map((u) => u.codigo)).toEqual(expect.arrayContaining(['204', '230', '213']));
+  it('the offline limits are listed with a reason (duplicity, registry, signature)', () => {
+    for (const [id, grupo] of [
+      ['2B08-20', 'B'],
+      ['1C17-10', 'C'],
+      ['F03', 'Mensagem'],
+    ] as const)
+      expect(statusOf(id, grupo)).toMatchObject({ status: 'offline', motivo: expect.stringMatching(/.{20}/) });
+    expect(statusOf('UB23-10', 'UB')?.status).toBe('pendente');
   });
 
   it('refuses a tree that is not an NF-e', () => {

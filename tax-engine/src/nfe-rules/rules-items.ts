@@ -111,7 +111,7 @@ export const itemRules: Rule[] = [
     },
   },
   {
-    id: 'I23-20',
+    id: 'I13-20',
     codigo: '854',
     mensagem: 'Rejeição: Unidade Tributável (tag:uTrib) incompatível com produto informado [nItem:nnn]',
     grupo: 'I',

@@ -85,15 +85,6 @@ export interface Rule {
   verificar(doc: NfeView, ctx: RuleContext): Finding[];
 }
 
-/** A rule of the groups above that cannot be checked offline, and why (conformance table). */
-export interface UncheckedRule {
-  id: string;
-  codigo: string;
-  mensagem: string;
-  grupo: RuleGroup;
-  motivo: string;
-}
-
 export interface Rejeicao {
   codigo: string;
   regra: string;

@@ -1,0 +1,190 @@
+/**
+ * Why each rule of the index (reference-data/nfe-rules-index.tsv) that the book does not implement is not checked:
+ * either it cannot be checked offline (SEFAZ's records, the taxpayer registry, the signature, the connection, a UF's
+ * own parameters) or it is not implemented yet, with the concrete reason. conformance.test.ts fails when a rule of the
+ * index is neither in the book nor here (decision 072). Texts in Portuguese: they go to the conformance table.
+ */
+
+export type RuleStatusKind = 'offline' | 'pendente';
+
+export interface RuleStatus {
+  status: RuleStatusKind;
+  motivo: string;
+}
+
+// Not checkable offline.
+const records =
+  'Depende da base de dados da SEFAZ (NF-e autorizadas, canceladas, denegadas, inutilizadas ou em processamento).';
+const registry =
+  'Depende do cadastro de contribuintes da SEFAZ (CCC, credenciamento, dados cadastrais do emitente ou do destinatário).';
+const ccg = 'Depende do Cadastro Centralizado de GTIN (CCG), consultado pela SEFAZ.';
+const connection =
+  'Depende do Web Service que recebe a nota (UF autorizadora, ambiente, SVC acessada, certificado da conexão, lote), não do documento.';
+const message =
+  'Regra da mensagem recebida pelo Web Service (tamanho, XML, namespace, codificação, schema): o XSD é conferido à parte por POST /nfe/validate (rejeição 225) e o corpo pelo leitor da chamada.';
+const signature =
+  'Assinatura digital e certificado ICP-Brasil: a validação roda antes da assinatura (o ERP assina) e não recebe o certificado.';
+const batch = 'Regra do lote de envio (enviNFe, indSinc), não do documento.';
+const events = 'Regra de evento (cancelamento, eventos da NT 2025.002), não da NF-e.';
+const ufParameter =
+  'Depende de parâmetro que cada UF configura e não publica em tabela (valor limite, UF que admite ou exige, lista da UF).';
+const csc =
+  'Depende do CSC (código de segurança do contribuinte), segredo cadastrado na SEFAZ que a validação não recebe.';
+
+// Not implemented yet.
+const notRead =
+  'Condição e exceções da regra não lidas no texto do MOC/NT (só a mensagem, que não basta para decidir sem risco de rejeitar nota válida).';
+const reception = 'Depende do momento do recebimento (seria alerta); o limite e as exceções da regra não foram lidos.';
+const municipios =
+  'Exige a tabela de municípios do IBGE vigente: o projeto tem a de 2014 (sem Boa Esperança do Norte-MT) e o motor não a recebe.';
+const paises = 'Exige a tabela de países do BACEN, que o projeto não tem.';
+const cbenef =
+  'A critério da UF, com a tabela cBenef de cada UF (o projeto tem a de SP, PR, RJ, RS e SC) e exceções por UF cujo texto não foi lido.';
+const seletivo =
+  'Imposto Seletivo: tabelas de CST/cClassTrib do IS e regras de alíquota ainda não carregadas no motor; texto da regra não lido.';
+const qrcode =
+  'Parâmetros do QR-Code da NFC-e por versão (NT 2025.001) e URLs de cada UF: texto das regras e tabela de URLs não mantidos; o grupo infNFeSupl é gerado depois da assinatura.';
+const deferral =
+  'Fórmula não lida na NT 2025.002: fontes secundárias divergem entre a alíquota nominal e a efetiva (com gRed) no cálculo de vDif.';
+
+const entries: [string, RuleStatusKind, string][] = [];
+const add = (status: RuleStatusKind, motivo: string, ids: string) => {
+  for (const id of ids.split(/\s+/).filter(Boolean)) entries.push([id, status, motivo]);
+};
+
+add('offline', records, 'B25-65 BA02-50 BB05-170 BB05-190 BB05-200 I70-10 ZB02-30');
+add('offline', connection, 'B02-10 B02-20 B06-20 B24-10 B22-60 B22-70 B26-40 C02-20 C02a-30');
+add('offline', signature, 'F03');
+add('offline', ufParameter, 'W03-20 W04-20 W06-20 W16-20 W16-30 W16-40 W16-50 W16-60 C21-10 E16a-30 E16a-35 B06-10');
+add('offline', ufParameter, 'B09-30 B09-50 B22-20 B25b-30 N12a-30 ZB02-20 ZD01-10 ZD07-10 ZF05-10');
+add('offline', csc, 'ZX02-104 ZX02-108 ZX02-304 ZX02-308 ZX02-120 ZX02-320 ZX02-338');
+
+add('pendente', reception, 'B09-10 B09-40 B28-30 B28-40 B10a-20 B10a-30 I83-10 Y09-50 UB132-10');
+add('pendente', municipios, 'B12-10 C10-10 E10-10 F07-20 G07-20 U05-10 U14-10 X17-10');
+add('pendente', paises, 'E14-04 F11-10 G11-10 U15-10');
+add('pendente', 'Exige a tabela de produtos da ANP, que o projeto não tem.', 'LA02-10');
+add('pendente', 'Exige a tabela de códigos de crédito presumido (cCredPres), que o projeto não tem.', 'UB122-10');
+add('pendente', cbenef, 'I05f-10 I05f-20 I05f-30 N12-84 N12-85 N12-86 N12-88 N12-90 N12-94 N12-98');
+add(
+  'pendente',
+  seletivo,
+  'UB01-10 UB01-20 UB01-30 UB02-10 UB03-10 UB05-10 UB06-10 UB07-10 UB08-10 UB11-10 W31-10 W31-20',
+);
+add('pendente', deferral, 'UB23-10 UB42-10 UB61-10');
+add(
+  'pendente',
+  'Texto da regra (composição da base por ano) não lido; a NT 2025.002 a marca "implementação futura, aguardando orientação normativa" e a NT 2026.008 a remove.',
+  'UB16-10',
+);
+add(
+  'pendente',
+  'Suspensa pelo ENCAT a partir de 01/01/2022 (aviso sobre o DIFAL da LC 190/2022) e alterada pela NT 2025.002, cujo texto novo não foi lido; as exceções 1 a 12 do MOC foram lidas em páginas públicas, mas não o estado atual da regra.',
+  'NA01-20',
+);
+add(
+  'pendente',
+  'Lista de CFOP admitidos na devolução e no retorno do MEI (CRT 4) não lida na NT 2025.002; páginas públicas listam só os CFOP do MEI em geral.',
+  'I08-141',
+);
+add(
+  'pendente',
+  'Quais CFOP são "de transporte" para a retenção do ICMS no transporte (grupo retTransp) não foi lido; a tabela CFOP do Portal não tem indicador para isso.',
+  'X16-10',
+);
+add('pendente', qrcode, 'ZX01-10 ZX02-10 ZX02-15 ZX02-20 ZX02-22 ZX02-24 ZX02-28 ZX02-32 ZX02-40 ZX02-44 ZX02-48');
+add('pendente', qrcode, 'ZX02-52 ZX02-56 ZX02-60 ZX02-64 ZX02-68 ZX02-72 ZX02-76 ZX02-80 ZX02-84 ZX02-88 ZX02-92');
+add('pendente', qrcode, 'ZX02-96 ZX02-100 ZX02-112 ZX02-116 ZX02-222 ZX02-224 ZX02-228 ZX02-232 ZX02-236 ZX02-240');
+add('pendente', qrcode, 'ZX02-244 ZX02-260 ZX02-268 ZX02-272 ZX02-276 ZX02-288 ZX02-292 ZX02-296 ZX02-300 ZX02-312');
+add('pendente', qrcode, 'ZX02-316 ZX02-330 ZX02-334 ZX03-20');
+// Group by group, the rules whose row text (condition and exceptions) was not read.
+add(
+  'pendente',
+  notRead,
+  'B03-10 B12-20 B06-30 B06-40 B10-10 B10a-10 B10a-40 B10a-50 B11-10 B11a-10 B21-10 B21-20 B22-10',
+);
+add('pendente', notRead, 'B22-30 B22-34 B25-20 B25-50 B25-60 B25-70 B25-80 B25-90 B25-100 B25-110 B25-120 B25.1-10');
+add('pendente', notRead, 'B25.1-20 B25.2-10 B25.2-20 B25.2-30 B25.2-40 B25a-10 B25b-20 B25b-40 B25b-60 B25b-70');
+add(
+  'pendente',
+  notRead,
+  'B25c-10 B25c-20 B25d-10 B25d-20 B25d-30 B26-10 B26-20 B26-30 B26-50 B28-10 B28-20 B31-10 B32-10',
+);
+add('pendente', notRead, 'BA01-10 BA02-10 BA02-14 BA02-20 BA02-24 BA02-30 BA02-34 BA02-40 BA02-44 BA03-10 BA05-10');
+add('pendente', notRead, 'BA06-10 BA10-10 BA10-20 BA10-30 BA10-40 BA10-50 BA12-10 BA13-10 BA14-10 BA15-10 BA19-10');
+add('pendente', notRead, 'BA19-14 BA19-20 BA19-24 BA19-30 BA19-34 BA19-40 BA19-44 BA20-10 BA20-20 BA20-30');
+add('pendente', notRead, 'BB05-10 BB05-20 BB05-30 BB05-40 BB05-50 BB05-60 BB05-70 BB05-80 BB05-90 BB05-100 BB05-110');
+add('pendente', notRead, 'BB05-120 BB05-130 BB05-140 BB05-150 BB05-160 BB05-180');
+add('pendente', notRead, 'C02-30 C02a-04 C02a-08 C02a-10 C02a-14 C02a-20 C10-20 C17-10 C17-30 C18-10 C18-14 C18-20');
+add('pendente', notRead, 'C18-30 C18-40 C22-10 C22-20 D01-10 D01-20');
+add('pendente', notRead, 'E01-20 E03a-10 E03a-20 E03a-60 E04-10 E04-20 E05-10 E05-20 E10-20 E10-30 E12-10 E14-10');
+add('pendente', notRead, 'E14-20 E14-30 E16a-10 E16a-40 E17-10 E17-20 E18-10 E18-20 E18-30');
+add('pendente', notRead, 'F02-10 F02a-10 F07-10 F07-30 F15-10 G02-10 G02a-10 G07-10 G07-30 G15-10');
+add('pendente', notRead, 'GA02-10 GA02-20 GA03-10 GA03-20 H02-10');
+add('pendente', notRead, 'I03-10 I03-20 I03-30 I04-10 I05-24 I05-30 I05e-10 I05e-20 I05k-10 I05k-20 I05k-30 I08-30');
+add('pendente', notRead, 'I08-40 I08-50 I08-60 I08-70 I08-94 I08-110 I08-120 I08-130 I08-150 I08-160 I08-170 I08-180');
+add('pendente', notRead, 'I08-184 I08-190 I09-10 I11-10 I11-20 I12-10 I12-20 I12-30 I12-40 I12-60 I13-10 I14-10');
+add('pendente', notRead, 'I19-10 I23-10 I23b-10 I23d-10 I23d-20 I23e-10 I29a-10 I29a-20 I50-10 I51-10 I51-20 I52-10');
+add('pendente', notRead, 'I53-10 I54-10 I54-20 I54-30 I54-40 I55-10 I84-10 J01-10 K01-20 L01-10');
+add('pendente', notRead, 'LA01-30 LA03c-10 LA03c-20 LA03d-10 LA11-10 LA11-20 LA16-10 LB01-10 LB01-20 LB01-30');
+add('pendente', notRead, 'N07-10 N08-10 N11-10 N12-10 N12-34 N12-50 N12-60 N12-80 N12-81 N12-82 N12-97 N12-110');
+add('pendente', notRead, 'N12a-34 N12a-50 N12a-60 N12a-70 N16-04 N16-20 N16a-10 N16c-10 N17-10 N17b-10 N17b-20');
+add('pendente', notRead, 'N17c-10 N17c-20 N18-10 N18-20 N23-10 N23b-10 N23b-20 N23d-10 N27b-10 N27b-20 N27d-10');
+add('pendente', notRead, 'N28-10 N28-20 N28-30 N33-10 NA01-10 NA01-30 NA09-10 NA09-20 NA09-30 NA11-10 NA13-10');
+add('pendente', notRead, 'NA15-10 NA17-10 O01-10 O06-10 O09-10 P01-10 Q01-20 R01-10 S01-20 T01-10');
+add('pendente', notRead, 'U01-10 U01-20 UA01-10 UA01-20');
+add('pendente', notRead, 'UB13-39 UB13-40 UB13-44 UB13-45 UB14-30 UB14-40 UB14-50 UB14-60 UB14-70 UB14-80 UB24-10');
+add('pendente', notRead, 'UB27-10 UB43-10 UB46-10 UB56-20 UB62-10 UB62a-10 UB63-10 UB65-10 UB66a-10 UB66a-20');
+add('pendente', notRead, 'UB66c-10 UB66e-10 UB69-10 UB70-10 UB72-10 UB72b-10 UB72d-10 UB82a-10 UB82a-20 UB82a-30');
+add('pendente', notRead, 'UB84a-10 UB84a-20 UB90-10 UB90-20 UB94-10 UB94-20 UB99-10 UB99-20 UB104-10 UB105-10');
+add('pendente', notRead, 'UB106-30 UB106-31 UB106-40 UB112-10 UB112-20 UB112-30 UB116-10 UB116-20 UB116-30');
+add('pendente', notRead, 'UB120-10 UB120-20 UB123-10 UB123-20 UB125-10 UB126-10 UB127-10 UB127-20 UB129-10');
+add('pendente', notRead, 'UB130-10 UB131-10 UB131-20 UB131-30 UB131-40 UB131-50 UB133-10 VB01-05');
+add('pendente', notRead, 'VC02-04 VC02-05 VC02-07 VC02-10 VC02-14 VC02-15 VC02-20 VC02-30 VC02-40 VC02-50');
+add('pendente', notRead, 'VC03-10 VC03-20 W04b-10 W06a-10 W06b-10 W12a-10 W16a-10 W18-10 W19-10 W20-10 W21-10');
+add('pendente', notRead, 'W22-10 W22b-10 W22c-10 W22d-10 W22e-10 W22f-10 W48-10 W56a-10 W58-10 W59-10 W59a-10');
+add('pendente', notRead, 'W59b-10 W59c-10 W59d-10 W59f-10 W59g-10');
+add('pendente', notRead, 'X02-10 X02-20 X03-10 X03-20 X04-10 X04-20 X05-10 X07-10 X07-20 X11-10 X18-10 X22-10');
+add('pendente', notRead, 'X25a-10 X25b-10 Y01-10 Y01-20 Y05-10 Y06-10 Y08-10 Y09-20 Y09-30 Y09-40 Y10-10');
+add('pendente', notRead, 'YA02-04 YA02-10 YA02-40 YA02-50 YA03-30 YA04-10 YA04a-20 YA05-10 YA05-20');
+add('pendente', notRead, 'YB01-10 YB01-20 YB02-10 ZA01-10 ZA01-20 ZA01-30 ZB01-10 ZB02-10 ZC01-10 ZD02-10');
+
+/** Explicit statuses by rule id (a rule listed twice is a mistake the conformance test reports). */
+export const RULE_STATUS: ReadonlyMap<string, RuleStatus> = new Map(
+  entries.map(([id, status, motivo]) => [id, { status, motivo }]),
+);
+export const duplicatedStatuses = (): string[] => {
+  const seen = new Set<string>();
+  return entries.map(([id]) => id).filter((id) => seen.has(id) || !seen.add(id));
+};
+
+const stages: Record<string, string> = {
+  '1': registry,
+  '2': records,
+  '3': records,
+  '4': records,
+  '5': registry,
+  '7': registry,
+  '8': registry,
+  '9': ccg,
+  '11': records,
+};
+
+/**
+ * The status of a rule the book does not implement: the explicit list, else what its id says — a leading stage number
+ * (1, 5, 7, 8 registry; 2, 3, 4, 11 SEFAZ's records; 9 the GTIN registry), a check of the message, the batch or an
+ * event. Undefined: not classified (the conformance test fails).
+ */
+export function statusOf(id: string, grupo: string): RuleStatus | undefined {
+  const explicit = RULE_STATUS.get(id);
+  if (explicit) return explicit;
+  const stage = /^(\d+)[A-Z]/.exec(id)?.[1];
+  if (stage && stages[stage]) return { status: 'offline', motivo: stages[stage] };
+  if (grupo === 'Lote') return { status: 'offline', motivo: batch };
+  if (grupo === 'Eventos') return { status: 'offline', motivo: events };
+  if (grupo === 'Mensagem') {
+    if (/^[AB]\d/.test(id)) return { status: 'offline', motivo: connection };
+    if (/^D\d/.test(id)) return { status: 'offline', motivo: message };
+    return { status: 'offline', motivo: signature };
+  }
+  return undefined;
+}
