@@ -2,11 +2,11 @@ import type { TStAgreement } from '@app/contract';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { DateField } from '../../../components/ui/date-field';
-import { formatDate } from '../../../components/ui/format';
 import { ApiError } from '../../../lib/api-client';
 import { notifyApiError } from '../../../lib/api-errors';
 import { notify } from '../../../lib/notify';
 import { useEndStAgreement } from '../api/end-st-agreement';
+import { formatAgreementPeriod } from '../lib/agreement-period';
 
 /** Ends an agreement (a denunciation, a revocation): its last day and why; the row stays for the past. */
 export function EndStAgreementDialog({ row, onClose }: { row: TStAgreement | null; onClose: () => void }) {
@@ -49,8 +49,8 @@ export function EndStAgreementDialog({ row, onClose }: { row: TStAgreement | nul
       >
         <Stack gap="sm">
           <Text size="sm">
-            {row.ufOrigem} → {row.ufDestino}, segmento {row.cestSegmento}: {row.instrumento}, vigente desde{' '}
-            {formatDate(row.vigenciaInicio)}.
+            {row.ufOrigem} → {row.ufDestino}, segmento {row.cestSegmento}: {row.instrumento}, vigente{' '}
+            {formatAgreementPeriod(row)}.
           </Text>
           <DateField
             label="Último dia de vigência"

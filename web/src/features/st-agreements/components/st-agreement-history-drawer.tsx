@@ -2,6 +2,7 @@ import { stAgreementActionLabels, type TStAgreementHistoryEntry } from '@app/con
 import { Anchor, Badge, Drawer, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
 import { formatDate, formatDateTime } from '../../../components/ui/format';
 import { useStAgreement } from '../api/get-st-agreement';
+import { formatAgreementPeriod } from '../lib/agreement-period';
 
 /** The row's columns an analyst reads in a change, in the history's before/after images (snake_case, as stored). */
 const columnLabels: Record<string, string> = {
@@ -56,10 +57,7 @@ export function StAgreementHistoryDrawer({ id, onClose }: { id: string | null; o
             </Group>
             <Text size="sm">{a.instrumento}</Text>
             <Text size="sm" c="dimmed">
-              {a.cestCodigos ? `CEST ${a.cestCodigos.join(', ')}` : 'Todo o segmento'} ·{' '}
-              {a.vigenciaFim
-                ? `de ${formatDate(a.vigenciaInicio)} a ${formatDate(a.vigenciaFim)}`
-                : `desde ${formatDate(a.vigenciaInicio)}`}
+              {a.cestCodigos ? `CEST ${a.cestCodigos.join(', ')}` : 'Todo o segmento'} · {formatAgreementPeriod(a)}
             </Text>
             <Text size="sm" mt={4}>
               {a.fonteNota}

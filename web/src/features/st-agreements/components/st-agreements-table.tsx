@@ -1,7 +1,7 @@
 import { cestSegmentoLabels, type TStAgreement } from '@app/contract';
 import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCalendarX, IconExternalLink, IconHistory, IconPencil } from '@tabler/icons-react';
-import { formatDate } from '../../../components/ui/format';
+import { formatAgreementPeriod } from '../lib/agreement-period';
 
 interface Props {
   rows: TStAgreement[];
@@ -10,11 +10,6 @@ interface Props {
   onEdit: (row: TStAgreement) => void;
   onEnd: (row: TStAgreement) => void;
 }
-
-const period = (r: TStAgreement) =>
-  r.vigenciaFim
-    ? `${formatDate(r.vigenciaInicio)} a ${formatDate(r.vigenciaFim)}`
-    : `desde ${formatDate(r.vigenciaInicio)}`;
 
 /** An icon action with its name for screen readers and a tooltip for the mouse. */
 function Action({
@@ -82,7 +77,7 @@ export function StAgreementsTable({ rows, canWrite, onHistory, onEdit, onEnd }: 
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {r.mvaOriginal ? `${r.mvaOriginal.replace('.', ',')} %` : '—'}
                 </Table.Td>
-                <Table.Td miw={100}>{period(r)}</Table.Td>
+                <Table.Td miw={100}>{formatAgreementPeriod(r)}</Table.Td>
                 <Table.Td>
                   <Group gap={2} wrap="nowrap">
                     <Tooltip label="Abrir a fonte">
