@@ -6,7 +6,7 @@ import { DecimalInput } from '../../../components/ui/decimal-input';
 import { formatDecimalText, HIGH_RATE_INT_DIGITS, RATE_INT_DIGITS } from '../../../components/ui/decimal-text';
 import { formatDecimal } from '../../../components/ui/fiscal-masks';
 import { StAgreementLine } from '../../../components/ui/st-agreement-line';
-import { useStAgreement } from '../api/get-st-agreement';
+import { useStAgreementLookup } from '../api/get-st-agreement-lookup';
 import { computeStCalculation, type StChoices, type StInputs, type StOutcome } from '../lib/st-calculation';
 
 /** Rates of the rule the calculator starts from (decimal strings as the API answers). */
@@ -108,7 +108,7 @@ export function StCalculator({ defaults }: { defaults: StCalculatorDefaults }) {
   // Origin and destination of an interstate sale: with a CEST, which ST agreement governs the pair (issue 37).
   const [pair, setPair] = useState({ ufOrigem: '', ufDestino: defaults.uf ?? '' });
   const interstate = Boolean(pair.ufOrigem && pair.ufDestino && pair.ufOrigem !== pair.ufDestino);
-  const agreementQuery = useStAgreement(interstate && defaults.cest ? { ...pair, cest: defaults.cest } : null);
+  const agreementQuery = useStAgreementLookup(interstate && defaults.cest ? { ...pair, cest: defaults.cest } : null);
   const agreement = interstate ? (defaults.cest ? (agreementQuery.data ?? null) : NO_CEST) : null;
 
   const set = (key: keyof StInputs) => (value: string) => setInputs((s) => ({ ...s, [key]: value }));
