@@ -2,15 +2,16 @@ import { calculateNfe } from '../nfe-invoice/calculate-nfe.js';
 import type { NfeInput, NfeResult } from '../nfe-invoice/types.js';
 import { icmsOfYear } from '../nfe-item/reform-year.js';
 import type { NfeItemContext } from '../nfe-item/types.js';
-import { child, type XNode } from '../nfe-rules/xml-node.js';
+import { child, text, type XNode } from '../nfe-rules/xml-node.js';
 import { writeImposto } from './write-imposto.js';
-import { writeTotals } from './write-totals.js';
+import { prodOfYear, writeTotals } from './write-totals.js';
 
 /**
  * The NF-e tree with every item's imposto and the totals written from the engine's answer, unsigned: any
  * ds:Signature is dropped (the values changed, and signing is the issuer's), and an nfeProc's protocol with it —
  * the answer is the NFe element. Each det keeps its prod and what follows imposto, except vItem, a total of the
- * item's taxes that would no longer match them (rule W60-10 compares vNFTot with the items' vItem).
+ * item's taxes that would no longer match them (rule W60-10 compares vNFTot with the items' vItem), and prod's vProd,
+ * which from 2027 carries the item's IBS/CBS/IS (prodOfYear, NT 2026.008).
  * Pure: `result` is the engine's answer for `input`, whose items are the dets' in order.
  */
 export function writeCompletedNfe(
@@ -23,6 +24,7 @@ export function writeCompletedNfe(
   const infNFe = child(nfe, 'infNFe')!;
   let i = 0;
   const children: XNode[] = [];
+  const cfops = infNFe.children.filter((c) => c.name === 'det').map((c) => text(c, 'prod/CFOP'));
   for (const c of infNFe.children) {
     if (c.name === 'det') {
       const n = i++;
@@ -39,18 +41,20 @@ export function writeCompletedNfe(
       );
       children.push({
         ...c,
-        children: c.children.filter((d) => d.name !== 'vItem').map((d) => (d.name === 'imposto' ? imposto : d)),
+        children: c.children
+          .filter((d) => d.name !== 'vItem')
+          .map((d) => (d.name === 'imposto' ? imposto : d.name === 'prod' ? prodOfYear(d, result.itens[n]!, year) : d)),
       });
     } else if (c.name === 'total') {
       const hasIbsCbs = input.itens.some((it) => it.ibscbs);
-      children.push(writeTotals(result.total, result.itens, year, c, hasIbsCbs));
+      children.push(writeTotals(result.total, result.itens, year, c, hasIbsCbs, cfops));
     } else children.push(c);
   }
   // An invoice sent without its total group gets one after the last item, where the schema puts it.
   if (!child(infNFe, 'total')) {
     const last = children.map((c) => c.name).lastIndexOf('det');
     const hasIbsCbs = input.itens.some((it) => it.ibscbs);
-    children.splice(last + 1, 0, writeTotals(result.total, result.itens, year, undefined, hasIbsCbs));
+    children.splice(last + 1, 0, writeTotals(result.total, result.itens, year, undefined, hasIbsCbs, cfops));
   }
   return {
     ...nfe,

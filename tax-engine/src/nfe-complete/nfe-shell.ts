@@ -1,7 +1,7 @@
 import type { NfeInput } from '../nfe-invoice/types.js';
 import { sampleNfe } from '../nfe-rules/sample-nfe.js';
 import { el } from '../nfe-rules/sample-xml.js';
-import type { XNode } from '../nfe-rules/xml-node.js';
+import { text, type XNode } from '../nfe-rules/xml-node.js';
 import { money, quantity } from './format.js';
 
 /** The issuer and recipient of a shell invoice: CNPJs with valid check digits, standing for the request's parties. */
@@ -71,11 +71,16 @@ export function nfeShell(input: NfeInput): XNode {
   return base;
 }
 
-/** Sets the payment of a shell invoice to its vNF (one detPag, cash), so that the payment rules look at a whole. */
+/**
+ * Sets the payment of a shell invoice to its vNF (one detPag, cash), so that the payment rules look at a whole. The
+ * vNF written in the tree wins over the engine's: from 2027 it also carries the items' IBS/CBS/IS (NT 2026.008,
+ * write-totals.ts), which the engine's sum of the goods does not.
+ */
 export function payWith(nfe: XNode, vNF: number): XNode {
   const infNFe = nfe.children[0]!;
+  const paid = text(infNFe, 'total/ICMSTot/vNF') ?? money(vNF);
   infNFe.children = infNFe.children.map((c) =>
-    c.name === 'pag' ? el('pag', [el('detPag', [el('tPag', '01'), el('vPag', money(vNF))])]) : c,
+    c.name === 'pag' ? el('pag', [el('detPag', [el('tPag', '01'), el('vPag', paid)])]) : c,
   );
   return nfe;
 }

@@ -4,21 +4,66 @@ import type { NfeTotal } from '../nfe-invoice/types.js';
 import type { NfeItemResult } from '../nfe-item/types.js';
 import { LAST_YEAR_WITHOUT_IBS_CBS } from '../nfe-rules/rules-item-total.js';
 import { el } from '../nfe-rules/sample-xml.js';
-import { child, type XNode } from '../nfe-rules/xml-node.js';
+import { child, text, type XNode } from '../nfe-rules/xml-node.js';
 import { money } from './format.js';
 
 const sum = (answers: NfeItemResult[], pick: (r: NfeItemResult) => number | undefined): Decimal =>
   answers.reduce((s, r) => s.plus(pick(r) ?? 0), new TaxDecimal(0));
 
 /**
+ * What an item's vProd carries besides the value of the goods: from 2027 the IBS, CBS (monophasic included) and IS
+ * the item shows, "compondo o valor informado no campo vProd" (NT 2026.008 v1.00, introdução; I11 observação: "A
+ * partir de 2027, os valores de IBS, CBS e IS compõem o Valor Total Bruto, exceto nas notas de importação", so not
+ * for a CFOP 3xxx); nothing through 2026. The engine computes every tax from the value without them (the ERP's
+ * vProd), which the NT keeps out of the bases ("não implica sua inclusão na base de cálculo").
+ */
+export function taxesInProd(r: NfeItemResult, year: number, cfop: string | undefined): Decimal {
+  const none = new TaxDecimal(0);
+  if (year <= LAST_YEAR_WITHOUT_IBS_CBS || (cfop ?? '').startsWith('3')) return none;
+  const printed = (v: number | undefined) => new TaxDecimal(money(v ?? 0));
+  const mono = r.gIBSCBSMono;
+  const ibsCbs = mono
+    ? printed(mono.vIBSMono).plus(printed(mono.vCBSMono))
+    : r.gIBSCBS
+      ? printed(r.gIBSCBS.vIBS).plus(printed(r.gIBSCBS.gCBS.vCBS))
+      : none;
+  return ibsCbs.plus(printed(r.IS?.vIS));
+}
+
+/** A unit value of TDec_1110v (up to 10 places): vProd ÷ quantity, so that quantity × unit gives vProd back. */
+const unit = (vProd: Decimal, q: string | undefined) =>
+  q && new TaxDecimal(q).gt(0) ? vProd.dividedBy(q).toDecimalPlaces(10).toFixed(10) : undefined;
+
+/**
+ * The det's prod with the year's vProd: from 2027 the value the ERP sent (the goods without IBS/CBS/IS, the
+ * engine's base) plus taxesInProd, and vUnCom/vUnTrib re-derived from it (NT 2026.008's vUnComLiq is the unit
+ * value "sem a inclusão de tributos", so vUnCom includes them). Unchanged through 2026 and in imports.
+ */
+export function prodOfYear(prod: XNode, r: NfeItemResult, year: number): XNode {
+  const added = taxesInProd(r, year, text(prod, 'CFOP'));
+  if (added.isZero()) return prod;
+  const vProd = new TaxDecimal(text(prod, 'vProd') ?? '0').plus(added);
+  const set: Record<string, string | undefined> = {
+    vProd: money(vProd),
+    vUnCom: unit(vProd, text(prod, 'qCom')),
+    vUnTrib: unit(vProd, text(prod, 'qTrib')),
+  };
+  return {
+    ...prod,
+    children: prod.children.map((c) => (set[c.name] === undefined ? c : { ...c, text: set[c.name]!, children: [] })),
+  };
+}
+
+/**
  * The total group (W) from the engine's sums: ICMSTot in the schema's order, ISTot, IBSCBSTot (NT 2025.002, W34)
  * with each sphere's deferral, refund and presumed credit summed from the items (rules W36–W58 compare them with
  * the items), and vNFTot. ISSQNtot and retTrib are the issuer's and are kept as sent.
  *
- * vNFTot (W60a) is Σ vItem (W60-10), and vItem adds vIBS, vCBS and vIS to the item's ICMS-era parts "Exceção 1: Em
- * 2025 e 2026 não somar vIBS, vCBS, vIS, vTotIBSMonoItem, vTotCBSMonoItem" (NT 2025.002-RTC v1.31, VB01-10/VB01-20):
- * vNFTot = vNF in 2026, vNF + IBS + CBS + IS from 2027. (NT 2026.008 v1.00 later puts IBS/CBS/IS inside vProd from
- * 2027 instead; the engine does not write that form yet.)
+ * vProd and vNF are the engine's (the goods without IBS/CBS/IS) plus, from 2027, each item's taxesInProd — the
+ * sum of the dets' vProd (W07-10) and vNF by W16 over it. vNFTot (W60a) is Σ vItem (W60-10), and vItem adds nothing
+ * to the ICMS-era parts (NT 2026.008 v1.00 struck out NT 2025.002's "(+) vIBS (+) vCBS (+) vIS"): IBS and CBS "não
+ * deverão ser adicionados novamente" to vNFTot. So vNFTot = vNF in every year: without IBS/CBS/IS through 2026,
+ * with them (inside vProd) from 2027. `cfops` are the dets' CFOPs, in order (imports keep their vProd).
  */
 export function writeTotals(
   total: NfeTotal,
@@ -26,8 +71,11 @@ export function writeTotals(
   year: number,
   sent: XNode | undefined,
   hasIbsCbs: boolean,
+  cfops: (string | undefined)[] = [],
 ): XNode {
   const t = total.ICMSTot;
+  const inProd = answers.reduce((s, r, i) => s.plus(taxesInProd(r, year, cfops[i])), new TaxDecimal(0));
+  const vNF = new TaxDecimal(t.vNF).plus(inProd);
   const difal = answers.some((r) => r.vBCUFDest > 0);
   const icmsTot = el('ICMSTot', [
     el('vBC', money(t.vBC)),
@@ -41,7 +89,7 @@ export function writeTotals(
     el('vST', money(t.vST)),
     el('vFCPST', money(t.vFCPST)),
     el('vFCPSTRet', money(t.vFCPSTRet)),
-    el('vProd', money(t.vProd)),
+    el('vProd', money(new TaxDecimal(t.vProd).plus(inProd))),
     el('vFrete', money(t.vFrete)),
     el('vSeg', money(t.vSeg)),
     el('vDesc', money(t.vDesc)),
@@ -51,7 +99,7 @@ export function writeTotals(
     el('vPIS', money(t.vPIS)),
     el('vCOFINS', money(t.vCOFINS)),
     el('vOutro', money(t.vOutro)),
-    el('vNF', money(t.vNF)),
+    el('vNF', money(vNF)),
     child(child(sent, 'ICMSTot'), 'vTotTrib'),
   ]);
   const hasIs = answers.some((r) => r.IS);
@@ -87,14 +135,12 @@ export function writeTotals(
           : undefined,
       ])
     : undefined;
-  const added =
-    year > LAST_YEAR_WITHOUT_IBS_CBS ? new TaxDecimal(ib.gIBS.vIBS).plus(ib.gCBS.vCBS).plus(vIS) : new TaxDecimal(0);
   return el('total', [
     icmsTot,
     child(sent, 'ISSQNtot'),
     child(sent, 'retTrib'),
     hasIs ? el('ISTot', [el('vIS', money(vIS))]) : undefined,
     ibsCbsTot,
-    hasIbsCbs || hasIs ? el('vNFTot', money(new TaxDecimal(t.vNF).plus(added))) : undefined,
+    hasIbsCbs || hasIs ? el('vNFTot', money(vNF)) : undefined,
   ]);
 }

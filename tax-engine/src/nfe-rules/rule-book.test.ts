@@ -363,7 +363,7 @@ const cases: Record<string, Case> = {
   'N12a-20': { sample: nfceSimples, breakIt: (t) => setText(t, `${det(1)}/imposto/ICMS/ICMSSN102/CSOSN`, '101') },
   'N12a-40': { sample: nfceSimples, breakIt: (t) => setText(t, `${det(1)}/prod/CFOP`, '5405') },
   'N12a-44': { sample: nfceSimples, breakIt: (t) => setText(t, `${det(2)}/prod/CFOP`, '5102') },
-  // NT 2025.002 v1.31 p. 47–48: vItem's parts; in 2026 IBS and CBS are not among them (exceção 1).
+  // NT 2026.008 v1.00 p. 8–9: vItem's parts; IBS and CBS are never added to them (from 2027 they are in vProd).
   'VB01-10': {
     sample: withVItem,
     breakIt: (t) => bump(t, `${det(1)}/vItem`, Number(find(t, g(1, 'gCBS/vCBS')).text)),
@@ -430,7 +430,7 @@ const cases: Record<string, Case> = {
       into(t, `${I}/pag`, el('vTroco', '9.99'), 'zzz');
     },
   },
-  // In 2026 vNFTot = Σ vItem without IBS/CBS: the total with them added (as from 2027) is rejected.
+  // vNFTot = Σ vItem: IBS and CBS added to it once more are rejected.
   'W60-10': {
     sample: withVItem,
     breakIt: (t) =>
@@ -500,33 +500,7 @@ describe('valid documents of varied shapes get no rejection (MOC 7.0 + NT 2025.0
   });
 });
 
-describe('vItem and vNFTot by year (NT 2025.002 v1.31, VB01-10 exceção 1 and W60-10)', () => {
-  it('2026: vNFTot is vNF; IBS and CBS added to it or to a vItem are rejected, naming both values', () => {
-    const t = sampleNfe(withVItem);
-    expect(find(t, `${I}/total/vNFTot`).text).toBe(find(t, tot('vNF')).text);
-    // Item 1: 1,000.00 − 5.00 + IPI 10 % of 995.00 = 1,094.50; CBS 0.9 % of 995.00 = 8.96 (LC 214/2025, art. 343).
-    expect(find(t, `${det(1)}/vItem`).text).toBe('1094.50');
-    setText(t, `${det(1)}/vItem`, '1103.46');
-    const f = found(t, 'VB01-10');
-    expect(f).toHaveLength(1);
-    expect(f[0]).toMatchObject({
-      nItem: 1,
-      esperado: '1094.50',
-      encontrado: '1103.46',
-      campo: `${det(1).replace('[1]', '[nItem=1]')}/vItem`,
-    });
-  });
-
-  it('2027: IBS and CBS are part of vNFTot; the vItem composition of 2027 is not judged (NT 2026.008 rewrote it)', () => {
-    const t = sampleNfe({ ...withVItem, data: '2027-02-10' });
-    const vNF = Number(find(t, tot('vNF')).text);
-    const added = Number(find(t, ibsTot('gIBS/vIBS')).text) + Number(find(t, ibsTot('gCBS/vCBS')).text);
-    expect(added).toBeGreaterThan(0);
-    expect(Number(find(t, `${I}/total/vNFTot`).text)).toBeCloseTo(vNF + added, 2);
-    const r = validateNfeRules(t, { tabelas: tables, agora: new Date('2027-02-10T12:00:00-03:00') });
-    expect(r.rejeicoes.filter((x) => ['VB01-10', 'W60-10'].includes(x.regra))).toEqual([]);
-  });
-});
+// vItem and vNFTot by year (NT 2026.008 v1.00, VB01-10; NT 2025.002 W60-10): rules-item-total.test.ts.
 
 describe('the payment against vNF (MOC 7.0 annex I, YA03-10 and YA09-10)', () => {
   it('names both figures: what vNF asks and what the payments sum', () => {

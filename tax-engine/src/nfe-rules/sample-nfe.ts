@@ -160,8 +160,12 @@ export function sampleNfe(n: SampleNfe): XNode {
     const vDesc = d(it.vDesc ?? '0');
     const vBC = vProd.minus(vDesc);
     const before = { vST: s.vST ?? d(0), vIBS: s.vIBS ?? d(0), vCBS: s.vCBS ?? d(0) };
-    add(s, 'vProd', vProd);
     add(s, 'vDesc', vDesc);
+    const ibsCbs = ibsCbsGroup(it, vBC, s, year);
+    const ibsCbsFigures = (s.vIBS ?? d(0)).minus(before.vIBS).plus((s.vCBS ?? d(0)).minus(before.vCBS));
+    // NT 2026.008 v1.00 (I11): from 2027 vProd carries the item's IBS and CBS; every base is the value without them.
+    const shown = year > LAST_YEAR_WITHOUT_IBS_CBS ? vProd.plus(ibsCbsFigures) : vProd;
+    add(s, 'vProd', shown);
     const icms = icmsGroup(it, vBC, s);
     const vIPI = it.ipi ? pct(vBC, it.ipi.pIPI) : d(0);
     add(s, 'vIPI', vIPI);
@@ -199,12 +203,12 @@ export function sampleNfe(n: SampleNfe): XNode {
       el('CFOP', it.cfop ?? (idDest === '1' ? '5102' : '6102')),
       el('uCom', 'UN'),
       el('qCom', '1.0000'),
-      el('vUnCom', vProd.toFixed(10)),
-      el('vProd', m2(vProd)),
+      el('vUnCom', shown.toFixed(10)),
+      el('vProd', m2(shown)),
       el('cEANTrib', 'SEM GTIN'),
       el('uTrib', 'UN'),
       el('qTrib', '1.0000'),
-      el('vUnTrib', vProd.toFixed(10)),
+      el('vUnTrib', shown.toFixed(10)),
       it.vDesc ? el('vDesc', m2(vDesc)) : undefined,
       el('indTot', '1'),
     ]);
@@ -220,14 +224,13 @@ export function sampleNfe(n: SampleNfe): XNode {
       fed('PIS', it.pisCofins?.pPIS, vPIS),
       fed('COFINS', it.pisCofins?.pCOFINS, vCOFINS),
       difal,
-      ibsCbsGroup(it, vBC, s, year),
+      ibsCbs,
     ]);
-    const ibsCbsFigures = (s.vIBS ?? d(0)).minus(before.vIBS).plus((s.vCBS ?? d(0)).minus(before.vCBS));
-    // NT 2025.002 VB01-10: vProd − vDesc + vICMSST + vIPI (+ vIBS + vCBS from 2027; exceção 1: not in 2025–2026).
-    const vItem = vBC
+    // VB01-10 (NT 2026.008 v1.00): vProd − vDesc + vICMSST + vIPI, IBS and CBS only inside vProd (from 2027).
+    const vItem = shown
+      .minus(vDesc)
       .plus((s.vST ?? d(0)).minus(before.vST))
-      .plus(vIPI)
-      .plus(year > LAST_YEAR_WITHOUT_IBS_CBS ? ibsCbsFigures : d(0));
+      .plus(vIPI);
     return el('det', [prod, imposto, n.vItem ? el('vItem', m2(vItem)) : undefined], { nItem: String(i + 1) });
   });
   const t = (tag: string) => m2(s[tag] ?? d(0));
@@ -280,10 +283,8 @@ export function sampleNfe(n: SampleNfe): XNode {
           ]),
         ])
       : undefined,
-    // vNFTot = Σ vItem (W60-10); IBS and CBS are not added in 2025 and 2026 (NT 2025.002 v1.31, VB01-10 exceção 1).
-    hasIbs
-      ? el('vNFTot', m2(year > LAST_YEAR_WITHOUT_IBS_CBS ? vNF.plus(s.vIBS ?? d(0)).plus(s.vCBS ?? d(0)) : vNF))
-      : undefined,
+    // vNFTot = Σ vItem = vNF (W60-10): IBS and CBS never added again; from 2027 they are in vProd (NT 2026.008 v1.00).
+    hasIbs ? el('vNFTot', m2(vNF)) : undefined,
   ]);
   const ender = (tag: string, uf: string) =>
     el(tag, [
