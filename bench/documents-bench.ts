@@ -9,6 +9,7 @@ import { openAsBlob } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../server/src/config.js';
 import {
   createCompany,
   createFiscalRule,
@@ -24,6 +25,7 @@ import {
   buildZip,
   type FixtureItem,
 } from '../server/src/modules/documents/documents.fixtures.js';
+import { DEFAULT_READ_LIMITS } from '../server/src/modules/documents/read/nfe-layout-limits.js';
 import { readSourceFile } from '../server/src/modules/documents/read/source-files.js';
 import { loadBundledReferenceTables } from '../server/src/modules/reference/loaders/load-reference-tables.js';
 import { startBenchCluster } from './lib/cluster.js';
@@ -139,12 +141,13 @@ try {
     distinctLines: { zip: distinct.zip.size, efd: distinct.efd.size },
   });
 
-  // Baseline: the streamed parse alone (same readers, no database, no audit).
+  // Baseline: the streamed parse alone (same readers, no database, no audit; the rule book as DOCUMENTS_AUDIT_RULES says).
+  const readLimits = { ...DEFAULT_READ_LIMITS, auditRules: loadConfig().documents.auditRules };
   const parse = async (file: string, name: string) => {
     const t0 = performance.now();
     let docs = 0;
     let items = 0;
-    for await (const e of readSourceFile(file, name, company.document)) {
+    for await (const e of readSourceFile(file, name, company.document, undefined, readLimits)) {
       if (!('document' in e)) continue;
       docs++;
       items += e.document.items.length;

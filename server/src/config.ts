@@ -42,6 +42,13 @@ export interface AppConfig {
    * TAX_NFE_THREADS, default one less than the cores (at most 3); 0 computes every invoice in the request's thread.
    */
   taxNfeThreads: number;
+  /**
+   * The XSD check of NF-e runs in a thread of its own beside the rule book (decision 073): NFE_SCHEMA_THREAD, default
+   * on; 0 checks in the request's thread (the bench's "before").
+   */
+  nfeSchemaThread: boolean;
+  /** How long one XSD check may wait for that thread, its queue included (NFE_SCHEMA_TIMEOUT_MS); past it, a 503. */
+  nfeSchemaTimeoutMs: number;
   /** Limits of the company documents' import (issue 35, decision 056): every reader and job is bounded by them. */
   documents: DocumentLimits;
 }
@@ -62,6 +69,11 @@ export interface DocumentLimits {
   importSeconds: number;
   /** Heap of the thread that reads the files (DOCUMENTS_READER_HEAP_MB): running out ends the import, not the server. */
   readerHeapMb: number;
+  /**
+   * Each NF-e goes through the rule book while it is read (decision 060); DOCUMENTS_AUDIT_RULES=0 turns it off (the
+   * bench's "before").
+   */
+  auditRules: boolean;
 }
 
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
@@ -72,7 +84,11 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   maxProblemRows: 1000,
   importSeconds: 30 * 60,
   readerHeapMb: 96,
+  auditRules: true,
 };
+
+/** NFE_SCHEMA_TIMEOUT_MS's default: a 5 MB NF-e takes well under a second to check, the rest is a queue. */
+export const DEFAULT_NFE_SCHEMA_TIMEOUT_MS = 15_000;
 
 function readInt(value: string | undefined, fallback: number, name: string, max = 65535): number {
   if (value === undefined || value === '') return fallback;
@@ -110,6 +126,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookTimeoutMs: 10_000,
     webhookRetryScale: 1,
     taxNfeThreads: readInt(env.TAX_NFE_THREADS, Math.min(3, availableParallelism() - 1), 'TAX_NFE_THREADS'),
+    nfeSchemaThread: !['0', 'false'].includes(env.NFE_SCHEMA_THREAD ?? ''),
+    nfeSchemaTimeoutMs: readInt(
+      env.NFE_SCHEMA_TIMEOUT_MS,
+      DEFAULT_NFE_SCHEMA_TIMEOUT_MS,
+      'NFE_SCHEMA_TIMEOUT_MS',
+      10 * 60_000,
+    ),
     documents: readDocumentLimits(env),
   };
 }
@@ -125,6 +148,7 @@ function readDocumentLimits(env: NodeJS.ProcessEnv): DocumentLimits {
     maxProblemRows: readInt(env.DOCUMENTS_MAX_PROBLEM_ROWS, d.maxProblemRows, 'DOCUMENTS_MAX_PROBLEM_ROWS', 1_000_000),
     importSeconds: readInt(env.DOCUMENTS_IMPORT_SECONDS, d.importSeconds, 'DOCUMENTS_IMPORT_SECONDS', 24 * 3600),
     readerHeapMb: readInt(env.DOCUMENTS_READER_HEAP_MB, d.readerHeapMb, 'DOCUMENTS_READER_HEAP_MB', 16 * 1024),
+    auditRules: env.DOCUMENTS_AUDIT_RULES !== '0',
   };
 }
 

@@ -61,14 +61,21 @@ export const NFE_TAG_MAX_CHARS: Readonly<Record<string, number>> = {
   nProt: 15,
 };
 
-/** What the readers are told of the limits (config.ts `documents`); the defaults are the configuration's. */
-export type ReadLimits = Pick<DocumentLimits, 'maxTextChars' | 'maxItems' | 'maxZipEntryBytes' | 'maxZipEntries'>;
+/**
+ * What the readers are told of the limits (config.ts `documents`); the defaults are the configuration's. They reach
+ * the reading thread in its workerData (read-in-thread.ts): the thread reads no configuration of its own.
+ */
+export type ReadLimits = Pick<
+  DocumentLimits,
+  'maxTextChars' | 'maxItems' | 'maxZipEntryBytes' | 'maxZipEntries' | 'auditRules'
+>;
 
 export const DEFAULT_READ_LIMITS: ReadLimits = {
   maxTextChars: 64 * 1024,
   maxItems: 990,
   maxZipEntryBytes: 20 * 1024 * 1024,
   maxZipEntries: 100_000,
+  auditRules: true,
 };
 
 /** The most characters the tag may hold: the layout's size, never above the configured bound. */

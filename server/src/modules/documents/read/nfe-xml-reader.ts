@@ -50,9 +50,8 @@ function emptyDocument(fileName: string, line: number): FiscalDocument {
  * parser events (no second parse, no XML text kept) and checked in the reading thread, under the rules of its own
  * date. Rules only (the XSD check costs more than the whole import per document); no official tables here (the rules
  * that need them — NCM, CST/cClassTrib of IBS/CBS — are the audit's own kinds). Reception-time alerts are dropped:
- * archived documents are old by nature. DOCUMENTS_AUDIT_RULES=0 turns it off (the bench's "before").
+ * archived documents are old by nature. `limits.auditRules` (DOCUMENTS_AUDIT_RULES=0, config.ts) turns it off.
  */
-const RULES_ON = process.env.DOCUMENTS_AUDIT_RULES !== '0';
 
 function rejectionsOf(tree: XNode): NfeRejection[] {
   try {
@@ -132,7 +131,7 @@ export async function* readNfeXml(
         refusal = `mais de ${formatCount(limits.maxItems)} itens (det); o leiaute da NF-e permite no máximo ${formatCount(limits.maxItems)}.`;
       item = refusal ? null : { nItem: Number(tag.attributes.nItem ?? doc.items.length + 1), prod: {}, taxes: {} };
     } else if (parent === 'imposto' && TAX_GROUPS.has(name)) taxGroup = name;
-    if (RULES_ON && doc && !refusal) {
+    if (limits.auditRules && doc && !refusal) {
       const node: XNode = { name, attrs: tag.attributes as Record<string, string>, children: [], text: '' };
       const up = nodes[nodes.length - 1];
       if (up) up.children.push(node);
@@ -172,7 +171,7 @@ export async function* readNfeXml(
   // A refused document is a problem with its reason; nothing of it is imported.
   const complete = (d: FiscalDocument): ReadEvent => {
     if (!refusal) {
-      if (tree && RULES_ON) d.rejections = rejectionsOf(tree);
+      if (tree && limits.auditRules) d.rejections = rejectionsOf(tree);
       tree = null;
       nodes.length = 0;
       return { document: finish(d) };

@@ -45,6 +45,7 @@ export async function* readFilesInThread(
       maxItems: limits.maxItems,
       maxZipEntries: limits.maxZipEntries,
       maxZipEntryBytes: limits.maxZipEntryBytes,
+      auditRules: limits.auditRules,
     },
   };
   const worker = startWorker({

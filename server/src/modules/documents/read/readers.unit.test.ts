@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccessKey, buildEfd, buildNfeXml, buildZip, type FixtureItem } from '../documents.fixtures.js';
 import { isValidAccessKey } from './access-key.js';
 import type { FiscalDocument, ReadEvent, ReadProblem } from './document-model.js';
+import { DEFAULT_READ_LIMITS } from './nfe-layout-limits.js';
 import { readSourceFile } from './source-files.js';
 
 const OWN = '11222333000181';
@@ -26,12 +27,17 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-async function readAll(name: string, data: Buffer | string, limits?: Parameters<typeof readSourceFile>[3]) {
+async function readAll(
+  name: string,
+  data: Buffer | string,
+  limits?: Parameters<typeof readSourceFile>[3],
+  read?: Parameters<typeof readSourceFile>[4],
+) {
   const path = join(dir, name);
   await writeFile(path, data);
   const docs: FiscalDocument[] = [];
   const problems: ReadProblem[] = [];
-  for await (const e of readSourceFile(path, name, OWN, limits) as AsyncGenerator<ReadEvent>) {
+  for await (const e of readSourceFile(path, name, OWN, limits, read) as AsyncGenerator<ReadEvent>) {
     if ('document' in e) docs.push(e.document);
     else if ('problem' in e) problems.push(e.problem);
   }
@@ -90,6 +96,25 @@ describe('NF-e XML reader', () => {
     const { problems } = await readAll('ruim.xml', '<?xml version="1.0"?>\n<NFe>\n<infNFe>\n<ide></nope>\n</NFe>');
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ fileName: 'ruim.xml', line: 4 });
+  });
+
+  it('checks each NF-e against the rule book while reading, unless auditRules is off (DOCUMENTS_AUDIT_RULES=0)', async () => {
+    // The buyer's CNPJ with a wrong check digit (…0172 for …0181): MOC 7.0, rule E02-10, rejection 208.
+    const xml = buildNfeXml({
+      issuerCnpj: OWN,
+      issuerUf: 'SP',
+      recipientCnpj: '44555666000172',
+      recipientUf: 'SP',
+      number: 9,
+      items: [item],
+    });
+    const on = await readAll('regras.xml', xml);
+    expect(on.docs[0]!.rejections).toContainEqual(
+      expect.objectContaining({ code: '208', field: 'NFe/infNFe/dest/CNPJ', found: '44555666000172' }),
+    );
+    const off = await readAll('regras.xml', xml, undefined, { ...DEFAULT_READ_LIMITS, auditRules: false });
+    expect(off.docs).toHaveLength(1);
+    expect(off.docs[0]!.rejections).toBeUndefined();
   });
 
   it('refuses a Latin-1 XML (NF-e are UTF-8)', async () => {
