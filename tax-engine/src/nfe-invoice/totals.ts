@@ -82,8 +82,9 @@ function sumAmounts(answers: Record<string, number>[], source: string): Decimal 
  * vNF (W16, rejeição 610 of the MOC 7.0 as amended by NT 2023.004):
  *   vProd − vDesc − vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol (+ vServ, no
  *   services here), where vICMSDeson is deducted only for items whose indDeduzDeson is not 0.
- * NT 2025.002-RTC leaves vNF as it is and puts IBS/CBS/IS in a total of its own (vNFTot), which in 2026 does
- * not add them either; so neither IBS nor CBS enters vNF.
+ * These are the figures of the goods without IBS/CBS/IS, what every base is computed from. In the NF-e, from 2027
+ * each item's vProd also carries its IBS, CBS and IS (NT 2026.008 v1.00, I11), and so vNF and vNFTot do: the writer
+ * adds them (nfe-complete/write-totals.ts, taxesInProd; decision 075). Through 2026 vNFTot = vNF without them.
  */
 export function sumNfeTotals(items: NfeItemInput['item'][], answers: NfeItemResult[]): NfeTotal {
   const sums = {} as Record<IcmsTotField, Decimal>;
