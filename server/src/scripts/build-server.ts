@@ -29,6 +29,8 @@ await build({
     'nfe-lines-thread': path.join(serverDir, 'src/modules/tax/nfe-lines/nfe-lines-thread.ts'),
     // The thread that reads uploaded documents (decision 056; read-in-thread.ts finds it beside server.js).
     'documents-read-thread': path.join(serverDir, 'src/modules/documents/read/read-thread.ts'),
+    // The XSD check of NF-e (decision 073; nfe-schema-check.ts finds it beside server.js).
+    'nfe-schema-thread': path.join(serverDir, 'src/modules/nfe-validation/nfe-schema-thread.ts'),
   },
   outdir: path.join(serverDir, 'dist'),
   bundle: true,

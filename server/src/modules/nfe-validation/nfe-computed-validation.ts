@@ -30,6 +30,6 @@ export async function validateComputedNfe(db: DbOrTx, body: TNfeEnvelope): Promi
   const result = calculateNfe(input, (_, i) => contexts[i]!);
   const nfe = writeCompletedNfe(nfeShell(input), input, result, contexts, Number(date.slice(0, 4)));
   const xml = `<?xml version="1.0" encoding="UTF-8"?>${nodeToXml(payWith(nfe, result.total.ICMSTot.vNF))}`;
-  const v = validateNfeXml(xml, { data: date, tabelas: nfeTablesOf(await readIndexedFacts(db)) });
+  const v = await validateNfeXml(xml, { data: date, tabelas: nfeTablesOf(await readIndexedFacts(db)) });
   return { valida: v.valida, regras: v.regras, rejeicoes: v.rejeicoes, alertas: v.alertas };
 }

@@ -6,4 +6,9 @@ registerErrors({
   NFE_TOO_LARGE: { status: 413, message: m.tooLarge },
   NFE_XML_INVALID: { status: 400, message: 'O corpo não é um XML válido.' },
   NFE_NOT_NFE: { status: 400, message: m.notNfe },
+  // The XSD check's thread died or did not answer in time (decision 073): the request may be sent again.
+  NFE_SCHEMA_UNAVAILABLE: {
+    status: 503,
+    message: 'A verificação do esquema XSD da NF-e foi interrompida; tente novamente.',
+  },
 });

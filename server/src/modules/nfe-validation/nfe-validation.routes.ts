@@ -5,6 +5,7 @@ import { readIndexedFacts } from '../tax/tax-facts-cache.js';
 import './nfe-validation.codes.js';
 import { parseRawBody, xmlBytesOf } from './nfe-body.js';
 import { completeNfeXml } from './nfe-complete.service.js';
+import { useNfeSchemaCheck } from './nfe-schema-check.js';
 import { nfeTablesOf } from './nfe-tables.js';
 import { validateNfeXml } from './nfe-validation.service.js';
 
@@ -15,6 +16,14 @@ export default async function nfeValidationRoutes(fastify: FastifyInstance) {
 
   // The XML comes as the raw body: the body rules (415/413/400) of every NF-e call live in nfe-body.ts.
   app.addContentTypeParser('*', parseRawBody);
+
+  // The XSD check's thread (decision 073), started on the first NF-e; the app's close stops it.
+  const endSchemaCheck = useNfeSchemaCheck({
+    thread: app.config.nfeSchemaThread,
+    timeoutMs: app.config.nfeSchemaTimeoutMs,
+    log: (message) => app.log.warn(message),
+  });
+  app.addHook('onClose', endSchemaCheck);
 
   app.post(
     '/nfe/validate',

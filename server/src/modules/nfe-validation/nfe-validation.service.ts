@@ -1,14 +1,15 @@
 import type { TNfeFinding, TNfeValidationResponse } from '@app/contract';
-import { type NfeTables, validateNfeRules, type XNode } from '@app/tax-engine';
+import { type NfeTables, validateNfeRules } from '@app/tax-engine';
 import { AppError } from '../../lib/app-error.js';
 import { readNfeBody } from './nfe-body.js';
 import {
   placeholderSignature,
   type SchemaError,
+  type SchemaPackage,
   schemaPackageOn,
   schemaPackages,
-  validateSchema,
 } from './nfe-schema.js';
+import { nfeSchemaCheck } from './nfe-schema-check.js';
 import { namedPath } from './nfe-xml-tree.js';
 
 const SCHEMA_SOURCE = {
@@ -18,6 +19,7 @@ const SCHEMA_SOURCE = {
   url: 'https://www.nfe.fazenda.gov.br/portal/listaConteudo.aspx?tipoConteudo=ndIjl+iEFdE=',
 };
 
+/** A body of thousands of broken values would answer thousands of rows: the first 200 say enough to fix it. */
 const MAX_SCHEMA_FINDINGS = 200;
 
 const invalid = (detail: string) => new AppError('NFE_XML_INVALID', detail);
@@ -25,22 +27,45 @@ const invalid = (detail: string) => new AppError('NFE_XML_INVALID', detail);
 const signatureBytes = Buffer.from(placeholderSignature);
 
 /**
- * Adds the placeholder signature right before </NFe> when the document comes unsigned (schema check only). Bytes
- * stay bytes: libxml2 reads them without the string being encoded again.
+ * The bytes libxml2 checks, in memory of their own (they move to the schema thread): the body's, with the placeholder
+ * signature spliced in right before the last </NFe> when the document comes unsigned (schema check only).
  */
-function withSignature(xml: string | Uint8Array, nfe: XNode): { xml: string | Uint8Array; signed: boolean } {
-  if (nfe.children.some((c) => c.name === 'Signature')) return { xml, signed: true };
-  if (typeof xml === 'string') {
-    const end = xml.lastIndexOf('</NFe>');
-    return end < 0
-      ? { xml, signed: false }
-      : { xml: xml.slice(0, end) + placeholderSignature + xml.slice(end), signed: false };
+function schemaBytes(bytes: Buffer, signed: boolean): Uint8Array {
+  const end = signed ? -1 : bytes.lastIndexOf('</NFe>');
+  if (end < 0) return new Uint8Array(bytes);
+  const out = new Uint8Array(bytes.length + signatureBytes.length);
+  out.set(bytes.subarray(0, end));
+  out.set(signatureBytes, end);
+  out.set(bytes.subarray(end), end + signatureBytes.length);
+  return out;
+}
+
+interface SchemaInput {
+  pkg: SchemaPackage;
+  signed: boolean;
+}
+
+const checkSchema = (bytes: Buffer, input: SchemaInput) =>
+  nfeSchemaCheck.check(schemaBytes(bytes, input.signed), input.pkg, MAX_SCHEMA_FINDINGS);
+
+const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/**
+ * What the schema check needs, guessed from the bytes before the tree is read so that the thread starts at once
+ * (decision 073): the package of the date (?data=, or dhEmi's day) and whether NFe ends with its Signature. The rule
+ * book's reading decides; a wrong guess (a prefixed dhEmi, a comment after the signature…) only sends the check again.
+ */
+function guessSchemaInput(bytes: Buffer, data: string | undefined): SchemaInput {
+  let date = data;
+  if (!date) {
+    const at = bytes.indexOf('<dhEmi>');
+    date = at < 0 ? '' : bytes.toString('latin1', at + 7, at + 17);
   }
-  const bytes = Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength);
   const end = bytes.lastIndexOf('</NFe>');
-  return end < 0
-    ? { xml, signed: false }
-    : { xml: Buffer.concat([bytes.subarray(0, end), signatureBytes, bytes.subarray(end)]), signed: false };
+  let last = end - 1;
+  while (last > 0 && isSpace(bytes[last])) last--;
+  const tail = bytes.toString('latin1', Math.max(0, last - 11), last + 1);
+  return { pkg: schemaPackageOn(date), signed: end > 0 && /Signature\/?>$/.test(tail) };
 }
 
 export interface ValidateNfeOptions {
@@ -53,22 +78,39 @@ export interface ValidateNfeOptions {
 /**
  * Validates one NF-e/NFC-e XML (NFe or nfeProc) against the official schema of its date and every rule of the rule
  * book in force on it, and returns every rejection and alert. The one entry point for any caller: the public
- * route, and the documents audit when it adopts the rule book (it passes the XML and the same tables).
+ * routes (/nfe/validate, /nfe/complete, calculate-nfe with validar), and the documents audit if it ever checks the
+ * schema. The XSD check runs in the schema thread while the rule book runs here (decision 073): it is sent before the
+ * body is even read, on a guess of its date and signature that the rule book's reading confirms.
  */
-export function validateNfeXml(body: Uint8Array | string, opts: ValidateNfeOptions): TNfeValidationResponse {
+export async function validateNfeXml(
+  body: Uint8Array | string,
+  opts: ValidateNfeOptions,
+): Promise<TNfeValidationResponse> {
+  const bytes =
+    typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  let early: (SchemaInput & { errors: Promise<SchemaError[]> }) | null = null;
+  if (nfeSchemaCheck.inThread && bytes.length > 0) {
+    const guess = guessSchemaInput(bytes, opts.data);
+    early = { ...guess, errors: checkSchema(bytes, guess) };
+    // A body refused below answers without waiting for its check.
+    early.errors.catch(() => {});
+  }
   const { root, nfe } = readNfeBody(body);
   const rules = validateNfeRules(root, { data: opts.data, tabelas: opts.tabelas, agora: opts.agora });
-  const pkg = schemaPackageOn(rules.regras.data);
-  const signed = withSignature(body, nfe);
+  const input: SchemaInput = {
+    pkg: schemaPackageOn(rules.regras.data),
+    signed: nfe.children.some((c) => c.name === 'Signature'),
+  };
   let schemaErrors: SchemaError[];
   try {
-    schemaErrors = validateSchema(signed.xml, pkg);
+    schemaErrors = await (early?.pkg === input.pkg && early.signed === input.signed
+      ? early.errors
+      : checkSchema(bytes, input));
   } catch (e) {
     if (e instanceof SyntaxError) throw invalid(`O corpo não é um XML bem formado: ${e.message}`);
     throw e;
   }
-  // A body of thousands of broken values would answer thousands of rows: the first 200 say enough to fix it.
-  const schema: TNfeFinding[] = schemaErrors.slice(0, MAX_SCHEMA_FINDINGS).map((e) => ({
+  const schema: TNfeFinding[] = schemaErrors.map((e) => ({
     codigo: '225',
     regra: 'D01',
     mensagem: 'Rejeição: Falha no Schema XML do lote de NFe',
@@ -89,12 +131,12 @@ export function validateNfeXml(body: Uint8Array | string, opts: ValidateNfeOptio
     chave: rules.chave,
     dhEmi: rules.dhEmi,
     modelo: rules.modelo,
-    assinada: signed.signed,
+    assinada: input.signed,
     regras: {
       versao: rules.regras.versao,
       data: rules.regras.data,
       ambiente: rules.regras.ambiente,
-      esquema: schemaPackages[pkg].label,
+      esquema: schemaPackages[input.pkg].label,
       tabelas: opts.tabelas?.description ?? 'sem tabelas oficiais (regras de NCM e CST/cClassTrib não aplicadas)',
     },
     rejeicoes,
