@@ -1,6 +1,7 @@
 import { AppError } from '../../../lib/app-error.js';
 import { ImportTextDecoder } from '../../products/import/decode-text.js';
 import type { CatalogueEntry, DocumentItem, FiscalDocument, ReadEvent } from './document-model.js';
+import { DEFAULT_READ_LIMITS, formatCount } from './nfe-layout-limits.js';
 import { ufByIbgeCode } from './uf-by-ibge.js';
 
 /** EFD lines are a few hundred characters; a longer run without a line break is not an EFD. */
@@ -38,7 +39,7 @@ export async function* readEfd(
   fileName: string,
   ownerCnpj: string,
   /** C170 lines of one C100: an NF-e has at most 990 items (MOC 4.00), and so has its bookkeeping (decision 056). */
-  maxItems = 990,
+  maxItems = DEFAULT_READ_LIMITS.maxItems,
 ): AsyncGenerator<ReadEvent> {
   const decoder = new ImportTextDecoder();
   const participants = new Map<string, { doc: string; uf: string | null }>();
@@ -105,7 +106,7 @@ export async function* readEfd(
         if (!broken)
           problem(
             lineNo,
-            `Documento nº ${(doc as FiscalDocument).number} com mais de ${maxItems.toLocaleString('pt-BR')} itens (C170): não importado.`,
+            `Documento nº ${(doc as FiscalDocument).number} com mais de ${formatCount(maxItems)} itens (C170): não importado.`,
           );
         broken = true;
         return true;
