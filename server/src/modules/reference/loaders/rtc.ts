@@ -100,14 +100,14 @@ const flagFields = {
  * The deferral each tax treatment fixes (TRATAMENTO_TRIBUTARIO.TRTR_EXPRESSAO_PERCENTUAL_DIFERIMENTO, a fraction),
  * which the classifications file names only by TRTR_ID: treatments 20 "Diferimento" and 21 "Diferimento com
  * redução de alíquota" carry "1.00" (shared/data/rtc/tratamentos-tributarios.json, same commit and migration V0029
- * as the file loaded here). No other treatment has one. A row that carries the expression itself wins.
+ * as the file loaded here). No other treatment has one. The classifications file has no such column (none of its
+ * rows, bundled or official, carries it), so the treatment is the only source.
  */
 const deferralByTreatment: Record<number, string> = { 20: '1.00', 21: '1.00' };
 
 /** The row's deferral as a percentage ("1.00" → "100"), or null when its treatment fixes none. */
 function deferralPercent(r: Row): string | null {
-  const own = text(r.TRTR_EXPRESSAO_PERCENTUAL_DIFERIMENTO)?.trim();
-  const fraction = own || deferralByTreatment[Number(r.TRTR_ID)];
+  const fraction = deferralByTreatment[Number(r.TRTR_ID)];
   if (!fraction) return null;
   const value = rate(fraction, 'TRTR_EXPRESSAO_PERCENTUAL_DIFERIMENTO');
   return String(Number(value) * 100);
