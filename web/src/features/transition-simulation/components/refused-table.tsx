@@ -16,11 +16,10 @@ interface Props {
   company: SelectedCompany | undefined;
 }
 
-/** "Recusados pelo motor": each product the engine refused, why, and a way to it. */
 /**
- * Every role that sees the simulation opens a refused product the same way: the company's catalogue
- * (/member/home, open to Members and to partner staff with the company selected) searched by its code,
- * where its rule can be corrected.
+ * "Recusados pelo motor": each product the engine refused, why, and a way to it. Every role that sees the simulation
+ * opens a refused product the same way: the company's catalogue (/member/home, open to Members and to partner staff
+ * with the company selected) searched by its code, where its rule can be corrected.
  */
 export function RefusedTable({ items, total, company }: Props) {
   if (total === 0) return null;
