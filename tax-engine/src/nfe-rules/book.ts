@@ -1,5 +1,6 @@
 import { cClassTribModelRules } from './rules-cclasstrib-model.js';
 import { cfopRules } from './rules-cfop.js';
+import { documentRules } from './rules-document.js';
 import { ibsCbsRules } from './rules-ibscbs.js';
 import { ibsCbsTotalRules } from './rules-ibscbs-totals.js';
 import { ideRules } from './rules-ide.js';
@@ -16,6 +17,7 @@ import type { Rule } from './types.js';
 /** Every rule the engine checks, in the order of the layout groups. */
 export const RULE_BOOK: readonly Rule[] = [
   ...ideRules,
+  ...documentRules,
   ...ieRules,
   ...ufNcmRules,
   ...itemRules,

@@ -32,6 +32,8 @@ const csc =
   'Depende do CSC (código de segurança do contribuinte), segredo cadastrado na SEFAZ que a validação não recebe.';
 
 // Not implemented yet.
+const revoked =
+  'Riscada (revogada) no MOC 7.0 anexo I, como a NT 2019.001 v1.50 a deixou; fica no índice por constar da tabela de códigos.';
 const notRead =
   'Condição e exceções da regra não lidas no texto do MOC/NT (só a mensagem, que não basta para decidir sem risco de rejeitar nota válida).';
 const reception = 'Depende do momento do recebimento (seria alerta); o limite e as exceções da regra não foram lidos.';
@@ -64,7 +66,8 @@ add('pendente', municipios, 'B12-10 C10-10 E10-10 F07-20 G07-20 U05-10 U14-10 X1
 add('pendente', paises, 'E14-04 F11-10 G11-10 U15-10');
 add('pendente', 'Exige a tabela de produtos da ANP, que o projeto não tem.', 'LA02-10');
 add('pendente', 'Exige a tabela de códigos de crédito presumido (cCredPres), que o projeto não tem.', 'UB122-10');
-add('pendente', cbenef, 'I05f-10 I05f-20 I05f-30 N12-84 N12-85 N12-86 N12-88 N12-90 N12-94 N12-98');
+add('pendente', revoked, 'I05f-10 I05f-20 I05f-30');
+add('pendente', cbenef, 'N12-84 N12-85 N12-86 N12-88 N12-90 N12-94 N12-98');
 add(
   'pendente',
   seletivo,
@@ -97,34 +100,26 @@ add('pendente', qrcode, 'ZX02-96 ZX02-100 ZX02-112 ZX02-116 ZX02-222 ZX02-224 ZX
 add('pendente', qrcode, 'ZX02-244 ZX02-260 ZX02-268 ZX02-272 ZX02-276 ZX02-288 ZX02-292 ZX02-296 ZX02-300 ZX02-312');
 add('pendente', qrcode, 'ZX02-316 ZX02-330 ZX02-334 ZX03-20');
 // Group by group, the rules whose row text (condition and exceptions) was not read.
-add(
-  'pendente',
-  notRead,
-  'B03-10 B12-20 B06-30 B06-40 B10-10 B10a-10 B10a-40 B10a-50 B11-10 B11a-10 B21-10 B21-20 B22-10',
-);
-add('pendente', notRead, 'B22-30 B22-34 B25-20 B25-50 B25-60 B25-70 B25-80 B25-90 B25-100 B25-110 B25-120 B25.1-10');
-add('pendente', notRead, 'B25.1-20 B25.2-10 B25.2-20 B25.2-30 B25.2-40 B25a-10 B25b-20 B25b-40 B25b-60 B25b-70');
-add(
-  'pendente',
-  notRead,
-  'B25c-10 B25c-20 B25d-10 B25d-20 B25d-30 B26-10 B26-20 B26-30 B26-50 B28-10 B28-20 B31-10 B32-10',
-);
-add('pendente', notRead, 'BA01-10 BA02-10 BA02-14 BA02-20 BA02-24 BA02-30 BA02-34 BA02-40 BA02-44 BA03-10 BA05-10');
+add('pendente', notRead, 'B06-30 B06-40 B10a-10 B10a-40 B10a-50');
+add('pendente', notRead, 'B22-30 B22-34 B25-50 B25-60 B25-70 B25-80 B25-90 B25-100 B25-110 B25-120 B25.1-10');
+add('pendente', notRead, 'B25.1-20 B25.2-10 B25.2-20 B25.2-30 B25.2-40 B25b-20 B25b-60 B25b-70');
+add('pendente', notRead, 'B25d-10 B25d-20 B25d-30 B26-50 B31-10 B32-10');
+add('pendente', notRead, 'BA02-10 BA02-14 BA02-20 BA02-24 BA02-30 BA02-34 BA02-40 BA02-44 BA03-10 BA05-10');
 add('pendente', notRead, 'BA06-10 BA10-10 BA10-20 BA10-30 BA10-40 BA10-50 BA12-10 BA13-10 BA14-10 BA15-10 BA19-10');
 add('pendente', notRead, 'BA19-14 BA19-20 BA19-24 BA19-30 BA19-34 BA19-40 BA19-44 BA20-10 BA20-20 BA20-30');
 add('pendente', notRead, 'BB05-10 BB05-20 BB05-30 BB05-40 BB05-50 BB05-60 BB05-70 BB05-80 BB05-90 BB05-100 BB05-110');
 add('pendente', notRead, 'BB05-120 BB05-130 BB05-140 BB05-150 BB05-160 BB05-180');
-add('pendente', notRead, 'C02-30 C02a-04 C02a-08 C02a-10 C02a-14 C02a-20 C10-20 C17-10 C17-30 C18-10 C18-14 C18-20');
-add('pendente', notRead, 'C18-30 C18-40 C22-10 C22-20 D01-10 D01-20');
-add('pendente', notRead, 'E01-20 E03a-10 E03a-20 E03a-60 E04-10 E04-20 E05-10 E05-20 E10-20 E10-30 E12-10 E14-10');
-add('pendente', notRead, 'E14-20 E14-30 E16a-10 E16a-40 E17-10 E17-20 E18-10 E18-20 E18-30');
-add('pendente', notRead, 'F02-10 F02a-10 F07-10 F07-30 F15-10 G02-10 G02a-10 G07-10 G07-30 G15-10');
-add('pendente', notRead, 'GA02-10 GA02-20 GA03-10 GA03-20 H02-10');
-add('pendente', notRead, 'I03-10 I03-20 I03-30 I04-10 I05-24 I05-30 I05e-10 I05e-20 I05k-10 I05k-20 I05k-30 I08-30');
-add('pendente', notRead, 'I08-40 I08-50 I08-60 I08-70 I08-94 I08-110 I08-120 I08-130 I08-150 I08-160 I08-170 I08-180');
-add('pendente', notRead, 'I08-184 I08-190 I09-10 I11-10 I11-20 I12-10 I12-20 I12-30 I12-40 I12-60 I13-10 I14-10');
-add('pendente', notRead, 'I19-10 I23-10 I23b-10 I23d-10 I23d-20 I23e-10 I29a-10 I29a-20 I50-10 I51-10 I51-20 I52-10');
-add('pendente', notRead, 'I53-10 I54-10 I54-20 I54-30 I54-40 I55-10 I84-10 J01-10 K01-20 L01-10');
+add('pendente', notRead, 'C02-30 C02a-04 C02a-08 C02a-10 C02a-14 C02a-20');
+add('pendente', notRead, 'C18-30 C22-10 C22-20');
+add('pendente', notRead, 'E04-20 E12-10');
+add('pendente', notRead, 'E18-20 E18-30');
+add('pendente', notRead, 'F15-10 G15-10');
+
+add('pendente', notRead, 'I03-20 I04-10 I05-30 I05e-10 I05e-20 I05k-10 I05k-20 I05k-30');
+add('pendente', notRead, 'I08-150 I08-180');
+add('pendente', notRead, 'I09-10 I11-10 I11-20 I12-20 I13-10 I14-10');
+add('pendente', notRead, 'I19-10 I23-10 I29a-20 I51-20');
+add('pendente', notRead, 'I53-10 I84-10 J01-10 K01-20 L01-10');
 add('pendente', notRead, 'LA01-30 LA03c-10 LA03c-20 LA03d-10 LA11-10 LA11-20 LA16-10 LB01-10 LB01-20 LB01-30');
 add('pendente', notRead, 'N07-10 N08-10 N11-10 N12-10 N12-34 N12-50 N12-60 N12-80 N12-81 N12-82 N12-97 N12-110');
 add('pendente', notRead, 'N12a-34 N12a-50 N12a-60 N12a-70 N16-04 N16-20 N16a-10 N16c-10 N17-10 N17b-10 N17b-20');

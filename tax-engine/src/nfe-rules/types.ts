@@ -6,7 +6,24 @@ import type { CfopIndicators } from './cfop-table.js';
 import type { NfeView } from './nfe-view.js';
 
 /** The layout groups of the MOC (annex I), as the rules are grouped there. */
-export type RuleGroup = 'A' | 'B' | 'C' | 'E' | 'I' | 'N' | 'O' | 'Q/S' | 'UB' | 'W' | 'YA';
+export type RuleGroup =
+  | 'A'
+  | 'B'
+  | 'BA'
+  | 'C'
+  | 'D'
+  | 'E'
+  | 'F'
+  | 'G'
+  | 'GA'
+  | 'H'
+  | 'I'
+  | 'N'
+  | 'O'
+  | 'Q/S'
+  | 'UB'
+  | 'W'
+  | 'YA';
 
 export type Ambiente = 'producao' | 'homologacao';
 

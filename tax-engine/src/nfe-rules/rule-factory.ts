@@ -1,0 +1,52 @@
+import { icmsUfTable } from '../interstate-rate.js';
+import type { NfeView } from './nfe-view.js';
+import { always, moc } from './sources.js';
+import type { Finding, Rule, RuleContext, RuleGroup } from './types.js';
+import { text, type XNode } from './xml-node.js';
+
+/**
+ * A MOC 7.0 annex I rule in force for every layout 4.00 document, in one line: id, code, official message (the index's
+ * text, without "Rejeição: "), models, the row's Obrig./Facult. column and what is checked. Used by the rules added in
+ * decision 072, read in a public markdown transcription of the annex's tables.
+ */
+export function mocRule(
+  id: string,
+  codigo: string,
+  mensagem: string,
+  grupo: RuleGroup,
+  modelos: readonly ('55' | '65')[],
+  aplicacao: 'obrigatoria' | 'facultativa',
+  descricao: string,
+  verificar: (doc: NfeView, ctx: RuleContext) => Finding[],
+): Rule {
+  return {
+    id,
+    codigo,
+    mensagem: `Rejeição: ${mensagem}`,
+    grupo,
+    modelos,
+    aplicacao,
+    efeito: 'rejeicao',
+    vigencia: always,
+    fonte: moc(grupo),
+    descricao,
+    verificar,
+  };
+}
+
+export const ibgeUfCode = (uf: string | undefined): string | undefined =>
+  uf && uf in icmsUfTable ? String(icmsUfTable[uf as keyof typeof icmsUfTable].ibgeCode) : undefined;
+
+/** A finding when the condition holds. */
+export const when = (cond: boolean, f: Finding): Finding[] => (cond ? [f] : []);
+
+export const has = (node: XNode | undefined, path: string) => text(node, path) !== undefined;
+
+/** GS1 check digit of a GTIN-8/12/13/14 (the MOC points to gs1.org's calculator). */
+export function isValidGtin(code: string): boolean {
+  if (!/^(\d{8}|\d{12,14})$/.test(code)) return false;
+  const digits = [...code].map(Number);
+  const check = digits.pop()!;
+  const sum = digits.reverse().reduce((s, d, i) => s + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
