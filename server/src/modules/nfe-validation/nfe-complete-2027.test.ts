@@ -1,4 +1,4 @@
-import type { TNfeCompleteResponse, TNfeValidationResponse } from '@app/contract';
+import type { TNfeCompleteResponse, TNfeValidationResponse, TTaxCalculateNfeResponse } from '@app/contract';
 import { el, nodeToXml, sampleNfe, type XNode } from '@app/tax-engine';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createSessionToken } from '../../../test/auth-helpers.js';
@@ -112,5 +112,32 @@ describe('POST /nfe/complete: vProd, vNF and vNFTot of 2027 (NT 2026.008 v1.00)'
       '1000.00',
     ]);
     expect(out.rejeicoes).toEqual([]);
+  });
+});
+
+describe('POST /tax/calculate-nfe with validar in 2027: the invoice written from the figures passes', () => {
+  it('the JSON totals stay the goods (1,000.00); the written NF-e and its payment carry 1,069.70, no rejection', async () => {
+    // The same sale as above: CBS 68.88 + IBS 0.82 = 69.70 on the base 820.00 (2027 rates of the calculator data).
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/public/tax/calculate-nfe',
+      headers: auth,
+      payload: {
+        operacao: { ufOrigem: 'SP', ufDestino: 'SP', consumidorFinal: false, contribuinte: true, data: '2027-03-10' },
+        itens: [
+          {
+            vProd: '1000.00',
+            ncm: '84713012',
+            icms: { cst: '00', pICMS: 18 },
+            ibscbs: { cst: '000', cClassTrib: '000001' },
+          },
+        ],
+        validar: true,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<TTaxCalculateNfeResponse>();
+    expect(body.total.ICMSTot.vNF).toBe(1000);
+    expect(body.validacao?.rejeicoes).toEqual([]);
   });
 });
