@@ -1,14 +1,16 @@
 /**
  * POST /nfe/validate's work per phase, in process, no server nor database (a quick check while optimising; the
  * figures of bench/README.md come from nfe-validate-bench.ts): decoding the body, the parse into the rule book's
- * tree, the rules (no official tables), the XSD check (libxml2 parse + validate) and the whole service; CPU per call.
+ * tree, the rules (no official tables), the XSD check (libxml2 parse + validate) and the whole service with the check
+ * in its thread and in this thread (decision 073); CPU per call (the whole process, the schema thread included).
  *   npx tsx bench/nfe-validate-phases.ts        (BENCH_NFE_SAMPLES, default 300)
  */
 import { validateNfeRules } from '@app/tax-engine';
 import { placeholderSignature, validateSchema, warmSchemas } from '../server/src/modules/nfe-validation/nfe-schema.js';
+import { nfeSchemaCheck } from '../server/src/modules/nfe-validation/nfe-schema-check.js';
 import { validateNfeXml } from '../server/src/modules/nfe-validation/nfe-validation.service.js';
 import { parseXmlTree } from '../server/src/modules/nfe-validation/nfe-xml-scan.js';
-import { loadAverage } from './lib/measure.js';
+import { loadAverage, stats } from './lib/measure.js';
 import { nfeXml } from './lib/nfe-sample.js';
 
 const SAMPLES = Number(process.env.BENCH_NFE_SAMPLES ?? 300);
@@ -26,19 +28,41 @@ const phases: Record<string, () => unknown> = {
     return () => validateNfeRules(tree, { tabelas: null });
   })(),
   schema: () => validateSchema(signedBytes, 'PL_010_V1.30'),
-  service: () => validateNfeXml(bytes, { tabelas: null }),
+  serviceThread: () => {
+    nfeSchemaCheck.options.thread = true;
+    return validateNfeXml(bytes, { tabelas: null });
+  },
+  serviceInProcess: () => {
+    nfeSchemaCheck.options.thread = false;
+    return validateNfeXml(bytes, { tabelas: null });
+  },
 };
 const cpu: Record<string, number> = Object.fromEntries(Object.keys(phases).map((k) => [k, 0]));
 const load = loadAverage();
-for (let i = 0; i < 50 + SAMPLES; i++) {
+const wall: Record<string, number[]> = Object.fromEntries(Object.keys(phases).map((k) => [k, []]));
+// libxml2's wasm reaches its optimised tier after ≈ 150 checks: the warm-up covers it in both threads.
+const WARMUP = 200;
+for (let i = 0; i < WARMUP + SAMPLES; i++) {
   for (const [name, fn] of Object.entries(phases)) {
     const c = process.cpuUsage();
-    fn();
+    const t = performance.now();
+    await fn();
+    const ms = performance.now() - t;
     const d = process.cpuUsage(c);
-    if (i >= 50) cpu[name]! += (d.user + d.system) / 1000;
+    if (i >= WARMUP) {
+      cpu[name]! += (d.user + d.system) / 1000;
+      wall[name]!.push(ms);
+    }
   }
 }
+await nfeSchemaCheck.close();
 const perCall = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, Math.round((v / SAMPLES) * 100) / 100]));
 console.log(
-  JSON.stringify({ bytes: bytes.length, samples: SAMPLES, load: [load, loadAverage()], cpuMsPerCall: perCall }),
+  JSON.stringify({
+    bytes: bytes.length,
+    samples: SAMPLES,
+    load: [load, loadAverage()],
+    cpuMsPerCall: perCall,
+    wallMs: Object.fromEntries(Object.entries(wall).map(([k, v]) => [k, stats(v)])),
+  }),
 );
