@@ -300,11 +300,14 @@ describe('POST /nfe/complete in the ICMS transition (2029–2032)', () => {
         emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' },
         destinatario: { cpf: '52998224725', uf: 'RJ', contribuinte: false },
         data: '2029-03-10',
-        vPag: '1000.00',
+        // From 2027 the item's vProd carries its IBS/CBS (NT 2026.008 v1.00 §2, I11; decision 075): the payment is
+        // the completed vNF, 1,000.00 + CBS 66.28 + state IBS 12.48 + municipal IBS 1.95 on a base of 779.78.
+        vPag: '1080.71',
       },
       [
         {
-          prod: { vProd: '1000.00', NCM: '84713012' },
+          // Interstate sale to a non-contributor: CFOP 6108 (a 5xxx CFOP with idDest 2 is rejection 733, I08-50).
+          prod: { vProd: '1000.00', NCM: '84713012', CFOP: '6108' },
           imposto: [icms('ICMS00', { CST: '00', pICMS: '12.00' }), ibscbs('000', '000001')],
         },
       ],
