@@ -6,6 +6,7 @@ export * from './interstate-rate.js';
 export * from './layout-limits.js';
 export * from './mva.js';
 export * from './nfe-complete/index.js';
+export { findInfNFe, findNfe } from './nfe-element.js';
 export * from './nfe-invoice/index.js';
 export * from './nfe-item/index.js';
 export * from './nfe-rules/index.js';

@@ -1,4 +1,4 @@
-import { minusUnlessZero, plusUnlessZero, round2, toDecimal } from '../decimal.js';
+import { toDecimal } from '../decimal.js';
 import { findInterstateRate, isImportedOrigin } from '../interstate-rate.js';
 import type { GIbsCbs, NfeItemContext, NfeItemInput, NfeItemResult } from '../nfe-item/types.js';
 import { el } from '../nfe-rules/sample-xml.js';
@@ -8,27 +8,29 @@ import { writeIcms } from './write-icms.js';
 
 type Item = NfeItemInput['item'];
 
-/** The operation value the engine taxes: vProd + vFrete + vSeg + vOutro − vDesc (IPI's and PIS/COFINS' base). */
-function operationValue(it: Item) {
-  let v = plusUnlessZero(toDecimal(it.vProd), toDecimal(it.vFrete));
-  v = plusUnlessZero(plusUnlessZero(v, toDecimal(it.vSeg)), toDecimal(it.vOutro));
-  return round2(minusUnlessZero(v, toDecimal(it.vDesc)));
-}
+/** A base the engine recorded, or its zero when the engine charged nothing (the tax extinct in the year, a CST of entry). */
+const baseValue = (b: object | undefined, key: string): number => (b as Record<string, number> | undefined)?.[key] ?? 0;
+const perQuantity = (b: object | undefined, key: string) => b !== undefined && key in b;
 
-/** IPI (grupo O): IPITrib for CST 00/49/50/99, IPINT otherwise; cEnq 999 (tributação normal) when not sent. */
+/**
+ * IPI (grupo O): IPITrib for CST 00/49/50/99, IPINT otherwise; cEnq 999 (tributação normal) when not sent. The
+ * base is the engine's (r.bases.ipi): the operation value it taxed (RIPI art. 190, II and §1º) or the quantity
+ * (qUnid, else the item's qTrib); none when it charged nothing (0).
+ */
 function writeIpi(it: Item, r: NfeItemResult) {
   const ipi = it.ipi;
   if (!ipi) return undefined;
   const taxed = ['00', '49', '50', '99'].includes(ipi.cst);
-  const perUnit = ipi.qUnid !== undefined || ipi.vUnid !== undefined;
+  const b = r.bases?.ipi;
+  const perUnit = perQuantity(b, 'qUnid') || ipi.qUnid !== undefined || ipi.vUnid !== undefined;
   return el('IPI', [
     el('cEnq', ipi.cEnq ?? '999'),
     taxed
       ? el('IPITrib', [
           el('CST', ipi.cst),
           ...(perUnit
-            ? [el('qUnid', quantity(ipi.qUnid ?? 0)), el('vUnid', quantity(ipi.vUnid ?? 0))]
-            : [el('vBC', money(operationValue(it))), el('pIPI', rate(ipi.pIPI ?? 0))]),
+            ? [el('qUnid', quantity(baseValue(b, 'qUnid'))), el('vUnid', quantity(ipi.vUnid ?? 0))]
+            : [el('vBC', money(baseValue(b, 'vBC'))), el('pIPI', rate(ipi.pIPI ?? 0))]),
           el('vIPI', money(r.vIPI)),
         ])
       : el('IPINT', [el('CST', ipi.cst)]),
@@ -37,27 +39,24 @@ function writeIpi(it: Item, r: NfeItemResult) {
 
 /**
  * PIS or COFINS (grupos Q and S): Aliq for CST 01/02, Qtde for 03, NT for 04–09, Outr for 49–99. The base is the
- * one the engine taxed: the operation value less the ICMS (STF RE 574.706, Tema 69).
+ * engine's (r.bases): the operation value less the ICMS it taxed (STF RE 574.706, Tema 69), or the quantity
+ * (qBCProd, else the item's qTrib); none when it charged nothing (0: a CST of entry, PIS/COFINS extinct from 2027).
  */
 function writeContribution(tax: 'PIS' | 'COFINS', it: Item, r: NfeItemResult) {
   const g = tax === 'PIS' ? it.pis : it.cofins;
   if (!g) return undefined;
   const p = tax === 'PIS' ? (g as NonNullable<Item['pis']>).pPIS : (g as NonNullable<Item['cofins']>).pCOFINS;
-  const value = tax === 'PIS' ? r.vPIS : r.vCOFINS;
-  const base = money(operationValue(it).minus(toDecimal(r.vICMS)));
-  const perUnit = g.qBCProd !== undefined || g.vAliqProd !== undefined;
-  const rateParts = perUnit
-    ? [el('qBCProd', quantity(g.qBCProd ?? 0)), el('vAliqProd', quantity(g.vAliqProd ?? 0))]
-    : [el('vBC', base), el(`p${tax}`, rate(p ?? 0))];
+  const value = el(`v${tax}`, money(tax === 'PIS' ? r.vPIS : r.vCOFINS));
+  const b = tax === 'PIS' ? r.bases?.pis : r.bases?.cofins;
+  const byValue = [el('vBC', money(baseValue(b, 'vBC'))), el(`p${tax}`, rate(p ?? 0))];
+  const byQuantity = [el('qBCProd', quantity(baseValue(b, 'qBCProd'))), el('vAliqProd', quantity(g.vAliqProd ?? 0))];
+  const perUnit =
+    perQuantity(b, 'qBCProd') || (p === undefined && (g.qBCProd !== undefined || g.vAliqProd !== undefined));
   const cst = g.cst;
-  if (cst === '01' || cst === '02')
-    return el(tax, [
-      el(`${tax}Aliq`, [el('CST', cst), el('vBC', base), el(`p${tax}`, rate(p ?? 0)), el(`v${tax}`, money(value))]),
-    ]);
-  if (cst === '03')
-    return el(tax, [el(`${tax}Qtde`, [el('CST', cst), ...rateParts.slice(0), el(`v${tax}`, money(value))])]);
+  if (cst === '01' || cst === '02') return el(tax, [el(`${tax}Aliq`, [el('CST', cst), ...byValue, value])]);
+  if (cst === '03') return el(tax, [el(`${tax}Qtde`, [el('CST', cst), ...byQuantity, value])]);
   if (Number(cst) >= 4 && Number(cst) <= 9) return el(tax, [el(`${tax}NT`, [el('CST', cst)])]);
-  return el(tax, [el(`${tax}Outr`, [el('CST', cst), ...rateParts, el(`v${tax}`, money(value))])]);
+  return el(tax, [el(`${tax}Outr`, [el('CST', cst), ...(perUnit ? byQuantity : byValue), value])]);
 }
 
 /** ICMSUFDest (grupo NA, EC 87/2015): written when the engine found DIFAL due; rates as the engine used them. */

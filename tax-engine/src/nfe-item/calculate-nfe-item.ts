@@ -8,7 +8,13 @@ import { assertIcmsInput } from './icms-checks.js';
 import { findIcmsSituation } from './icms-situation.js';
 import { Memoria } from './memoria.js';
 import { applyReformYear } from './reform-year.js';
-import { type NfeItemContext, type NfeItemInput, type NfeItemResult, nfeItemValueFields } from './types.js';
+import {
+  type FederalBases,
+  type NfeItemContext,
+  type NfeItemInput,
+  type NfeItemResult,
+  nfeItemValueFields,
+} from './types.js';
 
 /**
  * Answer objects by the keys of their groups (estimado, then IS/gIBSCBS/gIBSCBSMono as the item has them): every
@@ -27,6 +33,7 @@ function newResult(groups: object, memoria: NfeItemResult['memoria']): NfeItemRe
     shape = Object.fromEntries([
       ...groupKeys.map((k) => [k, undefined]),
       ['memoria', undefined],
+      ['bases', undefined],
       ...nfeItemValueFields.map((f) => [f, 0]),
     ]) as NfeItemResult;
     resultShapes.set(key, shape);
@@ -63,13 +70,14 @@ export function calculateNfeItem(input: NfeItemInput, ctx: NfeItemContext = {}):
     resultado: subtotal,
     baseLegal: 'LC 87/1996, art. 13, §1º, II; MOC NF-e, grupo I (produtos)',
   });
-  const vIPI = calculateIpi(input, subtotal, m);
+  const bases: FederalBases = {};
+  const vIPI = calculateIpi(input, subtotal, m, bases);
   const icms = calculateIcms(input, subtotal, vIPI, ctx, m);
   const zero = ZERO;
   const difal = isDifalDue(input, findIcmsSituation(it.icms.cst, it.icms.csosn))
     ? calculateDifalItem(input, subtotal.plus(vIPI), ctx, m)
     : { vBCUFDest: zero, vICMSUFDest: zero, vFCPUFDest: zero };
-  const { vPIS, vCOFINS } = calculatePisCofins(input, subtotal, icms.vICMS, m);
+  const { vPIS, vCOFINS } = calculatePisCofins(input, subtotal, icms.vICMS, m, bases);
   const cbsIbs = calculateCbsIbsItem(
     input,
     {
@@ -85,6 +93,7 @@ export function calculateNfeItem(input: NfeItemInput, ctx: NfeItemContext = {}):
     m,
   );
   const result = newResult(cbsIbs.groups, m.steps);
+  result.bases = bases;
   fillValues(result, icms, difal, { vIPI, vPIS, vCOFINS }, cbsIbs);
   return result;
 }

@@ -1,8 +1,8 @@
 import type { Decimal } from 'decimal.js';
-import { percentOf, round2, type TaxValue, toDecimal, ZERO } from '../decimal.js';
+import { decimalToNumber, percentOf, round2, type TaxValue, toDecimal, ZERO } from '../decimal.js';
 import { TaxInputError } from '../input-checks.js';
 import type { Memoria } from './memoria.js';
-import type { NfeItemInput } from './types.js';
+import type { FederalBases, NfeItemInput } from './types.js';
 
 export { calculatePisCofins } from './pis-cofins.js';
 
@@ -34,9 +34,10 @@ const missing = (field: string, message: string) => new TaxInputError(field, mes
 
 /**
  * vIPI: ad valorem on the operation value (RIPI art. 190, II, domestic exit) or per unit (qUnid × vUnid,
- * Lei 7.798/1989). A taxed CST without its rate is refused: a silent 0 would understate the invoice.
+ * Lei 7.798/1989). A taxed CST without its rate is refused: a silent 0 would understate the invoice. The base
+ * taxed is recorded in `bases.ipi`.
  */
-export function calculateIpi(input: NfeItemInput, subtotal: Decimal, m: Memoria): Decimal {
+export function calculateIpi(input: NfeItemInput, subtotal: Decimal, m: Memoria, bases: FederalBases = {}): Decimal {
   const ipi = input.item.ipi;
   if (!ipi) return ZERO;
   if (!ipiTaxedCsts.has(ipi.cst)) {
@@ -67,6 +68,7 @@ export function calculateIpi(input: NfeItemInput, subtotal: Decimal, m: Memoria)
         `qUnid: informe a quantidade na unidade do IPI (ou qTrib) para o CST ${ipi.cst}.`,
       );
     const vIPI = round2(toDecimal(qUnid).times(toDecimal(ipi.vUnid)));
+    bases.ipi = { qUnid: decimalToNumber(toDecimal(qUnid)), vUnid: decimalToNumber(toDecimal(ipi.vUnid)) };
     m.add({
       campo: 'vIPI',
       descricao: `IPI por unidade (CST ${ipi.cst}${ipi.cEnq ? `, cEnq ${ipi.cEnq}` : ''})`,
@@ -83,6 +85,7 @@ export function calculateIpi(input: NfeItemInput, subtotal: Decimal, m: Memoria)
       `pIPI: informe a alíquota do IPI para o CST ${ipi.cst} (ou qUnid e vUnid, se o IPI for por unidade).`,
     );
   const vIPI = percentOf(subtotal, ipi.pIPI);
+  bases.ipi = { vBC: decimalToNumber(subtotal) };
   m.add({
     campo: 'vIPI',
     descricao: `IPI (CST ${ipi.cst}${ipi.cEnq ? `, cEnq ${ipi.cEnq}` : ''})`,

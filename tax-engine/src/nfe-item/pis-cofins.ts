@@ -1,8 +1,8 @@
 import type { Decimal } from 'decimal.js';
-import { isSameValue, percentOf, round2, type TaxValue, toDecimal, ZERO } from '../decimal.js';
+import { decimalToNumber, isSameValue, percentOf, round2, type TaxValue, toDecimal, ZERO } from '../decimal.js';
 import { TaxInputError } from '../input-checks.js';
 import type { Memoria } from './memoria.js';
-import type { NfeItemInput, PisCofinsRegime } from './types.js';
+import type { FederalBases, NfeItemInput, PisCofinsRegime } from './types.js';
 
 type Tax = 'PIS' | 'COFINS';
 interface Group {
@@ -106,6 +106,7 @@ function calculateOne(
   subtotal: Decimal,
   vICMS: Decimal,
   m: Memoria,
+  bases: FederalBases,
 ) {
   const lower = tax === 'PIS' ? 'pis' : 'cofins';
   const field = (name: string) => `item.${lower}.${name}`;
@@ -152,6 +153,7 @@ function calculateOne(
         `qBCProd do ${tax}: informe a quantidade (ou qTrib) para o CST ${g.cst}.`,
       );
     const value = round2(toDecimal(q).times(toDecimal(g.vAliqProd)));
+    bases[lower] = { qBCProd: decimalToNumber(toDecimal(q)), vAliqProd: decimalToNumber(toDecimal(g.vAliqProd)) };
     m.add({
       campo: `v${tax}`,
       descricao: `${tax} por quantidade (CST ${g.cst})`,
@@ -165,6 +167,7 @@ function calculateOne(
   if (g.rate === undefined)
     throw new TaxInputError(field(`p${tax}`), `p${tax}: informe a alíquota do ${tax} para o CST ${g.cst}.`);
   const value = percentOf(base, g.rate);
+  bases[lower] = { vBC: decimalToNumber(base) };
   const basis =
     g.cst === '01'
       ? pisCofinsRegimeBasis[findRegime(input, tax, g.rate)][tax]
@@ -185,20 +188,22 @@ function calculateOne(
 /**
  * vPIS and vCOFINS: on the revenue less the ICMS charged on the operation (STF RE 574.706, Tema 69) at a
  * percentage (CST 01, 02, 49, 99), by quantity (CST 03: qBCProd × vAliqProd), or zero with the law of
- * CSTs 04–09. A CST that needs a rate or quantity the item lacks is refused, naming the field.
+ * CSTs 04–09. A CST that needs a rate or quantity the item lacks is refused, naming the field. The bases taxed
+ * are recorded in `bases.pis` and `bases.cofins`.
  */
 export function calculatePisCofins(
   input: NfeItemInput,
   subtotal: Decimal,
   vICMS: Decimal,
   m: Memoria,
+  bases: FederalBases = {},
 ): { vPIS: Decimal; vCOFINS: Decimal } {
   const base = subtotal.minus(vICMS);
   const { pis, cofins } = input.item;
   return {
-    vPIS: pis ? calculateOne(input, 'PIS', { ...pis, rate: pis.pPIS }, base, subtotal, vICMS, m) : ZERO,
+    vPIS: pis ? calculateOne(input, 'PIS', { ...pis, rate: pis.pPIS }, base, subtotal, vICMS, m, bases) : ZERO,
     vCOFINS: cofins
-      ? calculateOne(input, 'COFINS', { ...cofins, rate: cofins.pCOFINS }, base, subtotal, vICMS, m)
+      ? calculateOne(input, 'COFINS', { ...cofins, rate: cofins.pCOFINS }, base, subtotal, vICMS, m, bases)
       : ZERO,
   };
 }

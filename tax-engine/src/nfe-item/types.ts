@@ -254,9 +254,23 @@ export const nfeItemValueFields = [
 ] as const;
 export type NfeItemValueField = (typeof nfeItemValueFields)[number];
 
+/**
+ * The bases the engine taxed IPI, PIS and COFINS on, as their groups of the layout write them: a value (vBC of
+ * IPITrib, PISAliq, PISOutr…) or a quantity with its value per unit (qUnid × vUnid, qBCProd × vAliqProd). A tax
+ * the engine charged nothing on (no group, a CST without debit, the tax extinct in the year) has none.
+ */
+export interface FederalBases {
+  ipi?: TaxBase<'qUnid', 'vUnid'>;
+  pis?: TaxBase<'qBCProd', 'vAliqProd'>;
+  cofins?: TaxBase<'qBCProd', 'vAliqProd'>;
+}
+type TaxBase<Q extends string, V extends string> = { vBC: number } | ({ [k in Q]: number } & { [k in V]: number });
+
 export type NfeItemResult = Record<NfeItemValueField, number> & {
   /** True when a rate used is an estimate (reference rates not yet fixed by law). */
   estimado: boolean;
+  /** What IPI, PIS and COFINS were charged on (not printed in the answer of /tax/calculate). */
+  bases?: FederalBases;
   gIBSCBS?: GIbsCbs;
   gIBSCBSMono?: GIbsCbsMono;
   IS?: GIs;

@@ -1,4 +1,4 @@
-import { at, child, children, firstChild, text, type XNode } from './xml-node.js';
+import { child, children, firstChild, text, type XNode } from './xml-node.js';
 
 /** One det: its number, prod and imposto nodes, and the tag path prefix used in findings. */
 export interface ItemView {
@@ -66,9 +66,5 @@ export function viewNfe(infNFe: XNode): NfeView {
   };
 }
 
-/** Finds infNFe in an NFe or nfeProc tree; undefined when the tree is neither. */
-export function findInfNFe(rootNode: XNode): XNode | undefined {
-  if (rootNode.name === 'NFe') return child(rootNode, 'infNFe');
-  if (rootNode.name === 'nfeProc') return at(rootNode, 'NFe/infNFe');
-  return undefined;
-}
+// The engine's one finder of the NFe in an NFe or nfeProc tree (nfe-element.ts).
+export { findInfNFe } from '../nfe-element.js';

@@ -1,5 +1,5 @@
 import { nfeValidationMessages as m, NFE_VALIDATION_MAX_BYTES } from '@app/contract';
-import type { XNode } from '@app/tax-engine';
+import { findInfNFe, findNfe, type XNode } from '@app/tax-engine';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { parseXmlTree, XmlBodyError } from './nfe-xml-scan.js';
@@ -76,7 +76,7 @@ const invalid = (detail: string) => new AppError('NFE_XML_INVALID', detail);
  * The NF-e in a body (bytes from the route, or the text a service wrote): UTF-8 only (MOC 7.0 §3.2, other bytes are
  * refused, never guessed), parsed with DTDs and entities refused, and an NFe or nfeProc of model 55 or 65.
  */
-export function readNfeBody(body: Uint8Array | string): { xml: string; root: XNode; nfe: XNode } {
+export function readNfeBody(body: Uint8Array | string): { root: XNode; nfe: XNode } {
   if (body.length === 0) throw invalid(m.empty);
   let xml: string;
   if (typeof body === 'string') xml = body;
@@ -94,12 +94,11 @@ export function readNfeBody(body: Uint8Array | string): { xml: string; root: XNo
     if (e instanceof XmlBodyError) throw invalid(e.message);
     throw e;
   }
-  const nfe =
-    root.name === 'NFe' ? root : root.name === 'nfeProc' ? root.children.find((c) => c.name === 'NFe') : undefined;
-  const infNFe = nfe?.children.find((c) => c.name === 'infNFe');
+  const nfe = findNfe(root);
+  const infNFe = findInfNFe(root);
   if (!nfe || !infNFe) throw new AppError('NFE_NOT_NFE', `${m.notNfe} Recebido: <${root.name}>.`);
   const mod = infNFe.children.find((c) => c.name === 'ide')?.children.find((c) => c.name === 'mod')?.text;
   if (mod !== '55' && mod !== '65')
     throw new AppError('NFE_NOT_NFE', `${m.model} Recebido: modelo ${mod ?? 'ausente'}.`);
-  return { xml, root, nfe };
+  return { root, nfe };
 }

@@ -94,10 +94,10 @@ export async function completeNfeXml(
   body: Uint8Array,
   opts: { data?: string },
 ): Promise<TNfeCompleteResponse> {
-  const { root } = readNfeBody(body);
+  const { nfe } = readNfeBody(body);
   let doc: ReturnType<typeof readNfeToComplete>;
   try {
-    doc = readNfeToComplete(root);
+    doc = readNfeToComplete(nfe);
   } catch (err) {
     if (err instanceof TaxInputError) refuse([{ field: `${ROOT}/${err.field}`, message: err.message }]);
     throw err;

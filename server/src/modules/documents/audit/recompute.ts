@@ -1,5 +1,5 @@
 import type { TTaxCalculateRequest, TTaxCalculateResponse, Uf } from '@app/contract';
-import { calculateNfeItem, type NfeItemContext } from '@app/tax-engine';
+import { calculateNfeItem, itemRequestOf, type NfeItemContext } from '@app/tax-engine';
 import type { DbOrTx } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
 import { buildCalculationContext } from '../../tax/tax.service.js';
@@ -7,13 +7,38 @@ import type { DocumentItem, FiscalDocument } from '../read/document-model.js';
 
 export type IcmsOverride = Partial<TTaxCalculateRequest['item']['icms']>;
 
-const opt = (v: string | undefined) => (v === undefined || v === '' ? undefined : v);
+/**
+ * What the audit takes of a stored item: its codes and the rates that decide the figures it compares. Other
+ * stated values (the base method, the relief's reason, per-unit rates, the IBS/CBS subgroups) stay out, so the
+ * recomputation is the one the audit's findings were measured on (bench/audit-precision.ts).
+ */
+const auditedProd = ['vProd', 'vFrete', 'vSeg', 'vOutro', 'vDesc', 'NCM', 'cBenef'];
+const auditedTaxes = [
+  ...['CST', 'CSOSN', 'orig', 'pICMS', 'pRedBC', 'pMVAST', 'pRedBCST', 'pICMSST', 'pFCP', 'pFCPST', 'pDif'].map(
+    (tag) => `ICMS.${tag}`,
+  ),
+  'IPI.CST',
+  'IPI.pIPI',
+  'PIS.CST',
+  'PIS.pPIS',
+  'COFINS.CST',
+  'COFINS.pCOFINS',
+  'IBSCBS.CST',
+  'IBSCBS.cClassTrib',
+];
+
+function only(from: Record<string, string>, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of keys) if (from[k] !== undefined) out[k] = from[k];
+  return out;
+}
 
 /**
- * The engine request of one document item, from the document's own codes and rates (the NF-e layout's tags are
- * the request's fields), optionally with the ICMS part replaced by what the fiscal rule says. `date` is the
- * document's (the import's day when it has none): the year of the rules (PIS/COFINS and IPI from 2027, the ICMS
- * fractions of 2029–2032) is the document's, as its dated facts are.
+ * The engine request of one document item: the item by the engine's one NF-e item mapping (itemRequestOf, the
+ * same as POST /nfe/complete's; lenient: a stored value the request would refuse is left out), optionally with
+ * the ICMS part replaced by what the fiscal rule says. `date` is the document's (the import's day when it has
+ * none): the year of the rules (PIS/COFINS and IPI from 2027, the ICMS fractions of 2029–2032) is the
+ * document's, as its dated facts are.
  */
 export function buildItemRequest(
   doc: FiscalDocument,
@@ -21,23 +46,10 @@ export function buildItemRequest(
   date: string,
   icms?: IcmsOverride,
 ): TTaxCalculateRequest {
-  const t = item.taxes;
-  const p = item.prod;
-  const own: TTaxCalculateRequest['item']['icms'] = {
-    cst: opt(t['ICMS.CST']),
-    csosn: opt(t['ICMS.CSOSN']),
-    pICMS: opt(t['ICMS.pICMS']),
-    pRedBC: opt(t['ICMS.pRedBC']),
-    // The document's pMVAST is the margin it applied (already adjusted when interstate).
-    pMVAST: opt(t['ICMS.pMVAST']),
-    ajustarMva: false,
-    pRedBCST: opt(t['ICMS.pRedBCST']),
-    pICMSST: opt(t['ICMS.pICMSST']),
-    pFCP: opt(t['ICMS.pFCP']),
-    pFCPST: opt(t['ICMS.pFCPST']),
-    pDif: opt(t['ICMS.pDif']),
-    cBenef: opt(p.cBenef),
-  };
+  const mapped = itemRequestOf(
+    { prod: only(item.prod, auditedProd), taxes: only(item.taxes, auditedTaxes) },
+    { lenient: true },
+  ) as TTaxCalculateRequest['item'];
   const crt = Number(doc.ide.CRT);
   return {
     operacao: {
@@ -48,21 +60,8 @@ export function buildItemRequest(
       crt: crt >= 1 && crt <= 4 ? crt : undefined,
       data: date,
     },
-    item: {
-      vProd: p.vProd ?? '0',
-      vFrete: opt(p.vFrete),
-      vSeg: opt(p.vSeg),
-      vOutro: opt(p.vOutro),
-      vDesc: opt(p.vDesc),
-      ncm: /^\d{8}$/.test(p.NCM ?? '') ? p.NCM : undefined,
-      // The goods' origin decides the interstate rate (4 % for imported goods, Resolução do Senado 13/2012).
-      origem: /^[0-8]$/.test(t['ICMS.orig'] ?? '') ? Number(t['ICMS.orig']) : undefined,
-      icms: { ...own, ...icms },
-      ipi: t['IPI.CST'] ? { cst: t['IPI.CST'], pIPI: opt(t['IPI.pIPI']) } : undefined,
-      pis: t['PIS.CST'] ? { cst: t['PIS.CST'], pPIS: opt(t['PIS.pPIS']) } : undefined,
-      cofins: t['COFINS.CST'] ? { cst: t['COFINS.CST'], pCOFINS: opt(t['COFINS.pCOFINS']) } : undefined,
-      ibscbs: t['IBSCBS.CST'] ? { cst: t['IBSCBS.CST'], cClassTrib: opt(t['IBSCBS.cClassTrib']) } : undefined,
-    },
+    // The document's pMVAST is the margin it applied (already adjusted when interstate).
+    item: { ...mapped, icms: { ...mapped.icms, ajustarMva: false, ...icms } },
   };
 }
 
