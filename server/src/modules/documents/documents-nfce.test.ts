@@ -1,12 +1,12 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TDocumentFinding, TDocumentFindingsPage } from '@app/contract';
+import type { TDocumentFinding } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { seedProductActors } from '../products/products.fixtures.js';
 import { buildNfeXml, type FixtureItem } from './documents.fixtures.js';
-import { importDocuments } from './documents.test-helpers.js';
+import { findingsOf, importDocuments } from './documents.test-helpers.js';
 
 // Issue 37, "CSOSN by operation … read as the MOC's tables say": an NFC-e (model 65) is a retail sale to a consumer,
 // so MOC 7.0 annex I, group N (NT 2015.002) lets it carry only some ICMS situations, each with its sale CFOPs. The
@@ -42,16 +42,6 @@ const nfce = (number: number, items: FixtureItem[]) =>
 // 10,00 at 18 % (RICMS/SP, art. 52, I): vICMS 1,80.
 const own = { cst: '00', pICMS: '18.00', vICMS: '1.80' };
 
-async function findingsOf(id: string): Promise<TDocumentFinding[]> {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/v1/public/products/documents/${id}/findings?pageSize=200`,
-    headers: s.headers.member,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<TDocumentFindingsPage>().items;
-}
-
 describe('NFC-e: ICMS situations by operation (MOC 7.0 annex I, N12-30, N12-40, N12-44)', () => {
   let findings: TDocumentFinding[];
   const nfceRules = (number: string) =>
@@ -81,7 +71,7 @@ describe('NFC-e: ICMS situations by operation (MOC 7.0 annex I, N12-30, N12-40, 
     );
     expect(imported.status).toBe('Done');
     expect(imported.documents).toBe(3);
-    findings = await findingsOf(imported.id);
+    findings = await findingsOf(ctx.app, imported.id, s.headers.member);
   });
 
   it('a clean NFC-e gets no finding of these rules', () => {

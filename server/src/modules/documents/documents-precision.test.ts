@@ -1,14 +1,13 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TDocumentFinding, TDocumentFindingsPage } from '@app/contract';
+import type { TDocumentFinding } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createFiscalRule, createProduct } from '../../db/factories.js';
 import { seedProductActors } from '../products/products.fixtures.js';
-import { DOCUMENT_IMPORT_JOB } from './documents.codes.js';
 import { buildNfeXml, buildZip } from './documents.fixtures.js';
-import { uploadDocuments } from './documents.test-helpers.js';
+import { findingsOf, importDocuments } from './documents.test-helpers.js';
 import { generateMonth, type Month, monthProducts, plantedKinds } from './documents-months.fixtures.js';
 
 let ctx: TestContext;
@@ -17,28 +16,11 @@ let s: Awaited<ReturnType<typeof seedProductActors>>;
 /** The last import's id (a new audit of it is compared with its first). */
 let lastImportId = '';
 
-async function findingsOf(id: string) {
-  const items: TDocumentFinding[] = [];
-  for (let page = 1; ; page++) {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/v1/public/products/documents/${id}/findings?pageSize=200&page=${page}`,
-      headers: s.headers.member,
-    });
-    const body = res.json<TDocumentFindingsPage>();
-    items.push(...body.items);
-    if (items.length >= body.total) return items;
-  }
-}
-
 async function importMonth(companyId: string, files: { name: string; xml: string }[]) {
   const zip = buildZip(files.map((d) => ({ name: d.name, data: d.xml })));
-  const res = await uploadDocuments(ctx.app, companyId, [{ name: 'mes.zip', content: zip }], s.headers.member);
-  expect(res.statusCode, res.body).toBe(202);
-  const { id } = res.json<{ id: string }>();
-  await ctx.app.jobs.drain(DOCUMENT_IMPORT_JOB);
+  const { id } = await importDocuments(ctx.app, companyId, [{ name: 'mes.zip', content: zip }], s.headers.member);
   lastImportId = id;
-  return findingsOf(id);
+  return findingsOf(ctx.app, id, s.headers.member);
 }
 
 const byItem = (findings: TDocumentFinding[]) => {
@@ -151,7 +133,7 @@ describe('one audit for the import and the reaudit (decision 066)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ resolved: [], appeared: [], findingsAfter: first.length });
-    expect(facts(await findingsOf(lastImportId))).toEqual(first);
+    expect(facts(await findingsOf(ctx.app, lastImportId, s.headers.member))).toEqual(first);
   });
 });
 

@@ -1,13 +1,12 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TDocumentFinding, TDocumentFindingsPage } from '@app/contract';
+import type { TDocumentFinding } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { seedProductActors } from '../products/products.fixtures.js';
-import { DOCUMENT_IMPORT_JOB } from './documents.codes.js';
 import { buildNfeXml, type FixtureItem } from './documents.fixtures.js';
-import { uploadDocuments } from './documents.test-helpers.js';
+import { findingsOf, importDocuments } from './documents.test-helpers.js';
 
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof seedProductActors>>;
@@ -20,27 +19,14 @@ beforeAll(async () => {
   s = await seedProductActors(ctx.db);
 });
 
-async function findingsOf(id: string): Promise<TDocumentFinding[]> {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `${base}/${id}/findings?pageSize=200`,
-    headers: s.headers.member,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<TDocumentFindingsPage>().items;
-}
-
 async function importXmls(files: { name: string; xml: string }[]) {
-  const res = await uploadDocuments(
+  const { id } = await importDocuments(
     ctx.app,
     s.companySP.id,
     files.map((f) => ({ name: f.name, content: f.xml })),
     s.headers.member,
   );
-  expect(res.statusCode, res.body).toBe(202);
-  const { id } = res.json<{ id: string }>();
-  await ctx.app.jobs.drain(DOCUMENT_IMPORT_JOB);
-  return { id, findings: await findingsOf(id) };
+  return { id, findings: await findingsOf(ctx.app, id, s.headers.member) };
 }
 
 // 100,00 at 18 % (RICMS/SP, art. 52, I): vICMS 18,00.
@@ -126,7 +112,7 @@ describe('the documents audit runs the NF-e rule book (issues 36/37, decision 06
       headers: s.headers.member,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const again = await findingsOf(imported.id);
+    const again = await findingsOf(ctx.app, imported.id, s.headers.member);
     expect(again.filter((f) => f.kind === 'rejeicao').map((f) => f.ruleCode)).toEqual(
       expect.arrayContaining(['610 · W16-10', '208 · E02-10']),
     );

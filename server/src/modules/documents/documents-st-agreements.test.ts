@@ -7,9 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createFiscalRule, createProduct } from '../../db/factories.js';
 import { seedProductActors } from '../products/products.fixtures.js';
-import { DOCUMENT_IMPORT_JOB } from './documents.codes.js';
 import { buildNfeXml, buildZip, type FixtureItem } from './documents.fixtures.js';
-import { uploadDocuments } from './documents.test-helpers.js';
+import { findingsPage, importDocuments } from './documents.test-helpers.js';
 
 /**
  * The documents audit reads the interstate ST agreements as dated data (issue 37, decision 065). Between states ST
@@ -103,17 +102,8 @@ beforeAll(async () => {
     { name: 'mg.xml', data: sale(502, 'MG', [beer('MG-SEM-ST', '6102', noSt), beer('MG-COM-ST', '6403', withSt)]) },
     { name: 'pr.xml', data: sale(503, 'PR', [beer('PR-COM-ST', '6403', withSt), beer('PR-SEM-ST', '6102', noSt)]) },
   ]);
-  const res = await uploadDocuments(ctx.app, s.companySP.id, [{ name: 'st.zip', content: zip }], s.headers.member);
-  expect(res.statusCode, res.body).toBe(202);
-  const { id } = res.json<{ id: string }>();
-  await ctx.app.jobs.drain(DOCUMENT_IMPORT_JOB);
-  const page = await ctx.app.inject({
-    method: 'GET',
-    url: `/v1/public/products/documents/${id}/findings?pageSize=200`,
-    headers: s.headers.member,
-  });
-  expect(page.statusCode, page.body).toBe(200);
-  findings = page.json<TDocumentFindingsPage>();
+  const { id } = await importDocuments(ctx.app, s.companySP.id, [{ name: 'st.zip', content: zip }], s.headers.member);
+  findings = await findingsPage(ctx.app, id, s.headers.member);
 });
 
 /** The findings of one product other than the schedule's informative one (no IBS/CBS group in 2026). */

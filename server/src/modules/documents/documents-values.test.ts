@@ -5,9 +5,8 @@ import type { TDocumentFindingsPage, TDocumentImportDetail } from '@app/contract
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { seedProductActors } from '../products/products.fixtures.js';
-import { DOCUMENT_IMPORT_JOB } from './documents.codes.js';
 import { buildNfeXml, buildZip, type FixtureItem } from './documents.fixtures.js';
-import { uploadDocuments } from './documents.test-helpers.js';
+import { findingsPage, importDocuments } from './documents.test-helpers.js';
 
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof seedProductActors>>;
@@ -125,20 +124,8 @@ beforeAll(async () => {
     { name: 'reforma.xml', data: reform },
     { name: '2027.xml', data: in2027 },
   ]);
-  const res = await uploadDocuments(ctx.app, s.companySP.id, [{ name: 'valores.zip', content: zip }], s.headers.member);
-  expect(res.statusCode, res.body).toBe(202);
-  const { id } = res.json<{ id: string }>();
-  await ctx.app.jobs.drain(DOCUMENT_IMPORT_JOB);
-  imported = (
-    await ctx.app.inject({ method: 'GET', url: `/v1/public/products/documents/${id}`, headers: s.headers.member })
-  ).json<TDocumentImportDetail>();
-  findings = (
-    await ctx.app.inject({
-      method: 'GET',
-      url: `/v1/public/products/documents/${id}/findings?pageSize=200`,
-      headers: s.headers.member,
-    })
-  ).json<TDocumentFindingsPage>();
+  imported = await importDocuments(ctx.app, s.companySP.id, [{ name: 'valores.zip', content: zip }], s.headers.member);
+  findings = await findingsPage(ctx.app, imported.id, s.headers.member);
 });
 
 describe('document audit: DIFAL and IBS/CBS values', () => {

@@ -14,9 +14,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createFiscalRule, createProduct } from '../../db/factories.js';
 import { seedProductActors } from '../products/products.fixtures.js';
-import { DOCUMENT_IMPORT_JOB } from './documents.codes.js';
 import { buildNfeXml, buildZip, type FixtureItem } from './documents.fixtures.js';
-import { uploadDocuments } from './documents.test-helpers.js';
+import { importDocuments } from './documents.test-helpers.js';
 
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof seedProductActors>>;
@@ -77,11 +76,13 @@ beforeAll(async () => {
     { name: '3.xml', data: nfe(3, '2026-03-20', [beer]) },
     { name: '4.xml', data: nfe(4, '2026-03-25', [{ ...brokenGtin, cfop: '6102' }], 'RJ') },
   ]);
-  const res = await uploadDocuments(ctx.app, s.companySP.id, [{ name: 'marco.zip', content: zip }], s.headers.member);
-  expect(res.statusCode, res.body).toBe(202);
-  importId = res.json<{ id: string }>().id;
-  await ctx.app.jobs.drain(DOCUMENT_IMPORT_JOB);
-  const detail = await get<TDocumentImportDetail>(`${base}/${importId}`);
+  const detail = await importDocuments(
+    ctx.app,
+    s.companySP.id,
+    [{ name: 'marco.zip', content: zip }],
+    s.headers.member,
+  );
+  importId = detail.id;
   expect(detail).toMatchObject({ status: 'Done', documents: 4, items: 5 });
 });
 

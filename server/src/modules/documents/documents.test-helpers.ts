@@ -1,4 +1,4 @@
-import type { TDocumentImportDetail } from '@app/contract';
+import type { TDocumentFinding, TDocumentFindingsPage, TDocumentImportDetail } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { DOCUMENT_IMPORT_JOB } from './documents.codes.js';
@@ -47,4 +47,35 @@ export async function importDocuments(
   await app.jobs.drain(DOCUMENT_IMPORT_JOB);
   const status = await app.inject({ method: 'GET', url: `/v1/public/products/documents/${id}`, headers });
   return status.json<TDocumentImportDetail>();
+}
+
+/** One page of the import's findings as the screen asks for it: 200 a page, `query` adds filters ('&kind=…'). */
+export async function findingsPage(
+  app: FastifyInstance,
+  importId: string,
+  headers: Record<string, string>,
+  query = '',
+): Promise<TDocumentFindingsPage> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/v1/public/products/documents/${importId}/findings?pageSize=200${query}`,
+    headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TDocumentFindingsPage>();
+}
+
+/** Every finding of the import (all its pages), filtered by `query` when given. */
+export async function findingsOf(
+  app: FastifyInstance,
+  importId: string,
+  headers: Record<string, string>,
+  query = '',
+): Promise<TDocumentFinding[]> {
+  const items: TDocumentFinding[] = [];
+  for (let page = 1; ; page++) {
+    const body = await findingsPage(app, importId, headers, `${query}&page=${page}`);
+    items.push(...body.items);
+    if (items.length >= body.total || body.items.length === 0) return items;
+  }
 }

@@ -1,15 +1,14 @@
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TDocumentFindingsPage, TDocumentImportDetail } from '@app/contract';
+import type { TDocumentImportDetail } from '@app/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { createFiscalRule, createProduct } from '../../db/factories.js';
 import { seedProductActors } from '../products/products.fixtures.js';
-import { DOCUMENT_IMPORT_JOB } from './documents.codes.js';
 import { buildEfd, buildNfeXml, buildZip, type FixtureItem } from './documents.fixtures.js';
-import { importDocuments, uploadDocuments } from './documents.test-helpers.js';
+import { findingsPage, importDocuments, uploadDocuments } from './documents.test-helpers.js';
 
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof seedProductActors>>;
@@ -26,15 +25,7 @@ beforeAll(async () => {
 const importFiles = (companyId: string, files: { name: string; content: Buffer | string }[]) =>
   importDocuments(ctx.app, companyId, files, s.headers.member);
 
-async function findingsOf(id: string, query = '') {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/v1/public/products/documents/${id}/findings?pageSize=200${query}`,
-    headers: s.headers.member,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<TDocumentFindingsPage>();
-}
+const findingsOf = (id: string, query = '') => findingsPage(ctx.app, id, s.headers.member, query);
 
 const beer = { description: 'CERVEJA PILSEN LATA 350ML', ncm: '22030000', cest: '0302100', vProd: '100.00' };
 const sale = (number: number, items: FixtureItem[], over: { recipientUf?: string } = {}) =>
@@ -371,21 +362,12 @@ describe('SPED EFD ICMS/IPI', () => {
         },
       ],
     });
-    const res = await uploadDocuments(
+    const status = await importDocuments(
       ctx.app,
       company.id,
       [{ name: 'efd-marco.txt', content: Buffer.from(efd, 'latin1') }],
       s.headers.ownerA,
     );
-    expect(res.statusCode, res.body).toBe(202);
-    await ctx.app.jobs.drain(DOCUMENT_IMPORT_JOB);
-    const status = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/v1/public/products/documents/${res.json().id}`,
-        headers: s.headers.ownerA,
-      })
-    ).json<TDocumentImportDetail>();
     expect(status).toMatchObject({
       status: 'Done',
       documents: 2,
