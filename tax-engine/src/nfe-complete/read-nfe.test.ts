@@ -62,7 +62,20 @@ describe('readNfeToComplete: what the issuer decides, never the figures', () => 
     };
     const issqn = () => readNfeToComplete(withTax([el('ISSQN', [el('vBC', '1.00')])]));
     expect(issqn).toThrow(TaxInputError);
-    expect(issqn).toThrow('Item 1: itens de serviço (ISSQN)');
+    expect(issqn).toThrow('Item 1: grupo ISSQN: o motor não calcula o ISSQN, imposto municipal dos serviços');
+    // ICMSPart carries CST 10 or 90 and ICMSST CST 41 or 60: refused by name, never written as ICMS10/90/40/60.
+    const part = () =>
+      readNfeToComplete(
+        withTax([el('ICMS', [el('ICMSPart', [el('orig', '0'), el('CST', '10'), el('pBCOp', '100.00')])])]),
+      );
+    expect(part).toThrow('Item 1: grupo ICMS/ICMSPart: o motor não calcula a partilha do ICMS');
+    const st = () => readNfeToComplete(withTax([el('ICMS', [el('ICMSST', [el('orig', '0'), el('CST', '60')])])]));
+    expect(st).toThrow('Item 1: grupo ICMS/ICMSST: o motor não calcula o repasse');
+    try {
+      st();
+    } catch (e) {
+      expect((e as TaxInputError).field).toBe('det[nItem=1]/imposto/ICMS/ICMSST');
+    }
     expect(() => readNfeToComplete(withTax([]))).toThrow('Item 1: informe o grupo ICMS');
   });
 

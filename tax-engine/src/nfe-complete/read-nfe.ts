@@ -41,6 +41,28 @@ export function nfeItemTagsOf(prod: XNode, imposto: XNode): NfeItemTags {
   return { prod: p, taxes };
 }
 
+/**
+ * The item groups the engine does not compute, and why (MOC 7.0 annex I): the completion refuses the item naming
+ * the group rather than write a group of another kind in its place (an ICMSPart carries CST 10 or 90, an ICMSST
+ * CST 41 or 60, which ICMS10/90/40/60 would otherwise take, dropping the partilha or the repasse).
+ */
+function notComputedGroup(imposto: XNode): { path: string; why: string } | undefined {
+  if (child(imposto, 'ISSQN'))
+    return { path: 'ISSQN', why: 'o ISSQN, imposto municipal dos serviços (LC 116/2003, grupo U do MOC)' };
+  const icms = firstChild(child(imposto, 'ICMS'));
+  if (icms?.name === 'ICMSPart')
+    return {
+      path: 'ICMS/ICMSPart',
+      why: 'a partilha do ICMS entre a UF de origem e a UF definida na legislação (pBCOp, UFST; grupo N10a do MOC)',
+    };
+  if (icms?.name === 'ICMSST')
+    return {
+      path: 'ICMS/ICMSST',
+      why: 'o repasse à UF de destino do ICMS-ST retido anteriormente (vBCSTDest, vICMSSTDest; grupo N10b do MOC)',
+    };
+  return undefined;
+}
+
 /** Reads the operation and every item's request from an NFe element (readNfeBody or findNfe finds it). */
 export function readNfeToComplete(nfe: XNode): NfeToComplete {
   const infNFe = child(nfe, 'infNFe')!;
@@ -74,10 +96,11 @@ export function readNfeToComplete(nfe: XNode): NfeToComplete {
         `det[nItem=${nItem}]/${prod ? 'imposto' : 'prod'}`,
         `Item ${nItem}: o det precisa dos grupos prod e imposto.`,
       );
-    if (child(imposto, 'ISSQN'))
+    const notComputed = notComputedGroup(imposto);
+    if (notComputed)
       throw new TaxInputError(
-        `det[nItem=${nItem}]/imposto/ISSQN`,
-        `Item ${nItem}: itens de serviço (ISSQN) não são calculados por este serviço; informe os impostos do item.`,
+        `det[nItem=${nItem}]/imposto/${notComputed.path}`,
+        `Item ${nItem}: grupo ${notComputed.path}: o motor não calcula ${notComputed.why}; informe os impostos deste item no ERP e envie a NF-e sem ele, ou valide-a pronta em /nfe/validate.`,
       );
     if (!firstChild(child(imposto, 'ICMS')))
       throw new TaxInputError(

@@ -2,7 +2,7 @@ import { TaxInputError } from '../input-checks.js';
 import type { NfeItemIcms, NfeItemResult } from '../nfe-item/types.js';
 import { el } from '../nfe-rules/sample-xml.js';
 import type { XNode } from '../nfe-rules/xml-node.js';
-import { money, moneyLeaf, positive, rate, rateLeaf } from './format.js';
+import { money, moneyLeaf, positive, quantity, rate, rateLeaf } from './format.js';
 
 type Parts = (XNode | undefined)[];
 
@@ -71,6 +71,7 @@ export function writeIcms(icms: NfeItemIcms, r: NfeItemResult, orig: number, nIt
   ];
   const credit = (): Parts =>
     positive(icms.pCredSN) ? [el('pCredSN', rate(icms.pCredSN!)), el('vCredICMSSN', money(r.vCredICMSSN))] : [];
+  const monoOwn = (): Parts => [el('qBCMono', quantity(icms.qBCMono ?? 0)), el('adRemICMS', rate(icms.adRemICMS ?? 0))];
   const group = (name: string, code: Parts, body: Parts) => el('ICMS', [el(name, [o, ...code, ...body])]);
 
   if (icms.csosn) {
@@ -131,6 +132,31 @@ export function writeIcms(icms: NfeItemIcms, r: NfeItemResult, orig: number, nIt
       ]);
     case '60':
       return group('ICMS60', c, retained());
+    // Monophasic fuels (LC 192/2022; NT 2023.001, grupos ICMS02/15/53/61): quantity × ad rem rate per unit.
+    case '02':
+      return group('ICMS02', c, [...monoOwn(), el('vICMSMono', money(r.vICMSMono))]);
+    case '15':
+      return group('ICMS15', c, [
+        ...monoOwn(),
+        el('vICMSMono', money(r.vICMSMono)),
+        el('qBCMonoReten', quantity(icms.qBCMonoReten ?? 0)),
+        el('adRemICMSReten', rate(icms.adRemICMSReten ?? 0)),
+        el('vICMSMonoReten', money(r.vICMSMonoReten)),
+      ]);
+    case '53':
+      return group('ICMS53', c, [
+        ...monoOwn(),
+        el('vICMSMonoOp', money(r.vICMSMonoOp)),
+        el('pDif', rate(icms.pDif ?? 0)),
+        el('vICMSMonoDif', money(r.vICMSMonoDif)),
+        el('vICMSMono', money(r.vICMSMono)),
+      ]);
+    case '61':
+      return group('ICMS61', c, [
+        el('qBCMonoRet', quantity(icms.qBCMonoRet ?? 0)),
+        el('adRemICMSRet', rate(icms.adRemICMSRet ?? 0)),
+        el('vICMSMonoRet', money(r.vICMSMonoRet)),
+      ]);
     case '70':
       return group('ICMS70', c, [...own('before'), ...fcp, ...st(), ...relief()]);
     case '90':
@@ -142,6 +168,6 @@ export function writeIcms(icms: NfeItemIcms, r: NfeItemResult, orig: number, nIt
   }
   throw new TaxInputError(
     `det[nItem=${nItem}]/imposto/ICMS`,
-    `Item ${nItem}: o CST ${cst || icms.csosn || '(ausente)'} do ICMS não é completado por este serviço (ICMS monofásico de combustíveis, partilha e repasse de ST ficam com o ERP).`,
+    `Item ${nItem}: o CST ${cst || icms.csosn || '(ausente)'} do ICMS não tem grupo que este serviço complete.`,
   );
 }

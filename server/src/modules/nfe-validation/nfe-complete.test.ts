@@ -349,6 +349,64 @@ describe('POST /nfe/complete: an NFC-e (model 65) to an unidentified consumer', 
   });
 });
 
+describe('POST /nfe/complete: monophasic fuel ICMS (CST 02, 15, 53, 61)', () => {
+  it('writes ICMS02/15/53/61 in the schema’s order, each value the quantity × the ad rem rate, and the result is valid', async () => {
+    // LC 192/2022 (ICMS monofásico ad rem) and the layout of NT 2023.001 (grupos ICMS02, ICMS15, ICMS53, ICMS61).
+    // Diesel R$ 0.9456/l (Convênio ICMS 199/2022): CST 02, 1,000 l → 945.60; CST 15, 1,000 l own → 945.60 and
+    // 150 l retained for the next stage → 141.84. Gasoline R$ 1.22/l (Convênio ICMS 15/2023): CST 53, 1,000 l →
+    // 1,220.00 with 27 % deferred (the ethanol blended) → 329.40 deferred, 890.60 due; CST 61, 500 l charged
+    // before → 610.00 shown.
+    const fuel = (group: string, leaves: Record<string, string>, NCM: string) => ({
+      prod: { vProd: '5000.00', NCM },
+      imposto: [icms(group, leaves)],
+    });
+    const xml = draft(
+      {
+        emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' },
+        destinatario: contribuinteSP,
+        data: '2026-03-10',
+        vPag: '20000.00',
+      },
+      [
+        fuel('ICMS02', { CST: '02', qBCMono: '1000.0000', adRemICMS: '0.9456' }, '27101921'),
+        fuel(
+          'ICMS15',
+          { CST: '15', qBCMono: '1000.0000', adRemICMS: '0.9456', qBCMonoReten: '150.0000', adRemICMSReten: '0.9456' },
+          '27101921',
+        ),
+        fuel('ICMS53', { CST: '53', qBCMono: '1000.0000', adRemICMS: '1.2200', pDif: '27.0000' }, '27101259'),
+        fuel('ICMS61', { CST: '61', qBCMonoRet: '500.0000', adRemICMSRet: '1.2200' }, '27101259'),
+      ],
+    );
+    const res = await complete(xml);
+    expect(res.json().errors).toBeUndefined();
+    const out = res.json<TNfeCompleteResponse>();
+    const g = (n: number, group: string, tags: string[]) =>
+      tags.map((t) => at(out.xml, `det[${n}]/imposto/ICMS/${group}/${t}`));
+    expect(g(1, 'ICMS02', ['CST', 'qBCMono', 'adRemICMS', 'vICMSMono'])).toEqual([
+      '02',
+      '1000.0000',
+      '0.9456',
+      '945.60',
+    ]);
+    expect(g(2, 'ICMS15', ['vICMSMono', 'qBCMonoReten', 'adRemICMSReten', 'vICMSMonoReten'])).toEqual([
+      '945.60',
+      '150.0000',
+      '0.9456',
+      '141.84',
+    ]);
+    expect(g(3, 'ICMS53', ['vICMSMonoOp', 'pDif', 'vICMSMonoDif', 'vICMSMono'])).toEqual([
+      '1220.00',
+      '27.0000',
+      '329.40',
+      '890.60',
+    ]);
+    expect(g(4, 'ICMS61', ['qBCMonoRet', 'adRemICMSRet', 'vICMSMonoRet'])).toEqual(['500.0000', '1.2200', '610.00']);
+    // The schema (rejection 225) and every rule of the date pass on the completed document.
+    expect(out.rejeicoes).toEqual([]);
+  });
+});
+
 describe('POST /nfe/complete: what it refuses, and what it drops', () => {
   it('an item the engine cannot compute: 400 naming the item and the tag, nothing returned', async () => {
     const xml = draft(
@@ -367,6 +425,29 @@ describe('POST /nfe/complete: what it refuses, and what it drops', () => {
       field: 'NFe/infNFe/det[nItem=2]/imposto/ICMS/pICMSST',
       message: 'Item 2: pICMSST: informe a alíquota do ICMS-ST (CST 10).',
     });
+  });
+
+  it('groups the engine does not compute (ISSQN, ICMSPart, ICMSST): 400 naming the item, the group and why', async () => {
+    const base = { emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' as const }, data: '2026-03-10' };
+    const refused = async (imposto: XNode[]) => {
+      const xml = draft({ ...base, destinatario: contribuinteSP }, [
+        { prod: { vProd: '10.00' }, imposto: [icms('ICMS00', { CST: '00', pICMS: '18.00' })] },
+        { prod: { vProd: '10.00' }, imposto },
+      ]);
+      const res = await complete(xml);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().xml).toBeUndefined();
+      return res.json().errors[0] as { field: string; message: string };
+    };
+    const issqn = await refused([el('ISSQN', [el('vBC', '10.00'), el('vAliq', '5.0000')])]);
+    expect(issqn.field).toBe('NFe/infNFe/det[nItem=2]/imposto/ISSQN');
+    expect(issqn.message).toMatch(/^Item 2: grupo ISSQN: o motor não calcula o ISSQN, imposto municipal/);
+    const part = await refused([icms('ICMSPart', { CST: '10', pBCOp: '100.00', UFST: 'RJ' })]);
+    expect(part.field).toBe('NFe/infNFe/det[nItem=2]/imposto/ICMS/ICMSPart');
+    expect(part.message).toMatch(/^Item 2: grupo ICMS\/ICMSPart: o motor não calcula a partilha do ICMS/);
+    const st = await refused([icms('ICMSST', { CST: '60', vBCSTRet: '10.00' })]);
+    expect(st.field).toBe('NFe/infNFe/det[nItem=2]/imposto/ICMS/ICMSST');
+    expect(st.message).toMatch(/^Item 2: grupo ICMS\/ICMSST: o motor não calcula o repasse/);
   });
 
   it('a deferral CST without gDif and without a cClassTrib the table fixes: 400 naming gDif of item 1', async () => {
