@@ -480,7 +480,15 @@ describe('the NF-e rule book: each rule, a positive and a negative case', () => 
 describe('valid documents of varied shapes get no rejection (MOC 7.0 + NT 2025.002 in force on 10/10/2026)', () => {
   it.each([
     ['intra-state sale with IPI, PIS/COFINS, ST and IBS/CBS', standard],
-    ['interstate sale', { ...standard, destinatario: { ...company, uf: 'RJ' } }],
+    // SP → RJ at the interstate 12 % (MOC 7.0 annex I, N16-20: at most 12 % between these states).
+    [
+      'interstate sale',
+      {
+        ...standard,
+        destinatario: { ...company, uf: 'RJ' },
+        items: standard.items.map((i) => ({ ...i, icms: { ...i.icms, pICMS: '12' } })),
+      },
+    ],
     ['DIFAL to a consumer in another state', difal],
     ['Simples Nacional (CSOSN 102 and 500)', simples],
     ['IBS/CBS with a 60% rate reduction (cClassTrib 200034)', reduced],

@@ -13,7 +13,7 @@ const dateOf = (doc: NfeView, ctx: RuleContext) => doc.emissao ?? ctx.data;
 /** N12-70: the CSTs of an operation with a non-taxpayer. */
 const NON_TAXPAYER_CSTS = new Set(['00', '20', '40', '41', '60']);
 /** N12-70 exceção 5: ANP codes that are not petroleum derivatives (biofuels, ethanol, natural gas …). */
-const NOT_PETROLEUM_ANP = new Set([
+export const NOT_PETROLEUM_ANP = new Set([
   '820101001',
   '820101010',
   '810102001',

@@ -73,6 +73,118 @@ const gtin = '7891000315507';
 /** The model-65 key of the NFC-e sample: a valid key whose model is not 55. */
 const nfceKey = () => keyOf(sampleNfe(nfce));
 
+const interstate: SampleNfe = {
+  ...standard,
+  destinatario: { cnpj: '11444777000161', uf: 'RJ', contribuinte: true },
+  items: standard.items.map((i) => ({ ...i, icms: { ...i.icms, pICMS: '12' } })),
+};
+const simplesConsumer: SampleNfe = {
+  ...difal,
+  emitente: { ...emit, crt: '1' },
+  items: [{ vProd: '100.00', icms: { csosn: '102' } }],
+};
+const icms = (n: number) => `${det(n)}/imposto/ICMS`;
+const icms00 = (n: number) => `${icms(n)}/ICMS00`;
+/** Replaces item n's ICMS group. */
+const setIcms = (t: XNode, n: number, group: XNode) => {
+  find(t, icms(n)).children = [group];
+};
+const g = (name: string, fields: [string, string][]) =>
+  el(
+    name,
+    fields.map(([k, v]) => el(k, v)),
+  );
+const icms51 = (over: Record<string, string> = {}) =>
+  g(
+    'ICMS51',
+    Object.entries({
+      orig: '0',
+      CST: '51',
+      modBC: '3',
+      vBC: '1000.00',
+      pICMS: '18.0000',
+      vICMSOp: '180.00',
+      pDif: '100.0000',
+      vICMSDif: '180.00',
+      vICMS: '0.00',
+      ...over,
+    }),
+  );
+const icms10 = (fields: [string, string][]) =>
+  g('ICMS10', [
+    ['orig', '0'],
+    ['CST', '10'],
+    ['modBC', '3'],
+    ['vBC', '1000.00'],
+    ['pICMS', '18.0000'],
+    ['vICMS', '180.00'],
+    ...fields,
+    ['vBCST', '1400.00'],
+    ['pICMSST', '18.0000'],
+    ['vICMSST', '72.00'],
+  ]);
+const desonerado = (mot: string, deson = true) =>
+  g('ICMS40', [
+    ['orig', '0'],
+    ['CST', '40'],
+    ...(deson ? ([['vICMSDeson', '10.00']] as [string, string][]) : []),
+    ['motDesICMS', mot],
+  ]);
+const ufDest = () =>
+  g('ICMSUFDest', [
+    ['vBCUFDest', '30.00'],
+    ['pFCPUFDest', '0.0000'],
+    ['pICMSUFDest', '18.0000'],
+    ['pICMSInter', '12.00'],
+    ['pICMSInterPart', '100.0000'],
+    ['vFCPUFDest', '0.00'],
+    ['vICMSUFDest', '1.80'],
+    ['vICMSUFRemet', '0.00'],
+  ]);
+const ufDestPath = `${det(1)}/imposto/ICMSUFDest`;
+const transp = `${I}/transp`;
+const transporta = (fields: [string, string][]) => g('transporta', fields);
+const cobr = (fat: [string, string, string, string] | null, parcelas: [string, string, string][]) =>
+  el('cobr', [
+    fat
+      ? g('fat', [
+          ['nFat', fat[0]],
+          ['vOrig', fat[1]],
+          ['vDesc', fat[2]],
+          ['vLiq', fat[3]],
+        ])
+      : undefined,
+    ...parcelas.map(([n, venc, v]) =>
+      g('dup', [
+        ['nDup', n],
+        ['dVenc', venc],
+        ['vDup', v],
+      ]),
+    ),
+  ]);
+const addCobr = (t: XNode, node: XNode) => into(t, I, node, 'pag');
+const pag = `${I}/pag/detPag`;
+const comb = (fields: [string, string][], extra: XNode[] = []) =>
+  el('comb', [...fields.map(([k, v]) => el(k, v)), ...extra]);
+const encerrante = (ini: string, fin: string) =>
+  g('encerrante', [
+    ['nBico', '1'],
+    ['nTanque', '1'],
+    ['vEncIni', ini],
+    ['vEncFin', fin],
+  ]);
+const glp = (p: [string, string, string], vPart?: string) =>
+  comb([
+    ['cProdANP', '210203001'],
+    ['descANP', 'GLP'],
+    ['pGLP', p[0]],
+    ['pGNn', p[1]],
+    ['pGNi', p[2]],
+    ...(vPart ? ([['vPart', vPart]] as [string, string][]) : []),
+    ['UFCons', 'SP'],
+  ]);
+const ieSp = () => find(sampleNfe(standard), `${I}/emit/IE`).text!;
+
 interface Case {
   sample: SampleNfe;
   breakIt: (t: XNode) => void;
@@ -464,6 +576,789 @@ const cases: Record<string, Case> = {
     alsoPasses: (t) => into(t, `${det(1)}/prod`, exportInd(keyOf(sampleNfe(difal)), '1.0000')),
     breakIt: (t) => into(t, `${det(1)}/prod`, exportInd(keyOf(sampleNfe(difal)), '2.0000')),
   },
+
+  // Groups N, NA, O, P, R, T, U and UA.
+  'N12-10': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setText(t, prod(1, 'CFOP'), '7102');
+      setIcms(
+        t,
+        1,
+        g('ICMS40', [
+          ['orig', '0'],
+          ['CST', '41'],
+        ]),
+      );
+    },
+    breakIt: (t) => setText(t, prod(1, 'CFOP'), '7102'),
+  },
+  'N12-34': {
+    sample: nfce,
+    alsoPasses: (t) =>
+      setIcms(
+        t,
+        1,
+        g('ICMS90', [
+          ['orig', '0'],
+          ['CST', '90'],
+        ]),
+      ),
+    breakIt: (t) =>
+      setIcms(
+        t,
+        1,
+        g('ICMS90', [
+          ['orig', '0'],
+          ['CST', '90'],
+          ['modBCST', '4'],
+        ]),
+      ),
+  },
+  'N12-50': {
+    sample: nfce,
+    breakIt: (t) =>
+      setIcms(
+        t,
+        1,
+        g('ICMSPart', [
+          ['orig', '0'],
+          ['CST', '10'],
+        ]),
+      ),
+  },
+  'N12-60': {
+    sample: nfce,
+    breakIt: (t) =>
+      setIcms(
+        t,
+        1,
+        g('ICMSST', [
+          ['orig', '0'],
+          ['CST', '60'],
+        ]),
+      ),
+  },
+  'N12a-34': {
+    sample: nfce,
+    alsoPasses: (t) =>
+      setIcms(
+        t,
+        1,
+        g('ICMSSN900', [
+          ['orig', '0'],
+          ['CSOSN', '900'],
+        ]),
+      ),
+    breakIt: (t) =>
+      setIcms(
+        t,
+        1,
+        g('ICMSSN900', [
+          ['orig', '0'],
+          ['CSOSN', '900'],
+          ['modBCST', '4'],
+        ]),
+      ),
+  },
+  'N12a-70': {
+    sample: simplesConsumer,
+    alsoPasses: (t) => {
+      setIcms(
+        t,
+        1,
+        g('ICMSSN900', [
+          ['orig', '0'],
+          ['CSOSN', '900'],
+        ]),
+      );
+      setText(t, prod(1, 'CFOP'), '6915');
+    },
+    breakIt: (t) =>
+      setIcms(
+        t,
+        1,
+        g('ICMSSN900', [
+          ['orig', '0'],
+          ['CSOSN', '900'],
+        ]),
+      ),
+  },
+  'N12-80': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setText(t, `${I}/dest/indIEDest`, '2');
+      setIcms(
+        t,
+        1,
+        g('ICMS40', [
+          ['orig', '0'],
+          ['CST', '50'],
+        ]),
+      );
+      setText(t, prod(1, 'CFOP'), '5915');
+    },
+    breakIt: (t) => {
+      setText(t, `${I}/dest/indIEDest`, '2');
+      setIcms(
+        t,
+        1,
+        g('ICMS40', [
+          ['orig', '0'],
+          ['CST', '50'],
+        ]),
+      );
+    },
+  },
+  // Exceção 5: delivered in another state than the emitter's, the rate is not judged.
+  'N16-20': {
+    sample: interstate,
+    alsoPasses: (t) => {
+      setText(t, `${icms00(1)}/pICMS`, '18.0000');
+      into(t, I, place('entrega', ['CNPJ', '11444777000161'], 'MG', '3106200'), 'det');
+    },
+    breakIt: (t) => setText(t, `${icms00(1)}/pICMS`, '18.0000'),
+  },
+  'N16a-10': {
+    sample: standard,
+    alsoPasses: (t) => setIcms(t, 1, icms51()),
+    breakIt: (t) => setIcms(t, 1, icms51({ vICMSOp: '170.00' })),
+  },
+  'N16c-10': {
+    sample: standard,
+    alsoPasses: (t) => setIcms(t, 1, icms51({ pDif: '50.0000', vICMSDif: '90.00', vICMS: '90.00' })),
+    breakIt: (t) => setIcms(t, 1, icms51({ vICMSDif: '100.00', vICMS: '80.00' })),
+  },
+  'N17-10': {
+    sample: standard,
+    alsoPasses: (t) => setIcms(t, 1, icms51()),
+    breakIt: (t) => setIcms(t, 1, icms51({ vICMS: '10.00' })),
+  },
+  'N17b-10': {
+    sample: standard,
+    alsoPasses: (t) => {
+      into(t, icms00(1), el('pFCP', '2.0000'));
+      into(t, icms00(1), el('vFCP', '20.00'));
+    },
+    breakIt: (t) => into(t, icms00(1), el('pFCP', '0.0000')),
+  },
+  'N17c-10': {
+    sample: standard,
+    breakIt: (t) => {
+      into(t, icms00(1), el('pFCP', '2.0000'));
+      into(t, icms00(1), el('vFCP', '25.00'));
+    },
+  },
+  'N17c-20': {
+    sample: difal,
+    breakIt: (t) => {
+      into(t, icms00(1), el('pFCP', '2.0000'));
+      into(t, icms00(1), el('vFCP', '10.00'));
+    },
+  },
+  'N18-10': {
+    sample: standard,
+    alsoPasses: (t) =>
+      setIcms(
+        t,
+        1,
+        icms10([
+          ['modBCST', '4'],
+          ['pMVAST', '40.0000'],
+        ]),
+      ),
+    breakIt: (t) => setIcms(t, 1, icms10([['modBCST', '4']])),
+  },
+  'N18-20': {
+    sample: standard,
+    alsoPasses: (t) => setIcms(t, 1, icms10([['modBCST', '5']])),
+    breakIt: (t) =>
+      setIcms(
+        t,
+        1,
+        icms10([
+          ['modBCST', '5'],
+          ['pMVAST', '40.0000'],
+        ]),
+      ),
+  },
+  'N28-10': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setIcms(t, 1, desonerado('7'));
+      into(t, `${I}/dest`, el('ISUF', '200123456'));
+    },
+    breakIt: (t) => setIcms(t, 1, desonerado('7')),
+  },
+  'N28-20': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setIcms(t, 1, desonerado('7'));
+      setText(t, prod(1, 'CFOP'), '5109');
+    },
+    breakIt: (t) => setIcms(t, 1, desonerado('7')),
+  },
+  'N28-30': {
+    sample: standard,
+    alsoPasses: (t) => setIcms(t, 1, desonerado('9')),
+    breakIt: (t) => setIcms(t, 1, desonerado('9', false)),
+  },
+  'NA01-10': { sample: nfce, breakIt: (t) => into(t, `${det(1)}/imposto`, ufDest()) },
+  'NA01-30': { sample: difal, breakIt: (t) => setText(t, ide('indFinal'), '0') },
+  'NA09-10': { sample: difal, breakIt: (t) => setText(t, `${ufDestPath}/pICMSInter`, '4.00') },
+  'NA09-20': { sample: difal, breakIt: (t) => setText(t, `${icms00(1)}/orig`, '1') },
+  'NA09-30': {
+    sample: difal,
+    alsoPasses: (t) => {
+      setText(t, `${ufDestPath}/pICMSInter`, '12.00');
+      into(t, I, place('entrega', ['CPF', '52998224725'], 'RJ', '3304557'), 'det');
+    },
+    breakIt: (t) => setText(t, `${ufDestPath}/pICMSInter`, '12.00'),
+  },
+  'NA13-10': { sample: difal, breakIt: (t) => setText(t, `${ufDestPath}/vFCPUFDest`, '1.00') },
+  'O01-10': {
+    sample: nfce,
+    breakIt: (t) => into(t, `${det(1)}/imposto`, el('IPI', [el('cEnq', '999'), g('IPINT', [['CST', '53']])])),
+  },
+  'O09-10': {
+    sample: standard,
+    alsoPasses: (t) => into(t, `${det(2)}/imposto`, el('IPI', [el('cEnq', '301'), g('IPINT', [['CST', '52']])]), 'PIS'),
+    breakIt: (t) => into(t, `${det(2)}/imposto`, el('IPI', [el('cEnq', '999'), g('IPINT', [['CST', '52']])]), 'PIS'),
+  },
+  'P01-10': {
+    sample: nfce,
+    breakIt: (t) =>
+      into(
+        t,
+        `${det(1)}/imposto`,
+        g('II', [
+          ['vBC', '0.00'],
+          ['vDespAdu', '0.00'],
+          ['vII', '0.00'],
+          ['vIOF', '0.00'],
+        ]),
+      ),
+  },
+  'R01-10': {
+    sample: nfce,
+    breakIt: (t) =>
+      into(
+        t,
+        `${det(1)}/imposto`,
+        g('PISST', [
+          ['vBC', '0.00'],
+          ['pPIS', '0.0000'],
+          ['vPIS', '0.00'],
+        ]),
+      ),
+  },
+  'T01-10': {
+    sample: nfce,
+    breakIt: (t) =>
+      into(
+        t,
+        `${det(1)}/imposto`,
+        g('COFINSST', [
+          ['vBC', '0.00'],
+          ['pCOFINS', '0.0000'],
+          ['vCOFINS', '0.00'],
+        ]),
+      ),
+  },
+  'U01-10': {
+    sample: standard,
+    alsoPasses: (t) => {
+      into(t, `${det(1)}/imposto`, issqn());
+      into(t, `${I}/emit`, el('IM', '12345'), 'CRT');
+    },
+    breakIt: (t) => into(t, `${det(1)}/imposto`, issqn()),
+  },
+  'UA01-10': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setText(t, ide('finNFe'), '4');
+      into(t, det(1), el('impostoDevol', [el('pDevol', '100.00'), g('IPI', [['vIPIDevol', '100.00']])]));
+    },
+    breakIt: (t) => into(t, det(1), el('impostoDevol', [el('pDevol', '100.00'), g('IPI', [['vIPIDevol', '100.00']])])),
+  },
+  'UA01-20': { sample: nfce, breakIt: (t) => into(t, det(1), el('impostoDevol', [el('pDevol', '100.00')])) },
+  // Group W: totals.
+  'W04b-10': { sample: standard, breakIt: (t) => setText(t, `${I}/total/ICMSTot/vFCP`, '1.00') },
+  'W06a-10': { sample: standard, breakIt: (t) => setText(t, `${I}/total/ICMSTot/vFCPST`, '1.00') },
+  'W06b-10': { sample: standard, breakIt: (t) => setText(t, `${I}/total/ICMSTot/vFCPSTRet`, '1.00') },
+  'W12a-10': { sample: standard, breakIt: (t) => setText(t, `${I}/total/ICMSTot/vIPIDevol`, '1.00') },
+  'W16a-10': {
+    sample: standard,
+    alsoPasses: (t) => {
+      into(t, `${det(1)}/imposto`, el('vTotTrib', '5.00'), 'ICMS');
+      into(t, `${I}/total/ICMSTot`, el('vTotTrib', '5.00'));
+    },
+    breakIt: (t) => into(t, `${I}/total/ICMSTot`, el('vTotTrib', '5.00')),
+  },
+  // Group X: transport.
+  'X02-10': {
+    sample: nfce,
+    alsoPasses: (t) => {
+      setText(t, `${transp}/modFrete`, '0');
+      setText(t, ide('indPres'), '4');
+    },
+    breakIt: (t) => setText(t, `${transp}/modFrete`, '0'),
+  },
+  'X02-20': {
+    sample: interstate,
+    breakIt: (t) =>
+      into(
+        t,
+        transp,
+        g('veicTransp', [
+          ['placa', 'ABC1D23'],
+          ['UF', 'SP'],
+        ]),
+      ),
+  },
+  'X03-10': {
+    sample: nfce,
+    alsoPasses: (t) => {
+      into(t, transp, transporta([['CNPJ', '11444777000161']]));
+      setText(t, ide('indPres'), '4');
+    },
+    breakIt: (t) => into(t, transp, transporta([['CNPJ', '11444777000161']])),
+  },
+  'X03-20': {
+    sample: nfce,
+    alsoPasses: (t) => {
+      into(t, transp, transporta([['CNPJ', '11444777000161']]));
+      setText(t, ide('indPres'), '4');
+    },
+    breakIt: (t) => setText(t, ide('indPres'), '4'),
+  },
+  'X04-20': {
+    sample: standard,
+    alsoPasses: (t) => into(t, transp, transporta([['CNPJ', '11444777000161']])),
+    breakIt: (t) => into(t, transp, transporta([['CNPJ', '11444777000160']])),
+  },
+  'X05-10': {
+    sample: standard,
+    alsoPasses: (t) => into(t, transp, transporta([['CPF', '52998224725']])),
+    breakIt: (t) => into(t, transp, transporta([['CPF', '52998224724']])),
+  },
+  'X07-10': {
+    sample: standard,
+    alsoPasses: (t) =>
+      into(
+        t,
+        transp,
+        transporta([
+          ['CNPJ', '11444777000161'],
+          ['IE', ieSp()],
+          ['UF', 'SP'],
+        ]),
+      ),
+    breakIt: (t) =>
+      into(
+        t,
+        transp,
+        transporta([
+          ['CNPJ', '11444777000161'],
+          ['IE', ieSp()],
+        ]),
+      ),
+  },
+  'X07-20': {
+    sample: standard,
+    alsoPasses: (t) =>
+      into(
+        t,
+        transp,
+        transporta([
+          ['CNPJ', '11444777000161'],
+          ['IE', 'ISENTO'],
+          ['UF', 'SP'],
+        ]),
+      ),
+    breakIt: (t) => {
+      const ie = ieSp();
+      into(
+        t,
+        transp,
+        transporta([
+          ['CNPJ', '11444777000161'],
+          ['IE', `${ie.slice(0, -1)}${(Number(ie.at(-1)) + 1) % 10}`],
+          ['UF', 'SP'],
+        ]),
+      );
+    },
+  },
+  'X11-10': {
+    sample: nfce,
+    breakIt: (t) =>
+      into(
+        t,
+        transp,
+        g('retTransp', [
+          ['vServ', '10.00'],
+          ['CFOP', '5352'],
+        ]),
+      ),
+  },
+  'X16-10': {
+    sample: standard,
+    alsoPasses: (t) =>
+      into(
+        t,
+        transp,
+        g('retTransp', [
+          ['vServ', '10.00'],
+          ['CFOP', '5352'],
+        ]),
+      ),
+    breakIt: (t) =>
+      into(
+        t,
+        transp,
+        g('retTransp', [
+          ['vServ', '10.00'],
+          ['CFOP', '5102'],
+        ]),
+      ),
+  },
+  'X18-10': { sample: nfce, breakIt: (t) => into(t, transp, g('veicTransp', [['placa', 'ABC1D23']])) },
+  'X22-10': { sample: nfce, breakIt: (t) => into(t, transp, g('reboque', [['placa', 'ABC1D23']])) },
+  'X25a-10': { sample: nfce, breakIt: (t) => into(t, transp, el('vagao', 'V1')) },
+  'X25b-10': { sample: nfce, breakIt: (t) => into(t, transp, el('balsa', 'B1')) },
+  // Group Y: billing (fat and dup).
+  'Y01-10': { sample: nfce, breakIt: (t) => addCobr(t, cobr(['1', '30.00', '0.00', '30.00'], [])) },
+  'Y01-20': {
+    sample: standard,
+    alsoPasses: (t) => addCobr(t, cobr(['1', '100.00', '0.00', '100.00'], [['001', '2026-11-10', '100.00']])),
+    breakIt: (t) => addCobr(t, cobr(null, [['001', '2026-11-10', '100.00']])),
+  },
+  'Y05-10': { sample: standard, breakIt: (t) => addCobr(t, cobr(['1', '100.00', '150.00', '0.00'], [])) },
+  'Y06-10': {
+    sample: standard,
+    alsoPasses: (t) => addCobr(t, cobr(['1', '100.00', '10.00', '90.00'], [])),
+    breakIt: (t) => addCobr(t, cobr(['1', '100.00', '10.00', '95.00'], [])),
+  },
+  'Y08-10': {
+    sample: standard,
+    alsoPasses: (t) =>
+      addCobr(
+        t,
+        cobr(
+          ['1', '100.00', '0.00', '100.00'],
+          [
+            ['001', '2026-11-10', '50.00'],
+            ['002', '2026-12-10', '50.00'],
+          ],
+        ),
+      ),
+    breakIt: (t) => addCobr(t, cobr(['1', '100.00', '0.00', '100.00'], [['1', '2026-11-10', '100.00']])),
+  },
+  'Y09-20': {
+    sample: standard,
+    breakIt: (t) => addCobr(t, cobr(['1', '100.00', '0.00', '100.00'], [['001', '2026-10-09', '100.00']])),
+  },
+  'Y09-30': {
+    sample: standard,
+    breakIt: (t) =>
+      addCobr(
+        t,
+        cobr(
+          ['1', '100.00', '0.00', '100.00'],
+          [
+            ['001', '2026-11-10', '50.00'],
+            ['002', '2026-11-01', '50.00'],
+          ],
+        ),
+      ),
+  },
+  'Y10-10': {
+    sample: standard,
+    breakIt: (t) =>
+      addCobr(
+        t,
+        cobr(
+          ['1', '100.00', '0.00', '100.00'],
+          [
+            ['001', '2026-11-10', '60.00'],
+            ['002', '2026-12-10', '30.00'],
+          ],
+        ),
+      ),
+  },
+  // Groups YA and YB: payment and intermediary.
+  'YA02-04': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setText(t, ide('finNFe'), '4');
+      setText(t, `${pag}/tPag`, '90');
+    },
+    breakIt: (t) => setText(t, ide('finNFe'), '4'),
+  },
+  'YA02-10': { sample: nfce, breakIt: (t) => setText(t, `${pag}/tPag`, '14') },
+  'YA02-40': { sample: nfce, breakIt: (t) => setText(t, `${pag}/tPag`, '90') },
+  'YA02-50': { sample: nfce, breakIt: (t) => setText(t, `${pag}/tPag`, '99') },
+  'YA03-30': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setText(t, `${pag}/tPag`, '90');
+      setText(t, `${pag}/vPag`, '0.00');
+    },
+    breakIt: (t) => setText(t, `${pag}/tPag`, '90'),
+  },
+  'YA05-20': {
+    sample: standard,
+    alsoPasses: (t) =>
+      into(
+        t,
+        pag,
+        g('card', [
+          ['tpIntegra', '2'],
+          ['CNPJ', '11444777000161'],
+        ]),
+      ),
+    breakIt: (t) =>
+      into(
+        t,
+        pag,
+        g('card', [
+          ['tpIntegra', '2'],
+          ['CNPJ', '11444777000160'],
+        ]),
+      ),
+  },
+  'YB01-10': {
+    sample: standard,
+    alsoPasses: (t) => {
+      into(t, `${I}/ide`, el('indIntermed', '1'), 'procEmi');
+      into(
+        t,
+        I,
+        g('infIntermed', [
+          ['CNPJ', '11444777000161'],
+          ['idCadIntTran', 'LOJA'],
+        ]),
+        'pag',
+      );
+    },
+    breakIt: (t) => into(t, `${I}/ide`, el('indIntermed', '1'), 'procEmi'),
+  },
+  'YB01-20': {
+    sample: standard,
+    breakIt: (t) =>
+      into(
+        t,
+        I,
+        g('infIntermed', [
+          ['CNPJ', '11444777000161'],
+          ['idCadIntTran', 'LOJA'],
+        ]),
+        'pag',
+      ),
+  },
+  'YB02-10': {
+    sample: standard,
+    breakIt: (t) => {
+      into(t, `${I}/ide`, el('indIntermed', '1'), 'procEmi');
+      into(
+        t,
+        I,
+        g('infIntermed', [
+          ['CNPJ', '11444777000160'],
+          ['idCadIntTran', 'LOJA'],
+        ]),
+        'pag',
+      );
+    },
+  },
+  // Groups ZA, ZB, ZC and the item groups J, K, L, LA, LB.
+  'ZA01-10': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setText(t, ide('idDest'), '3');
+      into(
+        t,
+        I,
+        g('exporta', [
+          ['UFSaidaPais', 'SP'],
+          ['xLocExporta', 'SANTOS'],
+        ]),
+      );
+    },
+    breakIt: (t) => setText(t, ide('idDest'), '3'),
+  },
+  'ZA01-20': {
+    sample: standard,
+    breakIt: (t) =>
+      into(
+        t,
+        I,
+        g('exporta', [
+          ['UFSaidaPais', 'SP'],
+          ['xLocExporta', 'SANTOS'],
+        ]),
+      ),
+  },
+  'ZA01-30': {
+    sample: nfce,
+    breakIt: (t) =>
+      into(
+        t,
+        I,
+        g('exporta', [
+          ['UFSaidaPais', 'SP'],
+          ['xLocExporta', 'SANTOS'],
+        ]),
+      ),
+  },
+  'ZB01-10': { sample: nfce, breakIt: (t) => into(t, I, g('compra', [['xPed', '123']])) },
+  'ZB02-10': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setIcms(t, 1, desonerado('8'));
+      into(t, I, g('compra', [['xNEmp', '2026NE000123']]));
+    },
+    breakIt: (t) => setIcms(t, 1, desonerado('8')),
+  },
+  'ZC01-10': {
+    sample: nfce,
+    breakIt: (t) =>
+      into(
+        t,
+        I,
+        g('cana', [
+          ['safra', '2026'],
+          ['ref', '10/2026'],
+        ]),
+      ),
+  },
+  'J01-10': { sample: nfce, breakIt: (t) => into(t, `${det(1)}/prod`, g('veicProd', [['tpOp', '0']])) },
+  'K01-20': {
+    sample: standard,
+    alsoPasses: (t) => {
+      into(
+        t,
+        `${det(1)}/prod`,
+        g('rastro', [
+          ['nLote', 'L1'],
+          ['qLote', '1.000'],
+          ['dFab', '2026-01-01'],
+          ['dVal', '2027-01-01'],
+        ]),
+      );
+      into(
+        t,
+        `${det(1)}/prod`,
+        g('med', [
+          ['cProdANVISA', '1234567890123'],
+          ['vPMC', '10.00'],
+        ]),
+      );
+    },
+    breakIt: (t) =>
+      into(
+        t,
+        `${det(1)}/prod`,
+        g('med', [
+          ['cProdANVISA', '1234567890123'],
+          ['vPMC', '10.00'],
+        ]),
+      ),
+  },
+  'L01-10': {
+    sample: nfce,
+    breakIt: (t) =>
+      into(
+        t,
+        `${det(1)}/prod`,
+        g('arma', [
+          ['tpArma', '0'],
+          ['nSerie', '1'],
+          ['nCano', '1'],
+          ['descr', 'X'],
+        ]),
+      ),
+  },
+  'LA03c-10': {
+    sample: standard,
+    alsoPasses: (t) =>
+      into(
+        t,
+        `${det(1)}/prod`,
+        comb([
+          ['cProdANP', '320102001'],
+          ['descANP', 'GASOLINA C COMUM'],
+          ['UFCons', 'SP'],
+        ]),
+      ),
+    breakIt: (t) =>
+      into(
+        t,
+        `${det(1)}/prod`,
+        comb([
+          ['cProdANP', '320102001'],
+          ['descANP', 'GASOLINA C COMUM'],
+          ['pGLP', '50.0000'],
+          ['UFCons', 'SP'],
+        ]),
+      ),
+  },
+  'LA03c-20': {
+    sample: standard,
+    alsoPasses: (t) => into(t, `${det(1)}/prod`, glp(['60.0000', '30.0000', '10.0000'], '100.00')),
+    breakIt: (t) => into(t, `${det(1)}/prod`, glp(['60.0000', '30.0000', '0.0000'], '100.00')),
+  },
+  'LA03d-10': { sample: standard, breakIt: (t) => into(t, `${det(1)}/prod`, glp(['60.0000', '30.0000', '10.0000'])) },
+  'LA11-20': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setText(t, prod(1, 'CFOP'), '5656');
+      into(
+        t,
+        `${det(1)}/prod`,
+        comb(
+          [
+            ['cProdANP', '320102001'],
+            ['descANP', 'GASOLINA C COMUM'],
+            ['UFCons', 'SP'],
+          ],
+          [encerrante('100.000', '110.000')],
+        ),
+      );
+    },
+    breakIt: (t) =>
+      into(
+        t,
+        `${det(1)}/prod`,
+        comb(
+          [
+            ['cProdANP', '320102001'],
+            ['descANP', 'GASOLINA C COMUM'],
+            ['UFCons', 'SP'],
+          ],
+          [encerrante('100.000', '110.000')],
+        ),
+      ),
+  },
+  'LA16-10': {
+    sample: standard,
+    breakIt: (t) => {
+      setText(t, prod(1, 'CFOP'), '5656');
+      into(
+        t,
+        `${det(1)}/prod`,
+        comb(
+          [
+            ['cProdANP', '320102001'],
+            ['descANP', 'GASOLINA C COMUM'],
+            ['UFCons', 'SP'],
+          ],
+          [encerrante('100.000', '90.000')],
+        ),
+      );
+    },
+  },
+  'LB01-10': { sample: nfce, breakIt: (t) => into(t, `${det(1)}/prod`, el('nRECOPI', '20260000000000000001')) },
 };
 
 const rules = documentRules;
@@ -498,7 +1393,7 @@ describe('MOC 7.0 annex I rules of decision 072: a positive and a negative case 
   }
 
   it('the valid samples of these tests get no rejection from any rule of the book', () => {
-    for (const s of [standard, nfce, difal]) {
+    for (const s of [standard, nfce, difal, interstate, simplesConsumer]) {
       const r = validateNfeRules(sampleNfe(s), { tabelas: tables, agora });
       expect(r.rejeicoes).toEqual([]);
     }

@@ -150,7 +150,9 @@ export const ideFlagRules: Rule[] = [
     'obrigatoria',
     'Operação presencial fora do estabelecimento (indPres=5) referencia uma NF-e (refNFe) ou NF (refNF).',
     (d) => {
-      const refs = children(d.ide, 'NFref').some((r) => child(r, 'refNFe') || child(r, 'refNF'));
+      const refs =
+        children(d.ide, 'NFref').some((r) => child(r, 'refNFe') || child(r, 'refNF')) ||
+        d.items.some((it) => !!child(it.node, 'DFeReferenciado'));
       return when(ide(d, 'indPres') === '5' && !refs, { campo: `${B}/NFref`, encontrado: 'indPres 5' });
     },
   ),

@@ -77,7 +77,16 @@ const importRule = (
     }),
   );
 
-const refKeys = (d: NfeView) => children(d.ide, 'NFref').map((r) => text(r, 'refNFe'));
+/**
+ * The documents the NF-e references: ide/NFref and, from PL_010 (NT 2025.002), det/DFeReferenciado. A reference at
+ * item level is accepted too: the book accepts rather than rejects where the NT's text on it was not read.
+ */
+const refKeys = (d: NfeView) => [
+  ...children(d.ide, 'NFref').map((r) => text(r, 'refNFe')),
+  ...d.items.map((it) => text(it.node, 'DFeReferenciado/chaveAcesso')),
+];
+const referencesSomething = (d: NfeView) =>
+  !!child(d.ide, 'NFref') || d.items.some((it) => !!child(it.node, 'DFeReferenciado'));
 const exportInds = (it: ItemView) =>
   children(it.prod, 'detExport')
     .map((e) => child(e, 'exportInd'))
@@ -277,9 +286,9 @@ export const productRules: Rule[] = [
     'I',
     nfe,
     'obrigatoria',
-    'CFOP 5.929 ou 6.929 (lançamento relativo a cupom fiscal) com documento referenciado (NFref).',
+    'CFOP 5.929 ou 6.929 (lançamento relativo a cupom fiscal) com documento referenciado (NFref, ou DFeReferenciado no item).',
     perItem((it, d) =>
-      ['5929', '6929'].includes(cfopOf(it)) && !child(d.ide, 'NFref')
+      ['5929', '6929'].includes(cfopOf(it)) && !referencesSomething(d)
         ? { campo: `${root}/ide/NFref`, encontrado: cfopOf(it) }
         : null,
     ),
@@ -291,9 +300,9 @@ export const productRules: Rule[] = [
     'I',
     nfe,
     'obrigatoria',
-    'CFOP de exportação indireta (3.503, 7.501) com nota referenciada (NFref).',
+    'CFOP de exportação indireta (3.503, 7.501) com nota referenciada (NFref, ou DFeReferenciado no item).',
     perItem((it, d) =>
-      ['3503', '7501'].includes(cfopOf(it)) && !child(d.ide, 'NFref')
+      ['3503', '7501'].includes(cfopOf(it)) && !referencesSomething(d)
         ? { campo: `${root}/ide/NFref`, encontrado: cfopOf(it) }
         : null,
     ),
@@ -471,7 +480,7 @@ export const productRules: Rule[] = [
     'I',
     nfe,
     'facultativa',
-    'exportInd/chNFe está entre as NF-e referenciadas (NFref/refNFe).',
+    'exportInd/chNFe está entre as NF-e referenciadas (NFref/refNFe ou DFeReferenciado do item).',
     (d) => {
       const refs = new Set(refKeys(d));
       return d.items.flatMap((it) =>

@@ -18,12 +18,29 @@ export type RuleGroup =
   | 'GA'
   | 'H'
   | 'I'
+  | 'J'
+  | 'K'
+  | 'L'
+  | 'LA'
+  | 'LB'
   | 'N'
+  | 'NA'
   | 'O'
+  | 'P'
   | 'Q/S'
+  | 'R'
+  | 'T'
+  | 'U'
+  | 'UA'
   | 'UB'
   | 'W'
-  | 'YA';
+  | 'X'
+  | 'Y'
+  | 'YA'
+  | 'YB'
+  | 'ZA'
+  | 'ZB'
+  | 'ZC';
 
 export type Ambiente = 'producao' | 'homologacao';
 
