@@ -167,6 +167,17 @@ function ibsCbsTotal(items: FixtureItem[], vNF: string): string {
   );
 }
 
+/**
+ * A município of the UF: its IBGE code starts with the UF's code (MOC 7.0 annex I, B12-20, C10-20 and E10-20 reject
+ * cMunFG, emit's and dest's cMun of another UF). São Paulo and Rio de Janeiro keep their capitals' codes.
+ */
+const municipioOf = (uf: string) =>
+  uf === 'SP'
+    ? '3550308'
+    : uf === 'RJ'
+      ? '3304557'
+      : `${icmsUfTable[uf as keyof typeof icmsUfTable]?.ibgeCode ?? 35}00001`;
+
 export function buildNfeXml(n: FixtureNfe): string {
   let chave = buildAccessKey(n);
   if (n.badCheckDigit) chave = chave.slice(0, 43) + ((Number(chave[43]) + 1) % 10);
@@ -176,14 +187,14 @@ export function buildNfeXml(n: FixtureNfe): string {
     `<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe versao="4.00" Id="NFe${chave}">` +
     `<ide><cUF>${chave.slice(0, 2)}</cUF><cNF>${chave.slice(35, 43)}</cNF><natOp>VENDA</natOp><mod>${n.mod ?? '55'}</mod><serie>1</serie>` +
     `<nNF>${n.number}</nNF><dhEmi>${date}T10:00:00-03:00</dhEmi><tpNF>${n.tpNF ?? '1'}</tpNF>` +
-    `<idDest>${n.issuerUf === n.recipientUf ? 1 : 2}</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis>` +
+    `<idDest>${n.issuerUf === n.recipientUf ? 1 : 2}</idDest><cMunFG>${municipioOf(n.issuerUf)}</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis>` +
     `<cDV>${chave[43]}</cDV><tpAmb>1</tpAmb><finNFe>${n.finNFe ?? '1'}</finNFe><indFinal>${n.consumerCpf ? 1 : 0}</indFinal><indPres>1</indPres><procEmi>0</procEmi><verProc>1.0</verProc></ide>` +
     `<emit><CNPJ>${n.issuerCnpj}</CNPJ><xNome>EMITENTE LTDA</xNome><enderEmit><xLgr>RUA A</xLgr><nro>1</nro><xBairro>CENTRO</xBairro>` +
-    `<cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>${n.issuerUf}</UF></enderEmit><IE>${ieExample(n.issuerUf)}</IE><CRT>${n.crt ?? '3'}</CRT></emit>` +
+    `<cMun>${municipioOf(n.issuerUf)}</cMun><xMun>SAO PAULO</xMun><UF>${n.issuerUf}</UF></enderEmit><IE>${ieExample(n.issuerUf)}</IE><CRT>${n.crt ?? '3'}</CRT></emit>` +
     (n.consumerCpf
       ? `<dest><CPF>${n.consumerCpf}</CPF><xNome>CONSUMIDOR</xNome>`
       : `<dest><CNPJ>${n.recipientCnpj}</CNPJ><xNome>DESTINATARIO LTDA</xNome>`) +
-    `<enderDest><xLgr>RUA B</xLgr><nro>2</nro><xBairro>CENTRO</xBairro><cMun>3304557</cMun><xMun>CIDADE</xMun>` +
+    `<enderDest><xLgr>RUA B</xLgr><nro>2</nro><xBairro>CENTRO</xBairro><cMun>${municipioOf(n.recipientUf)}</cMun><xMun>CIDADE</xMun>` +
     `<UF>${n.recipientUf}</UF></enderDest>` +
     (n.consumerCpf
       ? '<indIEDest>9</indIEDest></dest>'
