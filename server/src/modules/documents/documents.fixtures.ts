@@ -178,6 +178,10 @@ const municipioOf = (uf: string) =>
       ? '3304557'
       : `${icmsUfTable[uf as keyof typeof icmsUfTable]?.ibgeCode ?? 35}00001`;
 
+/** A devolução has no payment (MOC 7.0 annex I, YA02-04: tPag 90, and YA03-30: vPag zero). */
+const payment = (n: FixtureNfe, total: string) =>
+  n.finNFe === '4' ? '<tPag>90</tPag><vPag>0.00</vPag>' : `<tPag>01</tPag><vPag>${total}</vPag>`;
+
 export function buildNfeXml(n: FixtureNfe): string {
   let chave = buildAccessKey(n);
   if (n.badCheckDigit) chave = chave.slice(0, 43) + ((Number(chave[43]) + 1) % 10);
@@ -187,7 +191,7 @@ export function buildNfeXml(n: FixtureNfe): string {
     `<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe versao="4.00" Id="NFe${chave}">` +
     `<ide><cUF>${chave.slice(0, 2)}</cUF><cNF>${chave.slice(35, 43)}</cNF><natOp>VENDA</natOp><mod>${n.mod ?? '55'}</mod><serie>1</serie>` +
     `<nNF>${n.number}</nNF><dhEmi>${date}T10:00:00-03:00</dhEmi><tpNF>${n.tpNF ?? '1'}</tpNF>` +
-    `<idDest>${n.issuerUf === n.recipientUf ? 1 : 2}</idDest><cMunFG>${municipioOf(n.issuerUf)}</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis>` +
+    `<idDest>${n.issuerUf === n.recipientUf ? 1 : 2}</idDest><cMunFG>${municipioOf(n.issuerUf)}</cMunFG><tpImp>${n.mod === '65' ? 4 : 1}</tpImp><tpEmis>1</tpEmis>` +
     `<cDV>${chave[43]}</cDV><tpAmb>1</tpAmb><finNFe>${n.finNFe ?? '1'}</finNFe><indFinal>${n.consumerCpf ? 1 : 0}</indFinal><indPres>1</indPres><procEmi>0</procEmi><verProc>1.0</verProc></ide>` +
     `<emit><CNPJ>${n.issuerCnpj}</CNPJ><xNome>EMITENTE LTDA</xNome><enderEmit><xLgr>RUA A</xLgr><nro>1</nro><xBairro>CENTRO</xBairro>` +
     `<cMun>${municipioOf(n.issuerUf)}</cMun><xMun>SAO PAULO</xMun><UF>${n.issuerUf}</UF></enderEmit><IE>${ieExample(n.issuerUf)}</IE><CRT>${n.crt ?? '3'}</CRT></emit>` +
@@ -201,7 +205,7 @@ export function buildNfeXml(n: FixtureNfe): string {
       : `<indIEDest>1</indIEDest><IE>${ieExample(n.recipientUf)}</IE></dest>`) +
     n.items.map((i, k) => detXml(i, k + 1)).join('') +
     `<total><ICMSTot><vProd>${total}</vProd><vNF>${n.vNF ?? total}</vNF></ICMSTot>${ibsCbsTotal(n.items, total)}</total>` +
-    `<transp><modFrete>9</modFrete></transp><pag><detPag><tPag>01</tPag><vPag>${total}</vPag></detPag></pag></infNFe></NFe>`;
+    `<transp><modFrete>9</modFrete></transp><pag><detPag>${payment(n, total)}</detPag></pag></infNFe></NFe>`;
   if (n.withProtocol === false) return `<?xml version="1.0" encoding="UTF-8"?>${nfe}`;
   return (
     `<?xml version="1.0" encoding="UTF-8"?><nfeProc versao="4.00" xmlns="http://www.portalfiscal.inf.br/nfe">${nfe}` +
