@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { seedDirtyCatalogue } from '../server/src/modules/tax/health/health.fixtures';
+import { expectAxeClean } from './support/axe';
 import { e2eDb } from './support/db';
 import { seedMemberWithCompanies, useSessionOf } from './support/fixtures';
 
@@ -47,8 +47,7 @@ test('checks the catalogue, filters by finding and exports the findings', async 
     await page.screenshot({ path: `test-results/catalogue-health-annex-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 800 });
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).setLegacyMode(true).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await expectAxeClean(page);
 
   await page.getByTestId('health-card-CBENEF_INVALID').click();
   await expect(page.getByText('Achados: cBenef inexistente na UF ou incompatível com o CST')).toBeVisible();

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createFiscalRule, createProduct } from '../server/src/db/factories';
 import { buildNfeXml, buildZip, type FixtureItem } from '../server/src/modules/documents/documents.fixtures';
+import { expectAxeClean } from './support/axe';
 import { e2eDb } from './support/db';
 import { seedMemberWithCompanies, useSessionOf } from './support/fixtures';
 
@@ -208,8 +208,7 @@ test('works the findings as a worklist: groups, statuses kept across a new audit
   await expect(items.first().getByTestId('documents-chave')).toHaveText(/^\d{4}( \d{4}){10}$/);
   await expect(items.first().getByRole('button', { name: /Copiar chave de acesso \d{44}/ })).toBeVisible();
   await page.screenshot({ path: 'test-results/company-documents-worklist-1366.png', fullPage: true });
-  const axeScreen = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).setLegacyMode(true).analyze();
-  expect(axeScreen.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await expectAxeClean(page);
 
   // Ignorado needs a reason, by keyboard alone.
   const gtinGroup = groups.filter({ hasText: 'GTIN inválido' });
@@ -222,12 +221,7 @@ test('works the findings as a worklist: groups, statuses kept across a new audit
   await dialog.getByTestId('group-status-save').focus();
   await page.keyboard.press('Enter');
   await expect(dialog).toContainText('Motivo: informe por que o grupo será ignorado.');
-  const axeDialog = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa'])
-    .setLegacyMode(true)
-    .analyze();
-  expect(axeDialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await expectAxeClean(page, '[role="dialog"]');
   await dialog.getByTestId('group-status-reason').focus();
   await page.keyboard.type('GTIN do fabricante, já avisado');
   await dialog.getByTestId('group-status-save').focus();

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { createFiscalRule, createGlobalProduct, createProduct, generateGtin14 } from '../server/src/db/factories';
+import { expectAxeClean } from './support/axe';
 import { e2eDb } from './support/db';
 import { seedCompany, seedPartner, seedUser, toast, useSessionOf } from './support/fixtures';
 
@@ -30,14 +30,6 @@ async function search(page: Page, text: string) {
   await page.getByRole('button', { name: 'Pesquisar' }).click();
 }
 const table = (page: Page) => page.getByRole('table', { name: 'Produtos pendentes' });
-
-/** axe (WCAG 2 A/AA): no serious or critical violation, on the page or inside a dialog. */
-async function expectAxeClean(page: Page, within?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).setLegacyMode(true);
-  if (within) builder = builder.include(within);
-  const { violations } = await builder.analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
 
 test('searches, keeps the selection across tabs, refuses a named rule of another UF and deletes with CONCORDO', async ({
   page,

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAxeClean } from './support/axe';
 import { seedUser, useSessionOf } from './support/fixtures';
 
 /**
@@ -9,11 +9,6 @@ import { seedUser, useSessionOf } from './support/fixtures';
 test.describe.configure({ timeout: 180_000 });
 
 const table = (page: Page) => page.getByTestId('st-agreements-table');
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).setLegacyMode(true).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
 
 test('the Admin registers, edits, ends an agreement and reads its history', async ({ page }) => {
   await useSessionOf(page, await seedUser('Admin', { name: 'Helena Admin' }));
@@ -38,7 +33,7 @@ test('the Admin registers, edits, ends an agreement and reads its history', asyn
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/st-agreements-${width}.png`, fullPage: true });
   }
-  await expectNoSeriousAxeViolations(page);
+  await expectAxeClean(page);
 
   // Register by keyboard; a malformed source is refused naming the field, and nothing is saved.
   await page.getByRole('button', { name: 'Cadastrar acordo' }).focus();
@@ -55,7 +50,7 @@ test('the Admin registers, edits, ends an agreement and reads its history', asyn
   await dialog.getByRole('textbox', { name: 'Início da vigência' }).press('Tab');
   await dialog.getByLabel('Fonte (endereço)').fill('confaz');
   await dialog.getByLabel('Fonte (dispositivo)').fill('Cláusula primeira (exemplo de teste)');
-  await expectNoSeriousAxeViolations(page);
+  await expectAxeClean(page);
   await dialog.getByLabel('Instrumento').press('Enter');
   await expect(dialog).toContainText('Fonte (endereço): informe um endereço http:// ou https://.');
   await dialog.getByLabel('Fonte (endereço)').fill('https://www.confaz.fazenda.gov.br/legislacao/protocolos');
@@ -104,7 +99,7 @@ test('the Admin registers, edits, ends an agreement and reads its history', asyn
   await expect(drawer).toContainText('Cadastro');
   await expect(drawer).toContainText('Por Helena Admin');
   await page.screenshot({ path: 'test-results/st-agreements-history-1024.png' });
-  await expectNoSeriousAxeViolations(page);
+  await expectAxeClean(page);
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 });

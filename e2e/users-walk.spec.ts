@@ -1,8 +1,8 @@
 import { canDo } from '@app/contract/permissions';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createFiscalRule, createGlobalProduct, createProduct, linkMemberToCompany } from '../server/src/db/factories';
 import { seedSimulationCatalogue } from '../server/src/modules/transition/simulation.fixtures';
+import { axeViolations } from './support/axe';
 import { e2eDb } from './support/db';
 import { seedMemberWithCompanies, seedUser, useSessionOf } from './support/fixtures';
 
@@ -119,19 +119,16 @@ const STRUCTURE_RULES = ['heading-order', 'landmark-unique', 'landmark-no-duplic
 /** Axe's serious and critical violations (and any structural one) inside `include`, the whole page by default. */
 async function axeProblems(page: Page, where: string, include?: string): Promise<string[]> {
   const problems: string[] = [];
-  // Legacy mode runs axe in the page itself; the default opens a blank page per call only to merge the results
-  // of cross-origin frames (none here): same rules and results, about 40 % less time per screen.
-  let builder = new AxeBuilder({ page })
-    .options({ rules: Object.fromEntries(STRUCTURE_RULES.map((id) => [id, { enabled: true }])) })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true);
-  if (include) builder = builder.include(include);
-  const result = await builder.analyze();
-  for (const v of result.violations) {
+  const violations = await axeViolations(page, {
+    include,
+    tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
+    alsoRules: STRUCTURE_RULES,
+  });
+  for (const v of violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical' && !STRUCTURE_RULES.includes(v.id)) continue;
     problems.push(`${where}: ${v.id} (${v.impact}) × ${v.nodes.length}: ${v.nodes[0]?.target.join(' ')}`);
   }
-  console.log(`axe ${where}: ${result.violations.length} violations of any impact`);
+  console.log(`axe ${where}: ${violations.length} violations of any impact`);
   return problems;
 }
 
