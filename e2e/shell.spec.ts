@@ -85,9 +85,15 @@ test('side bar shows initial, first name and role; partner menu with products su
   await expect(menu.getByRole('link', { name: 'Usuários' })).toHaveAttribute('data-active', 'true');
   await expect(menu.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('data-active', 'true');
 
-  // 'Produtos' groups its sub-options, opened by a click (issue 38; e2e/keyboard-and-rail.spec.ts).
-  await menu.getByRole('button', { name: 'Produtos' }).click();
-  await menu.getByRole('link', { name: 'Pendentes' }).click();
+  // 'Produtos' groups its sub-options, opened by a click (issue 38; e2e/keyboard-and-rail.spec.ts). They unfold in
+  // a 200 ms collapse that pushes 'Usuários' down: until it has unfolded, the point where 'Pendentes' ends up is still
+  // 'Usuários'. Clicked only once the whole item shows (the collapse clips it until then).
+  const products = menu.getByRole('button', { name: 'Produtos' });
+  await products.click();
+  await expect(products).toHaveAttribute('aria-expanded', 'true');
+  const pending = menu.getByRole('link', { name: 'Pendentes' });
+  await expect(pending).toBeInViewport({ ratio: 1 });
+  await pending.click();
   await expect(page).toHaveURL(/\/partner\/products\/global\/pending$/);
   await expect(menu.getByRole('link', { name: 'Pendentes' })).toHaveAttribute('data-active', 'true');
 });
