@@ -27,7 +27,7 @@ function refuseBadInput<T>(fn: () => T): T {
   }
 }
 
-import { todayInBrazil } from '../reference/reference.service.js';
+import { todayInBrazil } from '@app/contract';
 import { findCompanyProduct, findCompanyProductByCode, type OperationProductRow } from './operations.repository.js';
 
 /**

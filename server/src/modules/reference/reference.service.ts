@@ -13,6 +13,7 @@ import type {
   TReferenceTable,
   TUfRate,
 } from '@app/contract';
+import { todayInBrazil } from '@app/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, registerErrors } from '../../lib/app-error.js';
 import { findLawCodesForNcm } from '../tax/health/law-codes.repository.js';
@@ -37,11 +38,6 @@ export function formatNcm(ncm: string): string {
   const d = normalizeNcm(ncm);
   if (d.length <= 4) return d;
   return [d.slice(0, 4), d.slice(4, 6), d.slice(6, 8)].filter(Boolean).join('.');
-}
-
-/** Today in Brazil (validity dates are Brasília calendar days, not UTC ones). */
-export function todayInBrazil(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 }
 
 function toIsoDate(date: string | Date): string {

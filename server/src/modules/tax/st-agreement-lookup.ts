@@ -1,7 +1,7 @@
 import type { TOperationStAgreement, TStAgreementLookupQuery } from '@app/contract';
+import { todayInBrazil } from '@app/contract';
 import { findStAgreement } from '@app/tax-engine';
 import type { DbOrTx } from '../../db/client.js';
-import { todayInBrazil } from '../reference/reference.service.js';
 import { loadStAgreements } from '../st-agreements/st-agreements.read.js';
 
 /**

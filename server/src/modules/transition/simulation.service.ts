@@ -9,6 +9,7 @@ import {
   type TSimulationStart,
   type TTaxTransitionRequest,
   type TTransitionYear,
+  todayInBrazil,
   type Uf,
   ZTransitionYear,
 } from '@app/contract';
@@ -21,7 +22,6 @@ import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { findAccessibleCompany, findUsableCompany } from '../../lib/company-access.js';
 import { type FailureLog, logFailure, stderrLog } from '../../lib/failure-reference.js';
-import { todayInBrazil } from '../reference/reference.service.js';
 import { loadStAgreements } from '../st-agreements/st-agreements.read.js';
 import { findAnnexIgnoredByProduct } from '../tax/health/health.repository.js';
 import { findComputedYears } from './computed-years.js';
