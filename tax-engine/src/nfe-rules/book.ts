@@ -17,7 +17,6 @@ import type { Rule } from './types.js';
 /** Every rule the engine checks, in the order of the layout groups. */
 export const RULE_BOOK: readonly Rule[] = [
   ...ideRules,
-  ...documentRules,
   ...ieRules,
   ...ufNcmRules,
   ...itemRules,
@@ -30,4 +29,6 @@ export const RULE_BOOK: readonly Rule[] = [
   ...itemTotalRules,
   ...ibsCbsTotalRules,
   ...paymentRules,
+  // Decision 072's rules last: where two rules name the same field, the audit keeps the earlier one's code.
+  ...documentRules,
 ];

@@ -278,6 +278,8 @@ describe('POST /products/documents: a sale, a purchase, refusals and duplicates'
       ['=HYPERLINK("x")', 'cfop-incompativel', 'CFOP', '5xxx (interna)', '6102', null, '523'],
       ['=HYPERLINK("x")', 'cbenef-invalido', 'cBenef', null, 'SP999999', null, '946'],
       ['=HYPERLINK("x")', 'cclasstrib-incompativel', 'cClassTrib', '000xxx', '200001', null, null],
+      // The same bad GTIN in cEANTrib is rejected too (MOC 7.0 annex I, I12-10, 612): the rule book's own finding.
+      ['=HYPERLINK("x")', 'rejeicao', 'prod/cEANTrib', null, '7891234567896', null, '612'],
     ]);
     expect(page.total).toBe(imported.findings);
     // Severity and the sign in words (decision 058): a rejection, tax due that differs, a schedule not yet priced.
