@@ -183,37 +183,8 @@ add(
   pending('o literal de homologação exige mudar as notas de exemplo em homologação; não feito nesta etapa.'),
   'I04-10',
 );
-add(
-  'pendente',
-  pending(
-    'IE do substituto tributário validada pela UF de destino ou de entrega; não feito nesta etapa (as regras de IE estão em rules-ie.ts).',
-  ),
-  'C18-30',
-);
-add(
-  'pendente',
-  pending('IE do expedidor pela UF do local; não feito nesta etapa (as regras de IE estão em rules-ie.ts).'),
-  'F15-10',
-);
-add(
-  'pendente',
-  pending('IE do recebedor pela UF do local; não feito nesta etapa (as regras de IE estão em rules-ie.ts).'),
-  'G15-10',
-);
 add('pendente', pending('o dígito verificador da inscrição Suframa não tem fonte lida no projeto.'), 'E18-20');
 add('pendente', pending('exige a lista de códigos ANP da seção 8.11 do MOC Visão Geral, não lida.'), 'X04-10');
-add('pendente', pending('percentual de FCP ST igual a zero; não feito nesta etapa.'), 'N23b-10');
-add('pendente', pending('percentual de FCP ST retido igual a zero; não feito nesta etapa.'), 'N27b-10');
-add('pendente', pending('totais do ISSQN (ISSQNtot): não feitos nesta etapa.'), 'W18-10');
-add('pendente', pending('totais do ISSQN (ISSQNtot): não feitos nesta etapa.'), 'W19-10');
-add('pendente', pending('totais do ISSQN (ISSQNtot): não feitos nesta etapa.'), 'W20-10');
-add('pendente', pending('totais do ISSQN (ISSQNtot): não feitos nesta etapa.'), 'W21-10');
-add('pendente', pending('totais do ISSQN (ISSQNtot): não feitos nesta etapa.'), 'W22-10');
-add('pendente', pending('totais do ISSQN (ISSQNtot): não feitos nesta etapa.'), 'W22b-10');
-add('pendente', pending('totais do ISSQN (ISSQNtot): não feitos nesta etapa.'), 'W22c-10');
-add('pendente', pending('totais do ISSQN (ISSQNtot): não feitos nesta etapa.'), 'W22d-10');
-add('pendente', pending('totais do ISSQN (ISSQNtot): não feitos nesta etapa.'), 'W22e-10');
-add('pendente', pending('totais do ISSQN (ISSQNtot): não feitos nesta etapa.'), 'W22f-10');
 // Group by group, the rules whose row text (condition and exceptions) was not read.
 add('pendente', notRead, 'B10a-10 B10a-40 B10a-50');
 add('pendente', notRead, 'B25-80 B25-90 B25-100 B25-110 B25-120 B25.1-10');
@@ -245,7 +216,6 @@ add('pendente', notRead, 'VC03-10 VC03-20');
 add('pendente', notRead, 'W48-10 W56a-10 W58-10 W59-10 W59a-10');
 add('pendente', notRead, 'W59b-10 W59c-10 W59d-10 W59f-10 W59g-10');
 add('pendente', notRead, 'Y09-40');
-add('pendente', notRead, 'ZD02-10');
 
 /** Explicit statuses by rule id (a rule listed twice is a mistake the conformance test reports). */
 export const RULE_STATUS: ReadonlyMap<string, RuleStatus> = new Map(

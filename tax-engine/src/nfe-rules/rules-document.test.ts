@@ -185,6 +185,27 @@ const glp = (p: [string, string, string], vPart?: string) =>
   ]);
 const ieSp = () => find(sampleNfe(standard), `${I}/emit/IE`).text!;
 
+const withIe = (node: XNode, ie: string) => {
+  node.children.push(el('IE', ie));
+  return node;
+};
+const badIe = () => {
+  const ie = ieSp();
+  return `${ie.slice(0, -1)}${(Number(ie.at(-1)) + 1) % 10}`;
+};
+/** Item 1 subject to the ISSQN and the ISSQNtot group with the given totals. */
+const issqnTotals = (t: XNode, totals: [string, string][]) => {
+  into(t, `${det(1)}/imposto`, issqn());
+  into(t, `${I}/total`, g('ISSQNtot', totals), 'vNFTot');
+};
+const respTec = (cnpj: string) =>
+  g('infRespTec', [
+    ['CNPJ', cnpj],
+    ['xContato', 'SUPORTE'],
+    ['email', 'suporte@example.com'],
+    ['fone', '1133334444'],
+  ]);
+
 interface Case {
   sample: SampleNfe;
   breakIt: (t: XNode) => void;
@@ -1359,6 +1380,100 @@ const cases: Record<string, Case> = {
     },
   },
   'LB01-10': { sample: nfce, breakIt: (t) => into(t, `${det(1)}/prod`, el('nRECOPI', '20260000000000000001')) },
+
+  // Decision 072, last additions: IEs of the substitute and of the places, the technical contact's CNPJ, ISSQN totals.
+  'C18-30': {
+    sample: standard,
+    alsoPasses: (t) => into(t, `${I}/emit`, el('IEST', ieSp()), 'CRT'),
+    breakIt: (t) => into(t, `${I}/emit`, el('IEST', badIe()), 'CRT'),
+  },
+  'F15-10': {
+    sample: standard,
+    alsoPasses: (t) =>
+      into(t, I, withIe(place('retirada', ['CNPJ', '11444777000161'], 'SP', '3550308'), ieSp()), 'det'),
+    breakIt: (t) => into(t, I, withIe(place('retirada', ['CNPJ', '11444777000161'], 'SP', '3550308'), badIe()), 'det'),
+  },
+  'G15-10': {
+    sample: standard,
+    alsoPasses: (t) => into(t, I, withIe(place('entrega', ['CNPJ', '11444777000161'], 'SP', '3550308'), ieSp()), 'det'),
+    breakIt: (t) => into(t, I, withIe(place('entrega', ['CNPJ', '11444777000161'], 'SP', '3550308'), badIe()), 'det'),
+  },
+  'ZD02-10': {
+    sample: standard,
+    alsoPasses: (t) => into(t, I, respTec('11444777000161')),
+    breakIt: (t) => into(t, I, respTec('11444777000160')),
+  },
+  'N23b-10': {
+    sample: standard,
+    alsoPasses: (t) =>
+      setIcms(
+        t,
+        1,
+        icms10([
+          ['modBCST', '4'],
+          ['pMVAST', '40.0000'],
+          ['pFCPST', '2.0000'],
+        ]),
+      ),
+    breakIt: (t) =>
+      setIcms(
+        t,
+        1,
+        icms10([
+          ['modBCST', '4'],
+          ['pMVAST', '40.0000'],
+          ['pFCPST', '0.0000'],
+        ]),
+      ),
+  },
+  'N27b-10': {
+    sample: standard,
+    alsoPasses: (t) =>
+      setIcms(
+        t,
+        1,
+        g('ICMS60', [
+          ['orig', '0'],
+          ['CST', '60'],
+          ['pFCPSTRet', '2.0000'],
+          ['vFCPSTRet', '1.00'],
+        ]),
+      ),
+    breakIt: (t) =>
+      setIcms(
+        t,
+        1,
+        g('ICMS60', [
+          ['orig', '0'],
+          ['CST', '60'],
+          ['pFCPSTRet', '0.0000'],
+          ['vFCPSTRet', '0.00'],
+        ]),
+      ),
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ['W18-10', 'vServ', '1000.00'],
+        ['W19-10', 'vBC', '30.00'],
+        ['W20-10', 'vISS', '1.50'],
+        ['W21-10', 'vPIS', '0.00'],
+        ['W22-10', 'vCOFINS', '0.00'],
+        ['W22b-10', 'vDeducao', '0.00'],
+        ['W22c-10', 'vOutro', '0.00'],
+        ['W22d-10', 'vDescIncond', '0.00'],
+        ['W22e-10', 'vDescCond', '0.00'],
+        ['W22f-10', 'vISSRet', '0.00'],
+      ] as const
+    ).map(([id, tag, sum]): [string, Case] => [
+      id,
+      {
+        sample: standard,
+        alsoPasses: (t) => issqnTotals(t, [[tag, sum]]),
+        breakIt: (t) => issqnTotals(t, [[tag, (Number(sum) + 1).toFixed(2)]]),
+      },
+    ]),
+  ),
 };
 
 const rules = documentRules;

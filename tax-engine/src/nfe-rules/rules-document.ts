@@ -2,6 +2,8 @@ import { closingRules } from './rules-closing.js';
 import { emitDestRules } from './rules-emit-dest.js';
 import { icmsItemRules } from './rules-icms-items.js';
 import { ideFlagRules } from './rules-ide-flags.js';
+import { iePlaceRules } from './rules-ie-places.js';
+import { issqnTotalRules } from './rules-issqn-totals.js';
 import { placeAndItemRules } from './rules-places.js';
 import { productRules } from './rules-products.js';
 import type { Rule } from './types.js';
@@ -17,4 +19,6 @@ export const documentRules: readonly Rule[] = [
   ...productRules,
   ...icmsItemRules,
   ...closingRules,
+  ...iePlaceRules,
+  ...issqnTotalRules,
 ];

@@ -253,6 +253,26 @@ export const icmsItemRules: Rule[] = [
       return p !== undefined && Number(p) === 0 ? { campo: `${icmsPath(it)}/pFCP`, encontrado: p } : null;
     }),
   ),
+  ...(
+    [
+      ['N23b-10', 'pFCPST'],
+      ['N27b-10', 'pFCPSTRet'],
+    ] as const
+  ).map(([id, tag]) =>
+    mocRule(
+      id,
+      '881',
+      'Percentual de FCPST igual a zero [nItem: 999]',
+      'N',
+      id === 'N23b-10' ? nfe : both,
+      'obrigatoria',
+      `${tag}, quando informado, maior que zero (produto sem FCP ST não informa os campos).`,
+      perItem((it) => {
+        const p = text(it.icms, tag);
+        return p !== undefined && Number(p) === 0 ? { campo: `${icmsPath(it)}/${tag}`, encontrado: p } : null;
+      }),
+    ),
+  ),
   mocRule(
     'N17c-10',
     '860',

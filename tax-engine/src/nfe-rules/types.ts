@@ -40,7 +40,8 @@ export type RuleGroup =
   | 'YB'
   | 'ZA'
   | 'ZB'
-  | 'ZC';
+  | 'ZC'
+  | 'ZD';
 
 export type Ambiente = 'producao' | 'homologacao';
 
