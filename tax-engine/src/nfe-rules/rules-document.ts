@@ -1,23 +1,41 @@
+import { billingRules } from './rules-billing.js';
+import { cfopOperationRules } from './rules-cfop-operation.js';
 import { closingRules } from './rules-closing.js';
-import { emitDestRules } from './rules-emit-dest.js';
-import { icmsItemRules } from './rules-icms-items.js';
+import { destRules } from './rules-dest.js';
+import { emitRules } from './rules-emit.js';
+import { icmsCstRules } from './rules-icms-cst.js';
+import { icmsDestRules } from './rules-icms-dest.js';
+import { icmsValueRules } from './rules-icms-values.js';
 import { ideFlagRules } from './rules-ide-flags.js';
 import { iePlaceRules } from './rules-ie-places.js';
+import { importExportRules } from './rules-import-export.js';
 import { issqnTotalRules } from './rules-issqn-totals.js';
+import { itemSumRules } from './rules-item-sums.js';
 import { placeAndItemRules } from './rules-places.js';
 import { productRules } from './rules-products.js';
+import { taxGroupRules } from './rules-tax-groups.js';
+import { transportRules } from './rules-transport.js';
 import type { Rule } from './types.js';
 
 /**
- * The MOC 7.0 annex I rules of decision 072 on the document's own fields (groups B to ZC),
- * in the book's order; their cases are in rules-document.test.ts.
+ * The MOC 7.0 annex I rules of decision 072 on the document's own fields (groups B to ZD), in the layout's order; their
+ * cases are in rules-document.test.ts.
  */
 export const documentRules: readonly Rule[] = [
   ...ideFlagRules,
-  ...emitDestRules,
+  ...emitRules,
+  ...destRules,
   ...placeAndItemRules,
   ...productRules,
-  ...icmsItemRules,
+  ...cfopOperationRules,
+  ...importExportRules,
+  ...icmsCstRules,
+  ...icmsValueRules,
+  ...icmsDestRules,
+  ...taxGroupRules,
+  ...itemSumRules,
+  ...transportRules,
+  ...billingRules,
   ...closingRules,
   ...iePlaceRules,
   ...issqnTotalRules,

@@ -1,0 +1,301 @@
+import { isValidCnpj } from './check-digits.js';
+import { cents, showCents } from './money.js';
+import type { NfeView } from './nfe-view.js';
+import { root } from './nfe-view.js';
+import { mocRule, when } from './rule-factory.js';
+import type { Rule } from './types.js';
+import { child, children, text } from './xml-node.js';
+
+/**
+ * Groups Y (cobr: fat and dup), YA (pag: the means of payment) and YB (the intermediary) of MOC 7.0 annex I. Rows read
+ * in a public transcription of the annex's tables (decision 072).
+ */
+const both = ['55', '65'] as const;
+const nfe = ['55'] as const;
+const nfce = ['65'] as const;
+const at = (d: NfeView, path: string) => {
+  let node = d.infNFe as ReturnType<typeof child>;
+  for (const step of path.split('/')) node = child(node, step);
+  return node;
+};
+const ide = (d: NfeView, tag: string) => text(d.ide, tag);
+
+const dups = (d: NfeView) => children(child(d.infNFe, 'cobr'), 'dup');
+const tPags = (d: NfeView) => children(child(d.infNFe, 'pag'), 'detPag').map((p) => text(p, 'tPag'));
+const from2021 = { producao: { desde: '2021-09-01' }, homologacao: { desde: '2021-02-01' } };
+
+export const billingRules: Rule[] = [
+  mocRule(
+    'Y01-10',
+    '760',
+    'NFC-e com dados de cobrança (Fatura, Duplicata)',
+    'Y',
+    nfce,
+    'obrigatoria',
+    'NFC-e sem cobr.',
+    (d) => when(!!child(d.infNFe, 'cobr'), { campo: `${root}/cobr` }),
+  ),
+  {
+    ...mocRule(
+      'Y01-20',
+      '905',
+      'Campos do grupo Fatura não informados',
+      'Y',
+      nfe,
+      'obrigatoria',
+      'Grupo cobr com fat/nFat, fat/vOrig e fat/vLiq (produção desde 03/09/2018).',
+      (d) => {
+        const cobr = child(d.infNFe, 'cobr');
+        const missing = ['nFat', 'vOrig', 'vLiq'].filter((t) => text(cobr, `fat/${t}`) === undefined);
+        return when(!!cobr && missing.length > 0, { campo: `${root}/cobr/fat`, esperado: missing.join(', ') });
+      },
+    ),
+    vigencia: { producao: { desde: '2018-09-03' }, homologacao: { desde: null } },
+  },
+  mocRule(
+    'Y05-10',
+    '901',
+    'Valor do Desconto da Fatura maior que Valor Original da Fatura',
+    'Y',
+    nfe,
+    'obrigatoria',
+    'fat/vDesc até fat/vOrig (não informado vale zero).',
+    (d) => {
+      const fat = at(d, 'cobr/fat');
+      const desc = cents(text(fat, 'vDesc')) ?? 0;
+      const orig = cents(text(fat, 'vOrig')) ?? 0;
+      return when(!!fat && desc > orig, {
+        campo: `${root}/cobr/fat/vDesc`,
+        esperado: `até ${showCents(orig)}`,
+        encontrado: showCents(desc),
+      });
+    },
+  ),
+  mocRule(
+    'Y06-10',
+    '902',
+    'Valor Liquido da Fatura difere do Valor Original menos o Valor do Desconto',
+    'Y',
+    nfe,
+    'obrigatoria',
+    'Com vLiq e vOrig: vLiq = vOrig − vDesc.',
+    (d) => {
+      const fat = at(d, 'cobr/fat');
+      const liq = cents(text(fat, 'vLiq'));
+      const orig = cents(text(fat, 'vOrig'));
+      if (liq === null || orig === null) return [];
+      const expected = orig - (cents(text(fat, 'vDesc')) ?? 0);
+      return when(liq !== expected, {
+        campo: `${root}/cobr/fat/vLiq`,
+        esperado: showCents(expected),
+        encontrado: showCents(liq),
+      });
+    },
+  ),
+  mocRule(
+    'Y08-10',
+    '852',
+    'Número da parcela inválido ou não informado [nOcor: 999]',
+    'Y',
+    nfe,
+    'obrigatoria',
+    'nDup com 3 algarismos, sequenciais e consecutivos: 001, 002, 003 …',
+    (d) =>
+      dups(d).flatMap((dup, i) => {
+        const n = text(dup, 'nDup');
+        const expected = String(i + 1).padStart(3, '0');
+        return n === expected
+          ? []
+          : [{ campo: `${root}/cobr/dup[${i + 1}]/nDup`, esperado: expected, encontrado: n ?? 'não informado' }];
+      }),
+  ),
+  mocRule(
+    'Y09-20',
+    '900',
+    'Data de vencimento da parcela não informada ou menor que Data de Emissão [nOcor: 999]',
+    'Y',
+    nfe,
+    'obrigatoria',
+    'dVenc de cada parcela informado e não anterior à data de emissão.',
+    (d) =>
+      dups(d).flatMap((dup, i) => {
+        const v = text(dup, 'dVenc');
+        return !v || (d.emissao && v < d.emissao)
+          ? [
+              {
+                campo: `${root}/cobr/dup[${i + 1}]/dVenc`,
+                esperado: `a partir de ${d.emissao}`,
+                encontrado: v ?? 'não informado',
+              },
+            ]
+          : [];
+      }),
+  ),
+  mocRule(
+    'Y09-30',
+    '850',
+    'Data de vencimento da parcela não informada ou menor que a Data de vencimento da parcela anterior [nOcor: 999]',
+    'Y',
+    nfe,
+    'obrigatoria',
+    'dVenc de cada parcela informado e não anterior ao da parcela anterior.',
+    (d) =>
+      dups(d).flatMap((dup, i, all) => {
+        const v = text(dup, 'dVenc');
+        const prev = i > 0 ? text(all[i - 1], 'dVenc') : undefined;
+        return !v || (prev && v < prev)
+          ? [
+              {
+                campo: `${root}/cobr/dup[${i + 1}]/dVenc`,
+                esperado: prev ? `a partir de ${prev}` : undefined,
+                encontrado: v ?? 'não informado',
+              },
+            ]
+          : [];
+      }),
+  ),
+  mocRule(
+    'Y10-10',
+    '851',
+    'Soma do valor das parcelas difere do Valor Líquido da Fatura',
+    'Y',
+    nfe,
+    'obrigatoria',
+    'Com parcelas (dup) e fat/vLiq: soma de vDup = vLiq.',
+    (d) => {
+      const liq = cents(text(d.infNFe, 'cobr/fat/vLiq'));
+      const list = dups(d);
+      if (liq === null || list.length === 0) return [];
+      const sum = list.reduce((s, dup) => s + (cents(text(dup, 'vDup')) ?? 0), 0);
+      return when(sum !== liq, { campo: `${root}/cobr/dup`, esperado: showCents(liq), encontrado: showCents(sum) });
+    },
+  ),
+  mocRule(
+    'YA02-04',
+    '871',
+    'O campo Meio de Pagamento deve ser preenchido com a opção Sem Pagamento',
+    'YA',
+    nfe,
+    'obrigatoria',
+    'NF-e de ajuste ou devolução (finNFe 3 ou 4) com tPag 90 (sem pagamento).',
+    (d) =>
+      when(['3', '4'].includes(ide(d, 'finNFe') ?? '') && tPags(d).some((t) => t !== '90'), {
+        campo: `${root}/pag/detPag/tPag`,
+        esperado: '90',
+        encontrado: tPags(d).join(', '),
+      }),
+  ),
+  mocRule(
+    'YA02-10',
+    '857',
+    'Informado Duplicata Mercantil como Forma de Pagamento',
+    'YA',
+    nfce,
+    'obrigatoria',
+    'NFC-e sem tPag 14 (duplicata mercantil).',
+    (d) => when(tPags(d).includes('14'), { campo: `${root}/pag/detPag/tPag`, encontrado: '14' }),
+  ),
+  mocRule(
+    'YA02-40',
+    '899',
+    'Informado incorretamente o campo meio de pagamento',
+    'YA',
+    nfce,
+    'obrigatoria',
+    'NFC-e sem tPag 90 (sem pagamento).',
+    (d) => when(tPags(d).includes('90'), { campo: `${root}/pag/detPag/tPag`, encontrado: '90' }),
+  ),
+  {
+    ...mocRule(
+      'YA02-50',
+      '436',
+      'Informado 99-Outros como meio de pagamento (NT 2020.006)',
+      'YA',
+      nfce,
+      'obrigatoria',
+      'NFC-e sem tPag 99 (outros), desde a NT 2020.006.',
+      (d) => when(tPags(d).includes('99'), { campo: `${root}/pag/detPag/tPag`, encontrado: '99' }),
+    ),
+    vigencia: from2021,
+  },
+  mocRule(
+    'YA03-30',
+    '904',
+    'Informado indevidamente campo valor de pagamento',
+    'YA',
+    both,
+    'facultativa',
+    'tPag 90 (sem pagamento) com vPag zero.',
+    (d) =>
+      children(child(d.infNFe, 'pag'), 'detPag').flatMap((p, i) =>
+        text(p, 'tPag') === '90' && (cents(text(p, 'vPag')) ?? 0) !== 0
+          ? [{ campo: `${root}/pag/detPag[${i + 1}]/vPag`, esperado: '0.00', encontrado: text(p, 'vPag') }]
+          : [],
+      ),
+  ),
+  {
+    ...mocRule(
+      'YA05-20',
+      '437',
+      'CNPJ da instituição de pagamento inválido (NT 2020.006)',
+      'YA',
+      both,
+      'obrigatoria',
+      'card/CNPJ com dígitos válidos.',
+      (d) =>
+        children(child(d.infNFe, 'pag'), 'detPag').flatMap((p, i) => {
+          const v = text(p, 'card/CNPJ');
+          return v !== undefined && !isValidCnpj(v)
+            ? [{ campo: `${root}/pag/detPag[${i + 1}]/card/CNPJ`, encontrado: v }]
+            : [];
+        }),
+    ),
+    vigencia: from2021,
+  },
+  {
+    ...mocRule(
+      'YB01-10',
+      '438',
+      'Obrigatória as informações do intermediador da transação para operação por site de terceiros (NT 2020.006)',
+      'YB',
+      nfe,
+      'obrigatoria',
+      'indIntermed 1 (plataforma de terceiros) com infIntermed.',
+      (d) => when(ide(d, 'indIntermed') === '1' && !child(d.infNFe, 'infIntermed'), { campo: `${root}/infIntermed` }),
+    ),
+    vigencia: from2021,
+  },
+  {
+    ...mocRule(
+      'YB01-20',
+      '439',
+      'Informações do intermediador da transação para operação por site de terceiros preenchido indevidamente (NT 2020.006)',
+      'YB',
+      nfe,
+      'obrigatoria',
+      'infIntermed só com indIntermed 1.',
+      (d) =>
+        when(ide(d, 'indIntermed') !== '1' && !!child(d.infNFe, 'infIntermed'), {
+          campo: `${root}/infIntermed`,
+          encontrado: `indIntermed ${ide(d, 'indIntermed') ?? 'não informado'}`,
+        }),
+    ),
+    vigencia: from2021,
+  },
+  {
+    ...mocRule(
+      'YB02-10',
+      '440',
+      'CNPJ do intermediador da transação inválido (NT 2020.006)',
+      'YB',
+      nfe,
+      'obrigatoria',
+      'infIntermed/CNPJ com dígitos válidos.',
+      (d) => {
+        const v = text(d.infNFe, 'infIntermed/CNPJ');
+        return when(v !== undefined && !isValidCnpj(v), { campo: `${root}/infIntermed/CNPJ`, encontrado: v });
+      },
+    ),
+    vigencia: from2021,
+  },
+];

@@ -1,0 +1,230 @@
+import { findInterstateRate, icmsUfTable } from '../interstate-rate.js';
+import { cents, productCents, showCents, within } from './money.js';
+import type { ItemView, NfeView } from './nfe-view.js';
+import { mocRule } from './rule-factory.js';
+import type { Finding, Rule, RuleContext } from './types.js';
+import { text } from './xml-node.js';
+
+/**
+ * Group N of MOC 7.0 annex I: ICMS figures — the interstate rate (N16-20), CST 51 arithmetic, FCP and FCP ST rates and
+ * values, MVA. Products of a base and a rate use the annex's note (*4): two places, R$ 0,01 of tolerance; a figure the
+ * row would count as zero when missing is not judged. Rows read in a public transcription (decision 072).
+ */
+const both = ['55', '65'] as const;
+const nfe = ['55'] as const;
+const perItem =
+  (bad: (it: ItemView, d: NfeView, ctx: RuleContext) => Finding | null) =>
+  (d: NfeView, ctx: RuleContext): Finding[] =>
+    d.items.flatMap((it) => {
+      const f = bad(it, d, ctx);
+      return f ? [{ nItem: it.nItem, ...f }] : [];
+    });
+const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
+const icmsPath = (it: ItemView) => `${it.path}/imposto/ICMS/${it.icms?.name ?? 'ICMS'}`;
+const cstOf = (it: ItemView) => text(it.icms, 'CST');
+const productOff = (value: string | undefined, base: string | undefined, rate: string | undefined, path: string) => {
+  const v = cents(value);
+  const p = productCents(base, rate);
+  if (v === null || p === null) return null;
+  const expected = Math.round(p);
+  return within(v, p, 1) ? null : { campo: path, esperado: showCents(expected), encontrado: value };
+};
+const cfopRow = (ctx: RuleContext, cfop: string) => ctx.tabelas?.cfop?.(cfop);
+const isUf = (uf: string | undefined): uf is keyof typeof icmsUfTable => !!uf && uf in icmsUfTable;
+const imported = (orig: string | undefined) => ['1', '2', '3', '8'].includes(orig ?? '');
+/** The interstate rate of the emitter's and the recipient's UFs (7 or 12), or undefined. */
+const interRate = (d: NfeView) => {
+  const from = text(d.emit, 'enderEmit/UF');
+  const to = text(d.dest, 'enderDest/UF');
+  return isUf(from) && isUf(to) ? (findInterstateRate(from, to) ?? undefined) : undefined;
+};
+/** N16-20 and NA09-30 exceptions on the places: delivery outside the emitter's UF, pick-up outside the recipient's. */
+const placesElsewhere = (d: NfeView) => {
+  const entrega = text(d.infNFe, 'entrega/UF');
+  const retirada = text(d.infNFe, 'retirada/UF');
+  return (
+    (!!entrega && entrega !== text(d.emit, 'enderEmit/UF')) || (!!retirada && retirada !== text(d.dest, 'enderDest/UF'))
+  );
+};
+
+export const icmsValueRules: Rule[] = [
+  {
+    ...mocRule(
+      'N16-20',
+      '693',
+      'Alíquota de ICMS superior à definida para a operação interestadual [nItem: 999]',
+      'N',
+      nfe,
+      'obrigatoria',
+      'Saída interestadual normal de mercadoria nacional: pICMS até 7 % de S/SE (exceto ES) para N/NE/CO/ES e até 12 % nos demais casos; exceções: veículos novos tpOp 2 ou 3, CFOP de retorno ou anulação (Tabela CFOP), venda à ordem, entrega ou retirada em outra UF.',
+      (d, ctx) => {
+        const rate = interRate(d);
+        const veic = d.items.some((it) => ['2', '3'].includes(text(it.prod, 'veicProd/tpOp') ?? ''));
+        if (!rate || veic || placesElsewhere(d)) return [];
+        if (text(d.ide, 'idDest') !== '2' || text(d.ide, 'tpNF') !== '1' || text(d.ide, 'finNFe') !== '1') return [];
+        return perItem((it) => {
+          const row = cfopRow(ctx, cfopOf(it));
+          const p = Number(text(it.icms, 'pICMS'));
+          if (!row || row.indRetor || row.indAnula || ['6118', '6119', '6122', '6123'].includes(cfopOf(it)))
+            return null;
+          return !imported(text(it.icms, 'orig')) && p > rate
+            ? { campo: `${icmsPath(it)}/pICMS`, esperado: `até ${rate}.00`, encontrado: text(it.icms, 'pICMS') }
+            : null;
+        })(d, ctx);
+      },
+    ),
+    tabelas: ['cfop'],
+  },
+  mocRule(
+    'N16a-10',
+    '351',
+    'Valor do ICMS da Operação no CST=51 difere do produto BC e Alíquota [nItem: 999]',
+    'N',
+    nfe,
+    'facultativa',
+    'CST 51: vICMSOp = vBC × pICMS / 100, tolerância de R$ 0,01 (só quando os três são informados).',
+    perItem((it) =>
+      cstOf(it) === '51'
+        ? productOff(text(it.icms, 'vICMSOp'), text(it.icms, 'vBC'), text(it.icms, 'pICMS'), `${icmsPath(it)}/vICMSOp`)
+        : null,
+    ),
+  ),
+  mocRule(
+    'N16c-10',
+    '352',
+    'Valor do ICMS Diferido no CST=51 difere do produto Valor ICMS Operação e percentual diferimento [nItem: 999]',
+    'N',
+    nfe,
+    'facultativa',
+    'CST 51: vICMSDif = vICMSOp × pDif / 100, tolerância de R$ 0,01 (só quando os três são informados).',
+    perItem((it) =>
+      cstOf(it) === '51'
+        ? productOff(
+            text(it.icms, 'vICMSDif'),
+            text(it.icms, 'vICMSOp'),
+            text(it.icms, 'pDif'),
+            `${icmsPath(it)}/vICMSDif`,
+          )
+        : null,
+    ),
+  ),
+  mocRule(
+    'N17-10',
+    '353',
+    'Valor do ICMS no CST=51 não corresponde a diferença do ICMS operação e ICMS diferido [nItem: 999]',
+    'N',
+    nfe,
+    'facultativa',
+    'CST 51: vICMS = vICMSOp − vICMSDif (não aplicada se vICMSDif e vICMS não são informados).',
+    perItem((it) => {
+      if (cstOf(it) !== '51') return null;
+      const [op, dif, v] = ['vICMSOp', 'vICMSDif', 'vICMS'].map((t) => cents(text(it.icms, t)));
+      if (op === null || op === undefined || (dif === null && v === null)) return null;
+      const expected = op - (dif ?? 0);
+      return (v ?? 0) === expected
+        ? null
+        : { campo: `${icmsPath(it)}/vICMS`, esperado: showCents(expected), encontrado: text(it.icms, 'vICMS') };
+    }),
+  ),
+  mocRule(
+    'N17b-10',
+    '880',
+    'Percentual de FCP igual a zero [nItem: 999]',
+    'N',
+    both,
+    'obrigatoria',
+    'pFCP, quando informado, maior que zero (produto sem FCP não informa os campos).',
+    perItem((it) => {
+      const p = text(it.icms, 'pFCP');
+      return p !== undefined && Number(p) === 0 ? { campo: `${icmsPath(it)}/pFCP`, encontrado: p } : null;
+    }),
+  ),
+  ...(
+    [
+      ['N23b-10', 'pFCPST'],
+      ['N27b-10', 'pFCPSTRet'],
+    ] as const
+  ).map(([id, tag]) =>
+    mocRule(
+      id,
+      '881',
+      'Percentual de FCPST igual a zero [nItem: 999]',
+      'N',
+      id === 'N23b-10' ? nfe : both,
+      'obrigatoria',
+      `${tag}, quando informado, maior que zero (produto sem FCP ST não informa os campos).`,
+      perItem((it) => {
+        const p = text(it.icms, tag);
+        return p !== undefined && Number(p) === 0 ? { campo: `${icmsPath(it)}/${tag}`, encontrado: p } : null;
+      }),
+    ),
+  ),
+  mocRule(
+    'N17c-10',
+    '860',
+    'Valor do FCP informado difere de base de cálculo*alíquota [nItem: 999]',
+    'N',
+    both,
+    'obrigatoria',
+    'NF-e normal: vFCP = vBC × pFCP (CST 00) ou vBCFCP × pFCP (CST 10, 20, 51, 70, 90), tolerância de R$ 0,01.',
+    perItem((it, d) => {
+      const cst = cstOf(it);
+      if (text(d.ide, 'finNFe') !== '1' || !has(it, 'vFCP') || !cst) return null;
+      const base =
+        cst === '00'
+          ? text(it.icms, 'vBC')
+          : ['10', '20', '51', '70', '90'].includes(cst)
+            ? text(it.icms, 'vBCFCP')
+            : undefined;
+      return productOff(text(it.icms, 'vFCP'), base, text(it.icms, 'pFCP'), `${icmsPath(it)}/vFCP`);
+    }),
+  ),
+  mocRule(
+    'N17c-20',
+    '876',
+    'Operação interestadual para Consumidor Final e valor do FCP informado em campo diferente de vFCPUFDest (id:NA13) [nItem: 999]',
+    'N',
+    nfe,
+    'obrigatoria',
+    'Interestadual a consumidor final não contribuinte: o FCP vai em vFCPUFDest, não em vFCP.',
+    perItem((it, d) => {
+      const dest =
+        text(d.ide, 'idDest') === '2' && text(d.ide, 'indFinal') === '1' && text(d.dest, 'indIEDest') === '9';
+      return dest && (cents(text(it.icms, 'vFCP')) ?? 0) > 0
+        ? { campo: `${icmsPath(it)}/vFCP`, encontrado: text(it.icms, 'vFCP') }
+        : null;
+    }),
+  ),
+  mocRule(
+    'N18-10',
+    '932',
+    'Informada modalidade de determinação da BC da ST como MVA e não informado o campo pMVAST [nItem: nnn]',
+    'N',
+    nfe,
+    'facultativa',
+    'modBCST 4 (MVA) com pMVAST (regra opcional, a critério da UF).',
+    perItem((it) =>
+      text(it.icms, 'modBCST') === '4' && !has(it, 'pMVAST') ? { campo: `${icmsPath(it)}/pMVAST` } : null,
+    ),
+  ),
+  mocRule(
+    'N18-20',
+    '933',
+    'Informada modalidade de determinação da BC da ST diferente de MVA e informado o campo pMVAST [nItem: nnn]',
+    'N',
+    nfe,
+    'facultativa',
+    'pMVAST só com modBCST 4 (regra opcional, a critério da UF).',
+    perItem((it) => {
+      const mod = text(it.icms, 'modBCST');
+      return mod !== undefined && mod !== '4' && has(it, 'pMVAST')
+        ? { campo: `${icmsPath(it)}/pMVAST`, encontrado: `modBCST ${mod}` }
+        : null;
+    }),
+  ),
+];
+
+/** Whether the item's ICMS group carries the tag. */
+function has(it: ItemView, tag: string): boolean {
+  return text(it.icms, tag) !== undefined;
+}
