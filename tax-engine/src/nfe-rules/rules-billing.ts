@@ -22,6 +22,8 @@ const ide = (d: NfeView, tag: string) => text(d.ide, tag);
 
 const dups = (d: NfeView) => children(child(d.infNFe, 'cobr'), 'dup');
 const tPags = (d: NfeView) => children(child(d.infNFe, 'pag'), 'detPag').map((p) => text(p, 'tPag'));
+/** NT 2016.002 v1.60: nDup as 001, 002 … in production from 03/09/2018 (as Y01-20's fat fields). */
+const nDupFormatFrom = '2018-09-03';
 const from2021 = { producao: { desde: '2021-09-01' }, homologacao: { desde: '2021-02-01' } };
 
 export const billingRules: Rule[] = [
@@ -99,12 +101,15 @@ export const billingRules: Rule[] = [
     'Y',
     nfe,
     'obrigatoria',
-    'nDup com 3 algarismos, sequenciais e consecutivos: 001, 002, 003 …',
-    (d) =>
+    'nDup informado; com 3 algarismos, sequenciais e consecutivos (001, 002, 003 …) em produção desde 03/09/2018.',
+    (d, ctx) =>
       dups(d).flatMap((dup, i) => {
         const n = text(dup, 'nDup');
         const expected = String(i + 1).padStart(3, '0');
-        return n === expected
+        // The format (3 digits in sequence) is NT 2016.002 v1.60's, in production from 03/09/2018; before it the layout
+        // 4.00 rule only asked for nDup (an NF-e of 07/08/2018 with nDup "47428/1-1" was authorised in SP).
+        const formatInForce = ctx.ambiente === 'homologacao' || ctx.data >= nDupFormatFrom;
+        return n === expected || (n && !formatInForce)
           ? []
           : [{ campo: `${root}/cobr/dup[${i + 1}]/nDup`, esperado: expected, encontrado: n ?? 'não informado' }];
       }),
