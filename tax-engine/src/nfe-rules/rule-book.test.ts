@@ -357,6 +357,50 @@ const cases: Record<string, Case> = {
   'W53-10': { sample: deferred, breakIt: (t) => bump(t, ibsTot('gCBS/vDif')) },
   'W54-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('gCBS/vDevTrib')) },
   'W56-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('gCBS/vCBS')) },
+  // NT 2025.002 v1.31 p. 49–50: the credit, monophasic and reversal totals are the items' sums (no item has them here).
+  'W48-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('gIBS/vCredPres')) },
+  'W56a-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('gCBS/vCredPres')) },
+  ...Object.fromEntries(
+    (
+      [
+        ['W58-10', 'gMono', 'vIBSMono'],
+        ['W59-10', 'gMono', 'vCBSMono'],
+        ['W59a-10', 'gMono', 'vIBSMonoReten'],
+        ['W59b-10', 'gMono', 'vCBSMonoReten'],
+        ['W59c-10', 'gMono', 'vIBSMonoRet'],
+        ['W59d-10', 'gMono', 'vCBSMonoRet'],
+        ['W59f-10', 'gEstornoCred', 'vIBSEstCred'],
+        ['W59g-10', 'gEstornoCred', 'vCBSEstCred'],
+      ] as const
+    ).map(([id, group, tag]): [string, Case] => {
+      const tags =
+        group === 'gMono'
+          ? ['vIBSMono', 'vCBSMono', 'vIBSMonoReten', 'vCBSMonoReten', 'vIBSMonoRet', 'vCBSMonoRet']
+          : ['vIBSEstCred', 'vCBSEstCred'];
+      const totals = (value: string) => (t: XNode) =>
+        into(
+          t,
+          `${I}/total/IBSCBSTot`,
+          el(
+            group,
+            tags.map((x) => el(x, x === tag ? value : '0.00')),
+          ),
+          'zzz',
+        );
+      return [id, { sample: standard, alsoPasses: totals('0.00'), breakIt: totals('1.00') }];
+    }),
+  ),
+  'W31-10': { sample: standard, breakIt: (t) => into(t, `${I}/total`, el('ISTot', [el('vIS', '0.00')]), 'IBSCBSTot') },
+  'W31-20': {
+    sample: standard,
+    breakIt: (t) =>
+      into(
+        t,
+        `${det(1)}/imposto`,
+        el('IS', [el('CSTIS', '000'), el('cClassTribIS', '000001'), el('vIS', '0.00')]),
+        'zzz',
+      ),
+  },
   // NFC-e situations by operation (rules-nfce.ts; more cases in rules-nfce.test.ts).
   'N12-30': { sample: nfce, breakIt: (t) => setText(t, `${det(1)}/imposto/ICMS/ICMS00/CST`, '51') },
   'N12-40': { sample: nfce, breakIt: (t) => setText(t, `${det(1)}/prod/CFOP`, '5405') },

@@ -75,11 +75,7 @@ add('pendente', 'Exige a tabela de produtos da ANP, que o projeto não tem.', 'L
 add('pendente', 'Exige a tabela de códigos de crédito presumido (cCredPres), que o projeto não tem.', 'UB122-10');
 add('pendente', revoked, 'I05f-10 I05f-20 I05f-30');
 add('pendente', cbenef, 'N12-85 N12-86 N12-90 N12-94 N12-98');
-add(
-  'pendente',
-  seletivo,
-  'UB01-10 UB01-20 UB01-30 UB02-10 UB03-10 UB05-10 UB06-10 UB07-10 UB08-10 UB11-10 W31-10 W31-20',
-);
+add('pendente', seletivo, 'UB01-10 UB01-20 UB01-30 UB02-10 UB03-10 UB05-10 UB06-10 UB07-10 UB08-10 UB11-10');
 add('pendente', deferral, 'UB23-10 UB42-10 UB61-10');
 add(
   'pendente',
@@ -213,8 +209,6 @@ add('pendente', notRead, 'UB120-10 UB120-20 UB123-10 UB123-20 UB125-10 UB126-10 
 add('pendente', notRead, 'UB130-10 UB131-10 UB131-20 UB131-30 UB131-40 UB131-50 UB133-10 VB01-05');
 add('pendente', notRead, 'VC02-04 VC02-05 VC02-07 VC02-10 VC02-14 VC02-15 VC02-20 VC02-30 VC02-40 VC02-50');
 add('pendente', notRead, 'VC03-10 VC03-20');
-add('pendente', notRead, 'W48-10 W56a-10 W58-10 W59-10 W59a-10');
-add('pendente', notRead, 'W59b-10 W59c-10 W59d-10 W59f-10 W59g-10');
 add('pendente', notRead, 'Y09-40');
 
 /** Explicit statuses by rule id (a rule listed twice is a mistake the conformance test reports). */

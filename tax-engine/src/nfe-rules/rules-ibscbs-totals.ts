@@ -156,6 +156,112 @@ export const ibsCbsTotalRules: Rule[] = [
     'IBSCBS/gIBSCBS/gCBS/gDevTrib/vDevTrib',
   ),
   sumRule('W56-10', '1091', 'Rejeição: Total de CBS difere da soma dos itens', 'gCBS/vCBS', 'IBSCBS/gIBSCBS/gCBS/vCBS'),
+  // NT 2025.002 v1.31, p. 49–50 (read in a public transcription, decision 072): credit, monophasic and reversal totals.
+  ...(
+    [
+      [
+        'W48-10',
+        '1086',
+        'Total de Crédito Presumido do IBS UF difere da soma dos itens',
+        'gIBS/vCredPres',
+        'gCredPresOper/gIBSCredPres/vCredPres',
+      ],
+      [
+        'W56a-10',
+        '1087',
+        'Total de Crédito Presumido da CBS difere da soma dos itens',
+        'gCBS/vCredPres',
+        'gCredPresOper/gCBSCredPres/vCredPres',
+      ],
+      [
+        'W58-10',
+        '1092',
+        'Total do IBS monofásico difere da soma dos itens',
+        'gMono/vIBSMono',
+        'gIBSCBSMono/gMonoPadrao/vIBSMono',
+      ],
+      [
+        'W59-10',
+        '1093',
+        'Total da CBS monofásica difere da soma dos itens',
+        'gMono/vCBSMono',
+        'gIBSCBSMono/gMonoPadrao/vCBSMono',
+      ],
+      [
+        'W59a-10',
+        '1120',
+        'Total do IBS monofásico sujeito à retenção difere da soma dos itens',
+        'gMono/vIBSMonoReten',
+        'gIBSCBSMono/gMonoReten/vIBSMonoReten',
+      ],
+      [
+        'W59b-10',
+        '1121',
+        'Total da CBS monofásica sujeita à retenção difere da soma dos itens',
+        'gMono/vCBSMonoReten',
+        'gIBSCBSMono/gMonoReten/vCBSMonoReten',
+      ],
+      [
+        'W59c-10',
+        '1122',
+        'Total do IBS monofásico retido anteriormente difere da soma dos itens',
+        'gMono/vIBSMonoRet',
+        'gIBSCBSMono/gMonoRet/vIBSMonoRet',
+      ],
+      [
+        'W59d-10',
+        '1123',
+        'Total da CBS monofásica retida anteriormente difere da soma dos itens',
+        'gMono/vCBSMonoRet',
+        'gIBSCBSMono/gMonoRet/vCBSMonoRet',
+      ],
+      [
+        'W59f-10',
+        '1176',
+        'Total do IBS estornado difere da soma dos itens',
+        'gEstornoCred/vIBSEstCred',
+        'gEstornoCred/vIBSEstCred',
+      ],
+      [
+        'W59g-10',
+        '1177',
+        'Total da CBS estornada difere da soma dos itens',
+        'gEstornoCred/vCBSEstCred',
+        'gEstornoCred/vCBSEstCred',
+      ],
+    ] as const
+  ).map(([id, codigo, mensagem, total, item]) => ({
+    ...sumRule(id, codigo, `Rejeição: ${mensagem}`, total, `IBSCBS/${item}`),
+    fonte: nt2025002('W', '1.31'),
+  })),
+  {
+    ...totalBase(
+      'W31-10',
+      '1073',
+      'Rejeição: Total de IS informado indevidamente',
+      'ISTot só quando algum item tem o grupo IS.',
+    ),
+    fonte: nt2025002('W', '1.31'),
+    verificar(doc) {
+      return child(doc.total, 'ISTot') && !doc.items.some((it) => child(it.imposto, 'IS'))
+        ? [{ campo: `${root}/total/ISTot`, esperado: 'ausente (nenhum item com IS)', encontrado: 'ISTot' }]
+        : [];
+    },
+  },
+  {
+    ...totalBase(
+      'W31-20',
+      '1117',
+      'Rejeição: Total de IS não informado',
+      'ISTot informado quando algum item tem o grupo IS.',
+    ),
+    fonte: nt2025002('W', '1.31'),
+    verificar(doc) {
+      return !child(doc.total, 'ISTot') && doc.items.some((it) => child(it.imposto, 'IS'))
+        ? [{ campo: `${root}/total/ISTot`, esperado: 'ISTot', encontrado: 'ausente' }]
+        : [];
+    },
+  },
   {
     ...totalBase(
       'W60-05',
