@@ -1,4 +1,5 @@
 import type { NfeItemInput } from '../nfe-item/types.js';
+import { goodsValueOf, shownTaxesOf } from './taxes-in-prod.js';
 
 /**
  * An NF-e item as its layout writes it, in plain text: what an XML (POST /nfe/complete) and a stored document (the
@@ -19,6 +20,14 @@ export interface ItemRequestOptions {
    * still recomputed. Without it (the completion) everything is passed on, and the request's checks name the tag.
    */
   lenient?: boolean;
+  /**
+   * The year of an issued NF-e whose item is read (the documents audit): from 2027 its vProd carries the item's
+   * printed IBS/CBS/IS (NT 2026.008 v1.00), so the request's vProd is the goods' value without them
+   * (goodsValueOf, the inverse of the completion's prodOfYear; tags.prod.CFOP and the tags IBSCBS.vIBS,
+   * IBSCBS.vCBS, IBSCBS.vIBSMono, IBSCBS.vCBSMono and IS.vIS are read for it). Without it (the completion) vProd
+   * is taken as the goods' value already: a draft's price, before any tax is added (decision 075).
+   */
+  issuedIn?: number;
 }
 
 type Item = NfeItemInput['item'];
@@ -156,6 +165,8 @@ export function itemRequestOf(tags: NfeItemTags, opts: ItemRequestOptions = {}):
     item.vProd = tags.prod.vProd ?? '0';
     if (!/^\d{8}$/.test(tags.prod.NCM ?? '')) delete item.ncm;
   }
+  if (opts.issuedIn !== undefined && item.vProd !== undefined)
+    item.vProd = goodsValueOf(item.vProd as string, shownTaxesOf(t), opts.issuedIn, tags.prod.CFOP);
   const orig = opt(t['ICMS.orig']);
   // The goods' origin decides the interstate rate (4 % for imported goods, Resolução do Senado 13/2012).
   if (orig !== undefined && (!lenient || /^[0-8]$/.test(orig))) item.origem = Number(orig);
@@ -177,3 +188,14 @@ export function itemRequestOf(tags: NfeItemTags, opts: ItemRequestOptions = {}):
     item.is = pick(t, 'IS', same('CSTIS', 'cClassTribIS', 'pIS', 'pISEspec', 'uTrib', 'qTrib'));
   return item as unknown as Item;
 }
+
+/**
+ * THE reading of "contribuinte do ICMS" from an NF-e's dest/indIEDest (MOC 7.0, campo E16a; leiaute PL_010:
+ * "1 – Contribuinte ICMS; 2 – Contribuinte isento de inscrição; 9 – Não Contribuinte"): 1 and 2 are contributors
+ * — 2 is one the state exempts from registering, still a contributor — and 9, or no dest at all (an NFC-e to an
+ * unidentified consumer), is not. It decides the DIFAL by the seller, due only to a "consumidor final não
+ * contribuinte" in another state (CF art. 155, §2º, VII, EC 87/2015; LC 190/2022; Conv. ICMS 236/2021), which the
+ * layout ties to indIEDest 9: the ICMSUFDest group in any other case is rejection 695 (rule NA01-30). Used by
+ * POST /nfe/complete (read-nfe.ts) and by the documents audit.
+ */
+export const icmsContributorOf = (indIEDest: string | undefined): boolean => indIEDest === '1' || indIEDest === '2';

@@ -1,6 +1,6 @@
 import { TaxInputError } from '../input-checks.js';
 import { at, child, children, firstChild, text, type XNode } from '../nfe-rules/xml-node.js';
-import { itemRequestOf, type NfeItemTags } from './item-request.js';
+import { icmsContributorOf, itemRequestOf, type NfeItemTags } from './item-request.js';
 
 /**
  * An NF-e whose taxes are to be completed, read from its element tree: the operation and, per det, the request
@@ -76,7 +76,8 @@ export function readNfeToComplete(nfe: XNode): NfeToComplete {
     // An NFC-e to an unidentified consumer has no dest: the sale is at the issuer's own state.
     ufDestino: text(dest, 'enderDest/UF') ?? ufOrigem,
     consumidorFinal: text(ide, 'indFinal') === '1',
-    contribuinte: text(dest, 'indIEDest') === '1',
+    // 1 and 2 (isento de inscrição) are contributors; 9 or no dest is not (icmsContributorOf, decision 074).
+    contribuinte: icmsContributorOf(text(dest, 'indIEDest')),
     data: dhEmi.slice(0, 10),
   };
   const crt = text(emit, 'CRT');

@@ -2,32 +2,30 @@ import type { Decimal } from 'decimal.js';
 import { TaxDecimal } from '../decimal.js';
 import type { NfeTotal } from '../nfe-invoice/types.js';
 import type { NfeItemResult } from '../nfe-item/types.js';
-import { LAST_YEAR_WITHOUT_IBS_CBS } from '../nfe-rules/rules-item-total.js';
 import { el } from '../nfe-rules/sample-xml.js';
 import { child, text, type XNode } from '../nfe-rules/xml-node.js';
 import { money } from './format.js';
+import { taxesCarried } from './taxes-in-prod.js';
 
 const sum = (answers: NfeItemResult[], pick: (r: NfeItemResult) => number | undefined): Decimal =>
   answers.reduce((s, r) => s.plus(pick(r) ?? 0), new TaxDecimal(0));
 
 /**
- * What an item's vProd carries besides the value of the goods: from 2027 the IBS, CBS (monophasic included) and IS
- * the item shows, "compondo o valor informado no campo vProd" (NT 2026.008 v1.00, introdução; I11 observação: "A
- * partir de 2027, os valores de IBS, CBS e IS compõem o Valor Total Bruto, exceto nas notas de importação", so not
- * for a CFOP 3xxx); nothing through 2026. The engine computes every tax from the value without them (the ERP's
- * vProd), which the NT keeps out of the bases ("não implica sua inclusão na base de cálculo").
+ * What an item's vProd carries besides the value of the goods (taxesCarried, NT 2026.008 v1.00: from 2027 the
+ * IBS, CBS — monophasic included — and IS the item shows; nothing through 2026 nor for a CFOP 3xxx), from the
+ * engine's answer. The engine computes every tax from the value without them (the ERP's vProd), which the NT keeps
+ * out of the bases ("não implica sua inclusão na base de cálculo"); a reader of the issued NF-e takes the same
+ * amount back out (goodsValueOf).
  */
 export function taxesInProd(r: NfeItemResult, year: number, cfop: string | undefined): Decimal {
-  const none = new TaxDecimal(0);
-  if (year <= LAST_YEAR_WITHOUT_IBS_CBS || (cfop ?? '').startsWith('3')) return none;
-  const printed = (v: number | undefined) => new TaxDecimal(money(v ?? 0));
   const mono = r.gIBSCBSMono;
-  const ibsCbs = mono
-    ? printed(mono.vIBSMono).plus(printed(mono.vCBSMono))
-    : r.gIBSCBS
-      ? printed(r.gIBSCBS.vIBS).plus(printed(r.gIBSCBS.gCBS.vCBS))
-      : none;
-  return ibsCbs.plus(printed(r.IS?.vIS));
+  return taxesCarried(
+    mono
+      ? { vIBSMono: mono.vIBSMono, vCBSMono: mono.vCBSMono, vIS: r.IS?.vIS }
+      : { vIBS: r.gIBSCBS?.vIBS, vCBS: r.gIBSCBS?.gCBS.vCBS, vIS: r.IS?.vIS },
+    year,
+    cfop,
+  );
 }
 
 /** A unit value of TDec_1110v (up to 10 places): vProd ÷ quantity, so that quantity × unit gives vProd back. */

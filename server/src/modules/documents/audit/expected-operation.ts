@@ -13,6 +13,7 @@ import { checkRuleFacts } from '../../operations/operation-rule.js';
 import { loadStAgreements } from '../../st-agreements/st-agreements.read.js';
 import type { CatalogueProduct } from '../documents.repository.js';
 import type { FiscalDocument } from '../read/document-model.js';
+import { recipientIsContributor } from './operation-checks.js';
 
 /**
  * What the company's catalogue says one sale item should carry: the product's fiscal rule (its own link, else the
@@ -84,7 +85,7 @@ export class ExpectedOperations {
         ? await this.baseRuleId(product.ncm, product.cest, this.company.uf)
         : null);
     if (!ruleId) return null;
-    const nonContributor = doc.ide.indIEDest === '9';
+    const nonContributor = !recipientIsContributor(doc);
     const simples = doc.ide.CRT === '1' || doc.ide.CRT === '2';
     const destination = (doc.ufDestination ?? this.company.uf) as Uf;
     // Every item of a product sold the same way on the same day expects the same operation: built once.

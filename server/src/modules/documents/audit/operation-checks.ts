@@ -1,7 +1,16 @@
-import { findInterstateRate, isImportedOrigin, type Uf } from '@app/tax-engine';
+import { findInterstateRate, icmsContributorOf, isImportedOrigin, type Uf } from '@app/tax-engine';
 import type { DocumentItem, FiscalDocument } from '../read/document-model.js';
 import { money, percentCents, rateOf, sameCents, toCents } from './cents.js';
 import type { Add } from './finding.js';
+
+/**
+ * Whether the document's recipient is an ICMS contributor: the NF-e's dest/indIEDest read by the engine's one
+ * reading (icmsContributorOf: 1 and 2 are, 9 or no dest is not). An EFD's C100 does not tell: its sales keep being
+ * read as to a contributor, as before the shared reading — as a non-contributor without indFinal 1 the engine
+ * would refuse the operation (rejection 696) and nothing of the item would be recomputed.
+ */
+export const recipientIsContributor = (doc: FiscalDocument): boolean =>
+  doc.source === 'efd' ? true : icmsContributorOf(doc.ide.indIEDest);
 
 /**
  * The operation an item's CFOP names (Convênio s/nº de 1970, Anexo — tabela de CFOP): a sale, a return, a transfer
@@ -59,10 +68,11 @@ export function checkCfop(doc: FiscalDocument, item: DocumentItem, direction: 's
     return true;
   }
   if (!outgoing || !interstate || doc.source !== 'xml') return false;
-  const nonContributor = doc.ide.indIEDest === '9';
+  // indIEDest 1 and 2 (isento de inscrição) are contributors, 9 or no dest is not: the engine's one reading.
+  const nonContributor = !recipientIsContributor(doc);
   const toNonContributor: Record<string, string> = { '6101': '6107', '6102': '6108' };
   const toContributor: Record<string, string> = { '6107': '6101', '6108': '6102' };
-  const wanted = nonContributor ? toNonContributor[cfop] : doc.ide.indIEDest === '1' ? toContributor[cfop] : undefined;
+  const wanted = nonContributor ? toNonContributor[cfop] : toContributor[cfop];
   if (wanted) {
     add('cfop-incompativel', 'CFOP', wanted, cfop, {
       ruleCode: nonContributor ? 'cfop-nao-contribuinte' : 'cfop-contribuinte',

@@ -1,3 +1,4 @@
+import { goodsValueOf, shownTaxesOf } from '@app/tax-engine';
 import { money, percentCents, rateOf, sameCents, toCents } from './cents.js';
 import type { Add } from './finding.js';
 
@@ -16,7 +17,24 @@ export interface OwnFiguresResult {
 
 const t = (taxes: Record<string, string>, key: string) => taxes[key];
 
-/** vProd + vFrete + vSeg + vOutro − vDesc: the value of the operation every base below starts from. */
+/**
+ * The item's prod with vProd as the value of the goods: from 2027 without the IBS, CBS and IS it carries (NT
+ * 2026.008 v1.00; the engine's goodsValueOf, the same as the recomputation's request), else as written. `date` is
+ * the document's (AAAA-MM-DD). Every base below starts from it.
+ */
+export function goodsProdOf(
+  prod: Record<string, string>,
+  taxes: Record<string, string>,
+  date: string,
+): Record<string, string> {
+  const vProd = goodsValueOf(prod.vProd, shownTaxesOf(taxes), Number(date.slice(0, 4)), prod.CFOP);
+  return vProd === prod.vProd ? prod : { ...prod, vProd };
+}
+
+/**
+ * vProd + vFrete + vSeg + vOutro − vDesc: the value of the operation every base below starts from; `prod` is the
+ * goods' (goodsProdOf: a 2027+ vProd without its IBS/CBS/IS).
+ */
 export function operationCents(prod: Record<string, string>): number {
   return toCents(prod.vProd) + toCents(prod.vFrete) + toCents(prod.vSeg) + toCents(prod.vOutro) - toCents(prod.vDesc);
 }
@@ -26,6 +44,7 @@ export function operationCents(prod: Record<string, string>): number {
  * own base and rate, the PIS/COFINS base against the two bases the law leaves to the issuer (with or without the
  * ICMS, STF RE 574.706 — Tema 69) and the company's choice, and the IBS/CBS base against NT 2025.002's formula
  * UB16-10 on the item's own vICMS, vPIS and vCOFINS — so a wrong ICMS is one finding, never also PIS, CBS and IBS.
+ * `prod` is the goods' (goodsProdOf).
  */
 export function checkOwnFigures(
   prod: Record<string, string>,
@@ -175,9 +194,10 @@ const IBS_CBS = [
 ] as const;
 
 /**
- * NT 2025.002, UB16-10: vBC = vProd + vServ + vFrete + vSeg + vOutro + vII − vDesc − vPIS − vCOFINS − vICMS −
- * vICMSUFDest − vFCP − vFCPUFDest − vICMSMono − vISSQN, each the item's own figure; then each value against the
- * law's rate of the year and cClassTrib (the engine's) on the document's base.
+ * NT 2025.002, UB16-10: vBC = vProd + vServ + vFrete + vSeg + vOutro + vII + vIS − vDesc − vPIS − vCOFINS − vICMS −
+ * vICMSUFDest − vFCP − vFCPUFDest − vICMSMono − vISSQN, each the item's own figure (vProd the goods', without the
+ * IBS/CBS/IS a 2027+ vProd carries; vIS as the engine's formula adds it, cbs-ibs-item.ts — no IS before 2027); then
+ * each value against the law's rate of the year and cClassTrib (the engine's) on the document's base.
  */
 function checkIbsCbs(
   prod: Record<string, string>,
@@ -197,7 +217,8 @@ function checkIbsCbs(
     'ICMSUFDest.vFCPUFDest',
     'ICMS.vICMSMono',
   ];
-  const exp = operationCents(prod) + toCents(t(taxes, 'II.vII')) - minus.reduce((s, k) => s + toCents(t(taxes, k)), 0);
+  const added = toCents(t(taxes, 'II.vII')) + toCents(t(taxes, 'IS.vIS'));
+  const exp = operationCents(prod) + added - minus.reduce((s, k) => s + toCents(t(taxes, k)), 0);
   const base = toCents(docBase);
   const engineBase = figures ? Math.round(figures.vBCIBSCBS! * 100) : 0;
   // The law's value of one tax on a base: the engine's effective rate (reductions and deferral applied).

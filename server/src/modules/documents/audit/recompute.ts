@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
 import { buildCalculationContext } from '../../tax/tax.service.js';
 import type { DocumentItem, FiscalDocument } from '../read/document-model.js';
+import { recipientIsContributor } from './operation-checks.js';
 
 export type IcmsOverride = Partial<TTaxCalculateRequest['item']['icms']>;
 
@@ -12,7 +13,7 @@ export type IcmsOverride = Partial<TTaxCalculateRequest['item']['icms']>;
  * stated values (the base method, the relief's reason, per-unit rates, the IBS/CBS subgroups) stay out, so the
  * recomputation is the one the audit's findings were measured on (bench/audit-precision.ts).
  */
-const auditedProd = ['vProd', 'vFrete', 'vSeg', 'vOutro', 'vDesc', 'NCM', 'cBenef'];
+const auditedProd = ['vProd', 'vFrete', 'vSeg', 'vOutro', 'vDesc', 'NCM', 'cBenef', 'CFOP'];
 const auditedTaxes = [
   ...['CST', 'CSOSN', 'orig', 'pICMS', 'pRedBC', 'pMVAST', 'pRedBCST', 'pICMSST', 'pFCP', 'pFCPST', 'pDif'].map(
     (tag) => `ICMS.${tag}`,
@@ -25,6 +26,8 @@ const auditedTaxes = [
   'COFINS.pCOFINS',
   'IBSCBS.CST',
   'IBSCBS.cClassTrib',
+  // Read only to take them out of a 2027+ vProd (goodsValueOf, NT 2026.008): never sent to the engine.
+  ...['IBSCBS.vIBS', 'IBSCBS.vCBS', 'IBSCBS.vIBSMono', 'IBSCBS.vCBSMono', 'IS.vIS'],
 ];
 
 function only(from: Record<string, string>, keys: readonly string[]): Record<string, string> {
@@ -48,7 +51,8 @@ export function buildItemRequest(
 ): TTaxCalculateRequest {
   const mapped = itemRequestOf(
     { prod: only(item.prod, auditedProd), taxes: only(item.taxes, auditedTaxes) },
-    { lenient: true },
+    // The year of the document: from 2027 its vProd carries the item's IBS/CBS/IS, taken out for the engine.
+    { lenient: true, issuedIn: Number(date.slice(0, 4)) },
   ) as TTaxCalculateRequest['item'];
   const crt = Number(doc.ide.CRT);
   return {
@@ -56,7 +60,7 @@ export function buildItemRequest(
       ufOrigem: (doc.ufOrigin ?? 'SP') as Uf,
       ufDestino: (doc.ufDestination ?? doc.ufOrigin ?? 'SP') as Uf,
       consumidorFinal: doc.ide.indFinal === '1',
-      contribuinte: doc.ide.indIEDest !== '9',
+      contribuinte: recipientIsContributor(doc),
       crt: crt >= 1 && crt <= 4 ? crt : undefined,
       data: date,
     },
