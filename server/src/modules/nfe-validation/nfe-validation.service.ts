@@ -75,6 +75,17 @@ export interface ValidateNfeOptions {
   agora?: Date;
 }
 
+/** The body's tree, the rule book's findings on it and what its schema check needs (the tree is not returned). */
+function readAndRule(body: Uint8Array | string, opts: ValidateNfeOptions) {
+  const { root, nfe } = readNfeBody(body);
+  const rules = validateNfeRules(root, { data: opts.data, tabelas: opts.tabelas, agora: opts.agora });
+  const input: SchemaInput = {
+    pkg: schemaPackageOn(rules.regras.data),
+    signed: nfe.children.some((c) => c.name === 'Signature'),
+  };
+  return { rules, input };
+}
+
 /**
  * Validates one NF-e/NFC-e XML (NFe or nfeProc) against the official schema of its date and every rule of the rule
  * book in force on it, and returns every rejection and alert. The one entry point for any caller: the public
@@ -95,12 +106,7 @@ export async function validateNfeXml(
     // A body refused below answers without waiting for its check.
     early.errors.catch(() => {});
   }
-  const { root, nfe } = readNfeBody(body);
-  const rules = validateNfeRules(root, { data: opts.data, tabelas: opts.tabelas, agora: opts.agora });
-  const input: SchemaInput = {
-    pkg: schemaPackageOn(rules.regras.data),
-    signed: nfe.children.some((c) => c.name === 'Signature'),
-  };
+  const { rules, input } = readAndRule(body, opts);
   let schemaErrors: SchemaError[];
   try {
     schemaErrors = await (early?.pkg === input.pkg && early.signed === input.signed
@@ -110,11 +116,15 @@ export async function validateNfeXml(
     if (e instanceof SyntaxError) throw invalid(`O corpo não é um XML bem formado: ${e.message}`);
     throw e;
   }
+  // The tree is not kept across the wait for the thread (kept, it outlived the young generation's collections and
+  // was promoted on every request: full collections, decision 073); the rare body with schema errors is read again
+  // to name their paths.
+  const root = schemaErrors.length > 0 ? readNfeBody(body).root : null;
   const schema: TNfeFinding[] = schemaErrors.map((e) => ({
     codigo: '225',
     regra: 'D01',
     mensagem: 'Rejeição: Falha no Schema XML do lote de NFe',
-    campo: (e.campo.startsWith('/') ? namedPath(root, e.campo) : null) ?? e.campo,
+    campo: (root && e.campo.startsWith('/') ? namedPath(root, e.campo) : null) ?? e.campo,
     nItem: null,
     esperado: null,
     encontrado: e.mensagem,
