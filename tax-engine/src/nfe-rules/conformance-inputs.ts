@@ -24,7 +24,7 @@ export function readConformanceInputs(): ConformanceInputs {
     .sort((a, b) => (a === 'rule-book.test.ts' ? -1 : b === 'rule-book.test.ts' ? 1 : a.localeCompare(b)));
   for (const f of files) {
     const body = readFileSync(path.join(here, f), 'utf8');
-    for (const m of body.matchAll(/'(\d*[A-Z]{1,2}\d{2}[a-z]?(?:\.\d)?-\d{2,3})'/g)) {
+    for (const m of body.matchAll(/'(\d*[A-Z]{1,2}\d{2,3}[a-z]?(?:\.\d)?-\d{2,3})'/g)) {
       const list = tests.get(m[1]!) ?? [];
       const rel = `tax-engine/src/nfe-rules/${f}`;
       if (!list.includes(rel)) list.push(rel);

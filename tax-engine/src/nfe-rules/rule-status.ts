@@ -181,6 +181,21 @@ add(
 );
 add('pendente', pending('o dígito verificador da inscrição Suframa não tem fonte lida no projeto.'), 'E18-20');
 add('pendente', pending('exige a lista de códigos ANP da seção 8.11 do MOC Visão Geral, não lida.'), 'X04-10');
+add('pendente', future, 'UB104-10 UB105-10');
+add(
+  'pendente',
+  pending(
+    'linhas lidas na NT 2025.002 v1.31: exigem os indicadores ind_gMonoPadrao, ind_gMonoReten, ind_gMonoRet e ind_gMonoDif do cClassTrib, que NfeTables não traz.',
+  ),
+  'UB84a-10 UB84a-20 UB90-10 UB90-20 UB94-10 UB94-20 UB99-10 UB99-20',
+);
+add(
+  'pendente',
+  pending(
+    'linhas lidas na NT 2025.002 v1.31; antes de aplicá-las falta conferir que a NF-e completada por POST /nfe/complete traz gTribCompraGov nas compras governamentais.',
+  ),
+  'UB82a-10 UB82a-20 UB82a-30',
+);
 // Group by group, the rules whose row text (condition and exceptions) was not read.
 add('pendente', notRead, 'B10a-10 B10a-40 B10a-50');
 add('pendente', notRead, 'B25-80 B25-90 B25-100 B25-110 B25-120 B25.1-10');
@@ -202,9 +217,8 @@ add('pendente', notRead, 'LA01-30 LB01-30');
 add('pendente', notRead, 'N11-10 N12-110');
 add('pendente', notRead, 'UB13-39 UB13-40 UB13-44 UB13-45 UB14-30 UB14-40 UB14-50 UB14-60 UB14-70 UB14-80 UB24-10');
 add('pendente', notRead, 'UB27-10 UB43-10 UB46-10 UB56-20 UB62-10 UB62a-10 UB63-10 UB65-10 UB66a-10 UB66a-20');
-add('pendente', notRead, 'UB66c-10 UB66e-10 UB69-10 UB70-10 UB72-10 UB72b-10 UB72d-10 UB82a-10 UB82a-20 UB82a-30');
-add('pendente', notRead, 'UB84a-10 UB84a-20 UB90-10 UB90-20 UB94-10 UB94-20 UB99-10 UB99-20 UB104-10 UB105-10');
-add('pendente', notRead, 'UB106-30 UB106-31 UB106-40 UB112-10 UB112-20 UB112-30 UB116-10 UB116-20 UB116-30');
+add('pendente', notRead, 'UB66c-10 UB66e-10');
+add('pendente', notRead, 'UB112-10 UB112-20 UB112-30 UB116-10 UB116-20 UB116-30');
 add('pendente', notRead, 'UB120-10 UB120-20 UB123-10 UB123-20 UB125-10 UB126-10 UB127-10 UB127-20 UB129-10');
 add('pendente', notRead, 'UB130-10 UB131-10 UB131-20 UB131-30 UB131-40 UB131-50 UB133-10 VB01-05');
 add('pendente', notRead, 'VC02-04 VC02-05 VC02-07 VC02-10 VC02-14 VC02-15 VC02-20 VC02-30 VC02-40 VC02-50');

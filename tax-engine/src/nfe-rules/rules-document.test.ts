@@ -206,6 +206,37 @@ const respTec = (cnpj: string) =>
     ['fone', '1133334444'],
   ]);
 
+const withIbs: SampleNfe = {
+  ...standard,
+  items: standard.items.map((i) => ({ ...i, ibscbs: { cst: '000', cClassTrib: '000001' } })),
+};
+const gIBSCBS = (n: number) => `${det(n)}/imposto/IBSCBS/gIBSCBS`;
+const tribRegular = (uf: string, mun: string, cbs: string) =>
+  g('gTribRegular', [
+    ['CSTReg', '000'],
+    ['cClassTribReg', '000001'],
+    ['pAliqEfetRegIBSUF', '0.1000'],
+    ['vTribRegIBSUF', uf],
+    ['pAliqEfetRegIBSMun', '0.0000'],
+    ['vTribRegIBSMun', mun],
+    ['pAliqEfetRegCBS', '0.9000'],
+    ['vTribRegCBS', cbs],
+  ]);
+const transfCred = (t: XNode, vIBS: string, vCBS: string) => {
+  const ibs = find(t, `${det(1)}/imposto/IBSCBS`);
+  ibs.children = [
+    ...ibs.children.filter((c) => c.name !== 'gIBSCBS'),
+    g('gTransfCred', [
+      ['vIBS', vIBS],
+      ['vCBS', vCBS],
+    ]),
+  ];
+};
+const debit = (t: XNode, tp: string) => {
+  setText(t, ide('finNFe'), '6');
+  into(t, `${I}/ide`, el('tpNFDebito', tp), 'procEmi');
+};
+
 interface Case {
   sample: SampleNfe;
   breakIt: (t: XNode) => void;
@@ -1474,6 +1505,62 @@ const cases: Record<string, Case> = {
       },
     ]),
   ),
+
+  // NT 2025.002 v1.31 (p. 40, 43–44): regular taxation values and the credit transfer.
+  'UB72-10': {
+    sample: withIbs,
+    alsoPasses: (t) => into(t, gIBSCBS(1), tribRegular('1.00', '0.00', '9.00')),
+    breakIt: (t) => into(t, gIBSCBS(1), tribRegular('1.50', '0.00', '9.00')),
+  },
+  'UB72b-10': { sample: withIbs, breakIt: (t) => into(t, gIBSCBS(1), tribRegular('1.00', '0.50', '9.00')) },
+  'UB72d-10': { sample: withIbs, breakIt: (t) => into(t, gIBSCBS(1), tribRegular('1.00', '0.00', '8.00')) },
+  'UB106-30': {
+    sample: withIbs,
+    alsoPasses: (t) => {
+      transfCred(t, '10.00', '0.00');
+      debit(t, '05');
+    },
+    breakIt: (t) => transfCred(t, '10.00', '0.00'),
+  },
+  'UB106-31': {
+    sample: withIbs,
+    alsoPasses: (t) => {
+      transfCred(t, '10.00', '0.00');
+      debit(t, '01');
+    },
+    breakIt: (t) => {
+      transfCred(t, '10.00', '0.00');
+      debit(t, '02');
+    },
+  },
+  'UB106-40': {
+    sample: withIbs,
+    alsoPasses: (t) => {
+      transfCred(t, '0.00', '5.00');
+      debit(t, '05');
+    },
+    breakIt: (t) => {
+      transfCred(t, '0.00', '0.00');
+      debit(t, '05');
+    },
+  },
+
+  'UB69-10': {
+    alsoPasses: (t) => into(t, gIBSCBS(1), tribRegular('1.00', '0.00', '9.00')),
+    sample: withIbs,
+    breakIt: (t) => {
+      into(t, gIBSCBS(1), tribRegular('1.00', '0.00', '9.00'));
+      setText(t, `${gIBSCBS(1)}/gTribRegular/CSTReg`, '999');
+    },
+  },
+  'UB70-10': {
+    alsoPasses: (t) => into(t, gIBSCBS(1), tribRegular('1.00', '0.00', '9.00')),
+    sample: withIbs,
+    breakIt: (t) => {
+      into(t, gIBSCBS(1), tribRegular('1.00', '0.00', '9.00'));
+      setText(t, `${gIBSCBS(1)}/gTribRegular/cClassTribReg`, '999999');
+    },
+  },
 };
 
 const rules = documentRules;
@@ -1508,7 +1595,7 @@ describe('MOC 7.0 annex I rules of decision 072: a positive and a negative case 
   }
 
   it('the valid samples of these tests get no rejection from any rule of the book', () => {
-    for (const s of [standard, nfce, difal, interstate, simplesConsumer]) {
+    for (const s of [standard, nfce, difal, interstate, simplesConsumer, withIbs]) {
       const r = validateNfeRules(sampleNfe(s), { tabelas: tables, agora });
       expect(r.rejeicoes).toEqual([]);
     }

@@ -3,6 +3,7 @@ import { cfopOperationRules } from './rules-cfop-operation.js';
 import { closingRules } from './rules-closing.js';
 import { destRules } from './rules-dest.js';
 import { emitRules } from './rules-emit.js';
+import { ibsCbsMoreRules } from './rules-ibscbs-more.js';
 import { icmsCstRules } from './rules-icms-cst.js';
 import { icmsDestRules } from './rules-icms-dest.js';
 import { icmsValueRules } from './rules-icms-values.js';
@@ -18,8 +19,8 @@ import { transportRules } from './rules-transport.js';
 import type { Rule } from './types.js';
 
 /**
- * The MOC 7.0 annex I rules of decision 072 on the document's own fields (groups B to ZD), in the layout's order; their
- * cases are in rules-document.test.ts.
+ * The rules of decision 072 on the document's own fields — MOC 7.0 annex I groups B to ZD and a few UB rows of NT
+ * 2025.002 — in the layout's order; their cases are in rules-document.test.ts.
  */
 export const documentRules: readonly Rule[] = [
   ...ideFlagRules,
@@ -39,4 +40,5 @@ export const documentRules: readonly Rule[] = [
   ...closingRules,
   ...iePlaceRules,
   ...issqnTotalRules,
+  ...ibsCbsMoreRules,
 ];
