@@ -89,7 +89,7 @@ export class SchemaChecker {
     return new Promise((resolve, reject) => {
       const wait = this.options.timeoutMs + (thread.ready ? 0 : START_MS);
       const timer = setTimeout(() => {
-        const seconds = Math.round(this.options.timeoutMs / 100) / 10;
+        const seconds = String(Math.round(this.options.timeoutMs / 100) / 10).replace('.', ',');
         this.drop(thread, `A verificação do esquema XSD da NF-e não terminou em ${seconds} s; tente novamente.`);
       }, wait);
       thread.pending.set(id, { resolve, reject, timer });
