@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
-import { insert } from './test-support.js';
+import { insert, setText } from './test-support.js';
 import { validateNfeRules } from './validate.js';
 import type { XNode } from './xml-node.js';
 
@@ -26,7 +26,9 @@ function withDup(data: string, nDup: string | null, tpAmb: '1' | '2' = '1'): XNo
   ];
   return insert(t, 'NFe/infNFe', el('cobr', [el('dup', fields)]), 'pag');
 }
-const y0810 = (t: XNode) => validateNfeRules(t, { agora, tabelas: null }).rejeicoes.filter((r) => r.regra === 'Y08-10');
+const only = (t: XNode, ...regras: string[]) =>
+  validateNfeRules(t, { agora, tabelas: null }).rejeicoes.filter((r) => regras.includes(r.regra));
+const y0810 = (t: XNode) => only(t, 'Y08-10');
 
 describe('Y08-10 (852, MOC 7.0 annex I group Y; format of nDup from NT 2016.002 v1.60, production 03/09/2018)', () => {
   it('accepts an nDup outside the 001, 002 … format on an NF-e issued in production before 03/09/2018', () => {
@@ -42,5 +44,35 @@ describe('Y08-10 (852, MOC 7.0 annex I group Y; format of nDup from NT 2016.002 
 
   it('rejects a duplicata without nDup before 03/09/2018 too ("não informado" since layout 4.00)', () => {
     expect(y0810(withDup('2018-08-07', null))).toMatchObject([{ codigo: '852', encontrado: 'não informado' }]);
+  });
+});
+
+/** An NF-e of the date whose item has cEAN and cEANTrib blank (the schema of layout 4.00 accepts the empty value). */
+function blankGtin(data: string, tpAmb: '1' | '2'): XNode {
+  const t = sampleNfe({
+    emitente: { cnpj: '11222333000181', uf: 'PR', crt: '3' },
+    destinatario: { cnpj: '11444777000161', uf: 'PR', contribuinte: true },
+    data,
+    tpAmb,
+    items: [{ vProd: '100.00', icms: { cst: '00', pICMS: '18' } }],
+  });
+  setText(t, 'NFe/infNFe/det/prod/cEAN', '');
+  return setText(t, 'NFe/infNFe/det/prod/cEANTrib', '');
+}
+
+describe('I03-30 (883) and I12-60 (888), MOC 7.0 annex I group I: "NT 2021.003, Etapa 1"', () => {
+  it('accepts a blank GTIN before the rules were in force', () => {
+    // Shape of an NF-e authorised in PR homologation on 12/07/2017 with cEAN and cEANTrib blank: NT 2017.001 v1.30
+    // applied the rules in homologation from 27/06/2018, production waited for NT 2021.003 (12/09/2022).
+    expect(only(blankGtin('2017-07-12', '2'), 'I03-30', 'I12-60')).toEqual([]);
+    expect(only(blankGtin('2022-09-09', '1'), 'I03-30', 'I12-60')).toEqual([]);
+  });
+
+  it('rejects it in production from 12/09/2022 and in homologation from 27/06/2018', () => {
+    expect(only(blankGtin('2022-09-12', '1'), 'I03-30', 'I12-60')).toMatchObject([
+      { codigo: '883', esperado: 'SEM GTIN' },
+      { codigo: '888', esperado: 'SEM GTIN' },
+    ]);
+    expect(only(blankGtin('2018-06-27', '2'), 'I03-30', 'I12-60').map((r) => r.codigo)).toEqual(['883', '888']);
   });
 });

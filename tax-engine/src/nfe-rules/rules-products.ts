@@ -17,6 +17,13 @@ const perItem =
       const f = bad(it, d);
       return f ? [{ nItem: it.nItem, ...f }] : [];
     });
+/**
+ * The blank-GTIN rules (I03-30, I12-60) were postponed by NT 2017.001 (v1.10 "implantação futura", v1.20 01/12/2018,
+ * v1.30 homologation only, from 27/06/2018), then deactivated, and came back with NT 2021.003's stage 1 (the MOC
+ * 7.0 row cites "NT 2021.003, Etapa 1"), required in production from 12/09/2022 as SEFAZ announced it. NF-e
+ * authorised with a blank cEAN before that exist (one in PR homologation on 12/07/2017).
+ */
+const blankGtinInForce = { producao: { desde: '2022-09-12' }, homologacao: { desde: '2018-06-27' } };
 const noGtin = (v: string | undefined) => v === undefined || v === '' || v === 'SEM GTIN';
 function gtinRules(tag: 'cEAN' | 'cEANTrib', codes: [string, string], label: string, group: string): Rule[] {
   return [
@@ -33,16 +40,19 @@ function gtinRules(tag: 'cEAN' | 'cEANTrib', codes: [string, string], label: str
         return !noGtin(v) && !isValidGtin(v!) ? { campo: `${it.path}/prod/${tag}`, encontrado: v } : null;
       }),
     ),
-    mocRule(
-      tag === 'cEAN' ? 'I03-30' : 'I12-60',
-      codes[1],
-      `${label} sem informação [nItem: 999]`,
-      'I',
-      both,
-      'obrigatoria',
-      `${tag} em branco: produto sem GTIN usa "SEM GTIN".`,
-      perItem((it) => (text(it.prod, tag) === '' ? { campo: `${it.path}/prod/${tag}`, esperado: 'SEM GTIN' } : null)),
-    ),
+    {
+      ...mocRule(
+        tag === 'cEAN' ? 'I03-30' : 'I12-60',
+        codes[1],
+        `${label} sem informação [nItem: 999]`,
+        'I',
+        both,
+        'obrigatoria',
+        `${tag} em branco: produto sem GTIN usa "SEM GTIN" (NT 2021.003 Etapa 1: produção desde 12/09/2022).`,
+        perItem((it) => (text(it.prod, tag) === '' ? { campo: `${it.path}/prod/${tag}`, esperado: 'SEM GTIN' } : null)),
+      ),
+      vigencia: blankGtinInForce,
+    },
   ];
 }
 
