@@ -76,3 +76,37 @@ describe('I03-30 (883) and I12-60 (888), MOC 7.0 annex I group I: "NT 2021.003, 
     expect(only(blankGtin('2018-06-27', '2'), 'I03-30', 'I12-60').map((r) => r.codigo)).toEqual(['883', '888']);
   });
 });
+
+/** An NF-e (or NFC-e) of the date with indPres and, when given, indIntermed. */
+function presence(data: string, indPres: string, indIntermed: string | null, modelo: '55' | '65' = '55'): XNode {
+  const t = sampleNfe({
+    modelo,
+    emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' },
+    destinatario: { cnpj: '11444777000161', uf: 'SP', contribuinte: modelo === '55' },
+    data,
+    items: [{ vProd: '100.00', icms: { cst: '00', pICMS: '18' } }],
+  });
+  setText(t, 'NFe/infNFe/ide/indPres', indPres);
+  if (indIntermed !== null) insert(t, 'NFe/infNFe/ide', el('indIntermed', indIntermed), 'procEmi');
+  return t;
+}
+
+describe('B25c-10 (434) and B25c-20 (435) as NT 2020.006 v1.31 §4.1 left them (later than the MOC 7.0 rows)', () => {
+  it('B25c-20 accepts indIntermed 0 with indPres 1, and refuses indIntermed 1 outside indPres 1, 2, 3, 4, 9', () => {
+    // Shape of an NFC-e authorised in ES on 13/05/2023: indPres 1, indIntermed 0 (v1.10 added indPres 1).
+    expect(only(presence('2023-05-13', '1', '0', '65'), 'B25c-20')).toEqual([]);
+    expect(only(presence('2023-05-13', '0', '0'), 'B25c-20')).toEqual([]);
+    expect(only(presence('2023-05-13', '0', '1'), 'B25c-20')).toMatchObject([{ codigo: '435' }]);
+  });
+
+  it('B25c-10 asks indIntermed of an exit NF-e of finNFe 1 from 04/04/2022 in production (v1.30)', () => {
+    expect(only(presence('2022-04-01', '2', null), 'B25c-10')).toEqual([]);
+    expect(only(presence('2022-04-04', '2', null), 'B25c-10')).toMatchObject([{ codigo: '434' }]);
+    const entry = presence('2022-04-04', '9', null);
+    setText(entry, 'NFe/infNFe/ide/tpNF', '0');
+    expect(only(entry, 'B25c-10')).toEqual([]);
+    const energy = presence('2022-04-04', '9', null);
+    setText(energy, 'NFe/infNFe/det/prod/CFOP', '5252');
+    expect(only(energy, 'B25c-10')).toEqual([]);
+  });
+});

@@ -295,7 +295,16 @@ const cases: Record<string, Case> = {
     },
     breakIt: (t) => setText(t, ide('indPres'), '2'),
   },
-  'B25c-20': { sample: standard, breakIt: (t) => into(t, `${I}/ide`, el('indIntermed', '0'), 'procEmi') },
+  'B25c-20': {
+    sample: standard,
+    // NT 2020.006 v1.10: indIntermed is allowed with indPres 1 (an NFC-e authorised in ES in 2023 had indPres 1,
+    // indIntermed 0); only indIntermed=1 outside indPres 1, 2, 3, 4, 9 is refused.
+    alsoPasses: (t) => into(t, `${I}/ide`, el('indIntermed', '0'), 'procEmi'),
+    breakIt: (t) => {
+      setText(t, ide('indPres'), '0');
+      into(t, `${I}/ide`, el('indIntermed', '1'), 'procEmi');
+    },
+  },
   'B26-10': {
     sample: standard,
     alsoPasses: (t) => setText(t, ide('serie'), '920'),

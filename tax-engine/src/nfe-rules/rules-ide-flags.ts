@@ -45,6 +45,24 @@ const sequences = new Set([
 const serie = (d: NfeView) => Number(ide(d, 'serie'));
 const byFisco = (d: NfeView) => ['1', '2'].includes(ide(d, 'procEmi') ?? '');
 const remote = (d: NfeView) => ['2', '3', '4', '9'].includes(ide(d, 'indPres') ?? '');
+/**
+ * B25c-10 and B25c-20 as NT 2020.006 left them (v1.31, §4.1), later than the MOC 7.0 rows: B25c-10 only for an exit
+ * NF-e of finNFe 1 and not for the CFOP of its exception 1 (electricity and communication), in production from
+ * 04/04/2022 (v1.30); B25c-20 refuses indIntermed=1 only outside indPres 1, 2, 3, 4 and 9 (v1.10 added indPres 1).
+ * An NFC-e authorised in ES in 2023 with indPres 1 and indIntermed 0 was reported by the MOC's older B25c-20.
+ */
+const nt2020006 = {
+  documento: 'NT 2020.006',
+  versao: '1.31',
+  secao: 'Detalhamento das Validações, 4.1 B. Identificação da Nota Fiscal eletrônica',
+  url: 'https://www.nfe.fazenda.gov.br/portal/listaConteudo.aspx?tipoConteudo=04BIflQt1aY=',
+};
+// Exception 1 of B25c-10: CFOP 5205–5207, 5251–5258 and 5301–5307 (electricity and communication).
+const intermedExempt = new Set(
+  [5205, 5206, 5207, 5251, 5252, 5253, 5254, 5255, 5256, 5257, 5258, 5301, 5302, 5303, 5304, 5305, 5306, 5307].map(
+    String,
+  ),
+);
 
 export const ideFlagRules: Rule[] = [
   mocRule(
@@ -164,14 +182,19 @@ export const ideFlagRules: Rule[] = [
       'B',
       both,
       'obrigatoria',
-      'indPres 2, 3, 4 ou 9 exige indIntermed (NT 2020.006: homologação 01/02/2021, produção 01/09/2021).',
+      'Saída normal (tpNF 1, finNFe 1) com indPres 2, 3, 4 ou 9 exige indIntermed, salvo os CFOP de energia e comunicação da exceção (NT 2020.006 v1.30: homologação 23/08/2021, produção 04/04/2022).',
       (d) =>
-        when(remote(d) && !has(d.ide, 'indIntermed'), {
-          campo: `${B}/indIntermed`,
-          encontrado: `indPres ${ide(d, 'indPres')}`,
-        }),
+        when(
+          remote(d) &&
+            ide(d, 'tpNF') === '1' &&
+            ide(d, 'finNFe') === '1' &&
+            !d.items.some((it) => intermedExempt.has(text(it.prod, 'CFOP') ?? '')) &&
+            !has(d.ide, 'indIntermed'),
+          { campo: `${B}/indIntermed`, encontrado: `indPres ${ide(d, 'indPres')}` },
+        ),
     ),
-    vigencia: { producao: { desde: '2021-09-01' }, homologacao: { desde: '2021-02-01' } },
+    vigencia: { producao: { desde: '2022-04-04' }, homologacao: { desde: '2021-08-23' } },
+    fonte: nt2020006,
   },
   {
     ...mocRule(
@@ -181,14 +204,15 @@ export const ideFlagRules: Rule[] = [
       'B',
       both,
       'obrigatoria',
-      'indIntermed só com indPres 2, 3, 4 ou 9 (NT 2020.006: homologação 01/02/2021, produção 01/09/2021).',
+      'indIntermed=1 só com indPres 1, 2, 3, 4 ou 9 (NT 2020.006 v1.10; homologação 01/02/2021, produção 01/09/2021).',
       (d) =>
-        when(!remote(d) && has(d.ide, 'indIntermed'), {
+        when(!['1', '2', '3', '4', '9'].includes(ide(d, 'indPres') ?? '') && ide(d, 'indIntermed') === '1', {
           campo: `${B}/indIntermed`,
           encontrado: `indPres ${ide(d, 'indPres')}`,
         }),
     ),
     vigencia: { producao: { desde: '2021-09-01' }, homologacao: { desde: '2021-02-01' } },
+    fonte: nt2020006,
   },
   mocRule(
     'B26-10',
