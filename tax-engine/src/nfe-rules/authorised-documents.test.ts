@@ -30,20 +30,27 @@ const only = (t: XNode, ...regras: string[]) =>
   validateNfeRules(t, { agora, tabelas: null }).rejeicoes.filter((r) => regras.includes(r.regra));
 const y0810 = (t: XNode) => only(t, 'Y08-10');
 
-describe('Y08-10 (852, MOC 7.0 annex I group Y; format of nDup from NT 2016.002 v1.60, production 03/09/2018)', () => {
+describe('group Y in production from NT 2016.002 §3.2: Y08-10 (852) from 03/09/2018, Y09-20 (900) from 02/07/2018', () => {
   it('accepts an nDup outside the 001, 002 … format on an NF-e issued in production before 03/09/2018', () => {
-    // Shape of an NF-e authorised in SP on 07/08/2018 with nDup "47428/1-1" (NT 2016.002 v1.60 pp. 62-64: the
-    // three-digit sequence is validated from 03/09/2018).
+    // Shape of an NF-e authorised in SP on 07/08/2018 with nDup "47428/1-1" (NT 2016.002, Y08-10: "implementação
+    // futura em ambiente de produção a partir de 03-set-2018").
     expect(y0810(withDup('2018-08-07', '47428/1-1'))).toEqual([]);
+    expect(y0810(withDup('2018-08-07', null))).toEqual([]);
   });
 
-  it('rejects the same nDup from 03/09/2018 on, and in homologation', () => {
+  it('rejects the same nDup, or none, from 03/09/2018 on, and in homologation', () => {
     expect(y0810(withDup('2018-09-03', '47428/1-1'))).toMatchObject([{ codigo: '852', encontrado: '47428/1-1' }]);
+    expect(y0810(withDup('2018-09-03', null))).toMatchObject([{ codigo: '852', encontrado: 'não informado' }]);
     expect(y0810(withDup('2018-08-07', '47428/1-1', '2'))).toMatchObject([{ codigo: '852', esperado: '001' }]);
   });
 
-  it('rejects a duplicata without nDup before 03/09/2018 too ("não informado" since layout 4.00)', () => {
-    expect(y0810(withDup('2018-08-07', null))).toMatchObject([{ codigo: '852', encontrado: 'não informado' }]);
+  it('Y09-20 applies to a dVenc before the issue date from 02/07/2018 in production', () => {
+    const early = (data: string) => {
+      const t = withDup(data, '001');
+      return setText(t, 'NFe/infNFe/cobr/dup/dVenc', '2018-06-01');
+    };
+    expect(only(early('2018-06-29'), 'Y09-20')).toEqual([]);
+    expect(only(early('2018-07-02'), 'Y09-20')).toMatchObject([{ codigo: '900', encontrado: '2018-06-01' }]);
   });
 });
 

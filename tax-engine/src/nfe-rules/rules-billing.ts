@@ -22,8 +22,13 @@ const ide = (d: NfeView, tag: string) => text(d.ide, tag);
 
 const dups = (d: NfeView) => children(child(d.infNFe, 'cobr'), 'dup');
 const tPags = (d: NfeView) => children(child(d.infNFe, 'pag'), 'detPag').map((p) => text(p, 'tPag'));
-/** NT 2016.002 v1.60: nDup as 001, 002 … in production from 03/09/2018 (as Y01-20's fat fields). */
-const nDupFormatFrom = '2018-09-03';
+/**
+ * Production dates NT 2016.002 (layout 4.00, §3.2 "Regras de Validação", group Y) gave the billing rules: Y09-20,
+ * Y09-30 and Y10-10 "implementação futura em ambiente de produção a partir de 02-jul-2018", Y08-10 (and Y01-20) from
+ * 03-set-2018; in homologation with layout 4.00. An NF-e authorised in SP on 07/08/2018 had nDup "47428/1-1".
+ */
+const fromJul2018 = { producao: { desde: '2018-07-02' }, homologacao: { desde: null } };
+const fromSep2018 = { producao: { desde: '2018-09-03' }, homologacao: { desde: null } };
 const from2021 = { producao: { desde: '2021-09-01' }, homologacao: { desde: '2021-02-01' } };
 
 export const billingRules: Rule[] = [
@@ -94,87 +99,96 @@ export const billingRules: Rule[] = [
       });
     },
   ),
-  mocRule(
-    'Y08-10',
-    '852',
-    'Número da parcela inválido ou não informado [nOcor: 999]',
-    'Y',
-    nfe,
-    'obrigatoria',
-    'nDup informado; com 3 algarismos, sequenciais e consecutivos (001, 002, 003 …) em produção desde 03/09/2018.',
-    (d, ctx) =>
-      dups(d).flatMap((dup, i) => {
-        const n = text(dup, 'nDup');
-        const expected = String(i + 1).padStart(3, '0');
-        // The format (3 digits in sequence) is NT 2016.002 v1.60's, in production from 03/09/2018; before it the layout
-        // 4.00 rule only asked for nDup (an NF-e of 07/08/2018 with nDup "47428/1-1" was authorised in SP).
-        const formatInForce = ctx.ambiente === 'homologacao' || ctx.data >= nDupFormatFrom;
-        return n === expected || (n && !formatInForce)
-          ? []
-          : [{ campo: `${root}/cobr/dup[${i + 1}]/nDup`, esperado: expected, encontrado: n ?? 'não informado' }];
-      }),
-  ),
-  mocRule(
-    'Y09-20',
-    '900',
-    'Data de vencimento da parcela não informada ou menor que Data de Emissão [nOcor: 999]',
-    'Y',
-    nfe,
-    'obrigatoria',
-    'dVenc de cada parcela informado e não anterior à data de emissão.',
-    (d) =>
-      dups(d).flatMap((dup, i) => {
-        const v = text(dup, 'dVenc');
-        return !v || (d.emissao && v < d.emissao)
-          ? [
-              {
-                campo: `${root}/cobr/dup[${i + 1}]/dVenc`,
-                esperado: `a partir de ${d.emissao}`,
-                encontrado: v ?? 'não informado',
-              },
-            ]
-          : [];
-      }),
-  ),
-  mocRule(
-    'Y09-30',
-    '850',
-    'Data de vencimento da parcela não informada ou menor que a Data de vencimento da parcela anterior [nOcor: 999]',
-    'Y',
-    nfe,
-    'obrigatoria',
-    'dVenc de cada parcela informado e não anterior ao da parcela anterior.',
-    (d) =>
-      dups(d).flatMap((dup, i, all) => {
-        const v = text(dup, 'dVenc');
-        const prev = i > 0 ? text(all[i - 1], 'dVenc') : undefined;
-        return !v || (prev && v < prev)
-          ? [
-              {
-                campo: `${root}/cobr/dup[${i + 1}]/dVenc`,
-                esperado: prev ? `a partir de ${prev}` : undefined,
-                encontrado: v ?? 'não informado',
-              },
-            ]
-          : [];
-      }),
-  ),
-  mocRule(
-    'Y10-10',
-    '851',
-    'Soma do valor das parcelas difere do Valor Líquido da Fatura',
-    'Y',
-    nfe,
-    'obrigatoria',
-    'Com parcelas (dup) e fat/vLiq: soma de vDup = vLiq.',
-    (d) => {
-      const liq = cents(text(d.infNFe, 'cobr/fat/vLiq'));
-      const list = dups(d);
-      if (liq === null || list.length === 0) return [];
-      const sum = list.reduce((s, dup) => s + (cents(text(dup, 'vDup')) ?? 0), 0);
-      return when(sum !== liq, { campo: `${root}/cobr/dup`, esperado: showCents(liq), encontrado: showCents(sum) });
-    },
-  ),
+  {
+    ...mocRule(
+      'Y08-10',
+      '852',
+      'Número da parcela inválido ou não informado [nOcor: 999]',
+      'Y',
+      nfe,
+      'obrigatoria',
+      'nDup com 3 algarismos, sequenciais e consecutivos: 001, 002, 003 … (produção desde 03/09/2018).',
+      (d) =>
+        dups(d).flatMap((dup, i) => {
+          const n = text(dup, 'nDup');
+          const expected = String(i + 1).padStart(3, '0');
+          return n === expected
+            ? []
+            : [{ campo: `${root}/cobr/dup[${i + 1}]/nDup`, esperado: expected, encontrado: n ?? 'não informado' }];
+        }),
+    ),
+    vigencia: fromSep2018,
+  },
+  {
+    ...mocRule(
+      'Y09-20',
+      '900',
+      'Data de vencimento da parcela não informada ou menor que Data de Emissão [nOcor: 999]',
+      'Y',
+      nfe,
+      'obrigatoria',
+      'dVenc de cada parcela informado e não anterior à data de emissão.',
+      (d) =>
+        dups(d).flatMap((dup, i) => {
+          const v = text(dup, 'dVenc');
+          return !v || (d.emissao && v < d.emissao)
+            ? [
+                {
+                  campo: `${root}/cobr/dup[${i + 1}]/dVenc`,
+                  esperado: `a partir de ${d.emissao}`,
+                  encontrado: v ?? 'não informado',
+                },
+              ]
+            : [];
+        }),
+    ),
+    vigencia: fromJul2018,
+  },
+  {
+    ...mocRule(
+      'Y09-30',
+      '850',
+      'Data de vencimento da parcela não informada ou menor que a Data de vencimento da parcela anterior [nOcor: 999]',
+      'Y',
+      nfe,
+      'obrigatoria',
+      'dVenc de cada parcela informado e não anterior ao da parcela anterior.',
+      (d) =>
+        dups(d).flatMap((dup, i, all) => {
+          const v = text(dup, 'dVenc');
+          const prev = i > 0 ? text(all[i - 1], 'dVenc') : undefined;
+          return !v || (prev && v < prev)
+            ? [
+                {
+                  campo: `${root}/cobr/dup[${i + 1}]/dVenc`,
+                  esperado: prev ? `a partir de ${prev}` : undefined,
+                  encontrado: v ?? 'não informado',
+                },
+              ]
+            : [];
+        }),
+    ),
+    vigencia: fromJul2018,
+  },
+  {
+    ...mocRule(
+      'Y10-10',
+      '851',
+      'Soma do valor das parcelas difere do Valor Líquido da Fatura',
+      'Y',
+      nfe,
+      'obrigatoria',
+      'Com parcelas (dup) e fat/vLiq: soma de vDup = vLiq.',
+      (d) => {
+        const liq = cents(text(d.infNFe, 'cobr/fat/vLiq'));
+        const list = dups(d);
+        if (liq === null || list.length === 0) return [];
+        const sum = list.reduce((s, dup) => s + (cents(text(dup, 'vDup')) ?? 0), 0);
+        return when(sum !== liq, { campo: `${root}/cobr/dup`, esperado: showCents(liq), encontrado: showCents(sum) });
+      },
+    ),
+    vigencia: fromJul2018,
+  },
   mocRule(
     'YA02-04',
     '871',
