@@ -220,9 +220,33 @@ add('pendente', notRead, 'UB27-10 UB43-10 UB46-10 UB56-20 UB62-10 UB62a-10 UB63-
 add('pendente', notRead, 'UB66c-10 UB66e-10');
 add('pendente', notRead, 'UB112-10 UB112-20 UB112-30 UB116-10 UB116-20 UB116-30');
 add('pendente', notRead, 'UB120-10 UB120-20 UB123-10 UB123-20 UB125-10 UB126-10 UB127-10 UB127-20 UB129-10');
-add('pendente', notRead, 'UB130-10 UB131-10 UB131-20 UB131-30 UB131-40 UB131-50 UB133-10 VB01-05');
-add('pendente', notRead, 'VC02-04 VC02-05 VC02-07 VC02-10 VC02-14 VC02-15 VC02-20 VC02-30 VC02-40 VC02-50');
-add('pendente', notRead, 'VC03-10 VC03-20');
+add('pendente', notRead, 'UB130-10 UB131-10 UB131-20 UB131-30 UB131-40 UB131-50');
+add(
+  'pendente',
+  'Linha lida na NT 2025.002 v1.31 (p. 47: dois itens com o mesmo tpCredPresIBSZFM em gCredPresIBSZFM); a restrição ' +
+    'surpreende para um grupo por item e a linha da v1.40 não foi lida.',
+  'UB133-10',
+);
+add('pendente', 'Marcada "Implementação Futura" na NT 2025.002 v1.31 (p. 47).', 'VB01-05');
+add(
+  'pendente',
+  'Linha lida na NT 2025.002 v1.31 (p. 48); versões posteriores a reescreveram (referência por item obrigatória na ' +
+    'devolução, refNFe vedada, produção adiada) e a linha da v1.40 não foi lida.',
+  'VC02-14',
+);
+add(
+  'pendente',
+  'Na v1.31 (p. 48) a 1102 é "devolução com referenciamento a nível de item exige o item da NF-e original"; a v1.40 ' +
+    'dá à 1102 outra mensagem (local de fornecimento), cuja linha não foi lida.',
+  'VC02-15',
+);
+add(
+  'pendente',
+  'Linha lida na NT 2025.002 v1.31 (p. 49), cujas exceções (tpNFDebito 03, finNFe 4) a própria v1.31 corrigiu; a ' +
+    'linha da v1.40 não foi lida.',
+  'VC02-30',
+);
+add('pendente', notRead, 'VC02-40 VC02-50');
 add('pendente', notRead, 'Y09-40');
 
 /** Explicit statuses by rule id (a rule listed twice is a mistake the conformance test reports). */

@@ -210,6 +210,10 @@ const withIbs: SampleNfe = {
   ...standard,
   items: standard.items.map((i) => ({ ...i, ibscbs: { cst: '000', cClassTrib: '000001' } })),
 };
+const nfceWithIbs: SampleNfe = {
+  ...nfce,
+  items: nfce.items.map((i) => ({ ...i, ibscbs: { cst: '000', cClassTrib: '000001' } })),
+};
 const gIBSCBS = (n: number) => `${det(n)}/imposto/IBSCBS/gIBSCBS`;
 const tribRegular = (uf: string, mun: string, cbs: string) =>
   g('gTribRegular', [
@@ -235,6 +239,14 @@ const transfCred = (t: XNode, vIBS: string, vCBS: string) => {
 const debit = (t: XNode, tp: string) => {
   setText(t, ide('finNFe'), '6');
   into(t, `${I}/ide`, el('tpNFDebito', tp), 'procEmi');
+};
+// det/DFeReferenciado of NT 2025.002 (group VC): the referenced DF-e's key and, optionally, its item.
+const otherKey = '35261011444777000161550010000012341000012345';
+const dfeRef = (t: XNode, n: number, key = otherKey, item: string | null = '1') =>
+  into(t, det(n), el('DFeReferenciado', [el('chaveAcesso', key), ...(item ? [el('nItem', item)] : [])]));
+const credit = (t: XNode) => {
+  setText(t, ide('finNFe'), '5');
+  into(t, `${I}/ide`, el('tpNFCredito', '02'), 'procEmi');
 };
 
 interface Case {
@@ -1570,6 +1582,69 @@ const cases: Record<string, Case> = {
       setText(t, `${gIBSCBS(1)}/gTribRegular/cClassTribReg`, '999999');
     },
   },
+
+  // Group VC, NT 2025.002 v1.31 p. 48–49.
+  'VC02-04': { sample: nfceWithIbs, breakIt: (t) => dfeRef(t, 1) },
+  'VC02-05': {
+    sample: withIbs,
+    alsoPasses: (t) => dfeRef(t, 1),
+    breakIt: (t) => {
+      dfeRef(t, 1);
+      into(t, `${I}/ide`, nfref(otherKey));
+    },
+  },
+  'VC02-07': {
+    sample: withIbs,
+    alsoPasses: (t) => {
+      dfeRef(t, 1);
+      debit(t, '02');
+    },
+    breakIt: (t) => {
+      dfeRef(t, 1);
+      credit(t);
+    },
+  },
+  'VC02-10': {
+    sample: withIbs,
+    alsoPasses: (t) => {
+      debit(t, '04');
+      dfeRef(t, 1);
+    },
+    breakIt: (t) => debit(t, '04'),
+  },
+  'VC02-20': {
+    sample: withIbs,
+    alsoPasses: (t) => {
+      dfeRef(t, 1, otherKey, '1');
+      dfeRef(t, 2, otherKey, '2');
+    },
+    breakIt: (t) => {
+      dfeRef(t, 1, otherKey, '1');
+      dfeRef(t, 2, otherKey, '1');
+    },
+  },
+  'VC03-10': {
+    sample: withIbs,
+    alsoPasses: (t) => {
+      debit(t, '03');
+      dfeRef(t, 1, otherKey, null);
+    },
+    breakIt: (t) => {
+      debit(t, '03');
+      dfeRef(t, 1, otherKey, '1');
+    },
+  },
+  'VC03-20': {
+    sample: withIbs,
+    alsoPasses: (t) => {
+      debit(t, '04');
+      dfeRef(t, 1, otherKey, '3');
+    },
+    breakIt: (t) => {
+      debit(t, '04');
+      dfeRef(t, 1, otherKey, null);
+    },
+  },
 };
 
 const rules = documentRules;
@@ -1603,8 +1678,19 @@ describe('MOC 7.0 annex I rules of decision 072: a positive and a negative case 
     });
   }
 
+  it('group VC (NT 2025.002) is not applied to a document without the reform fields (IBSCBS, IS, finNFe 5/6)', () => {
+    const t = sampleNfe(nfce);
+    dfeRef(t, 1);
+    expect(found(t, 'VC02-04')).toEqual([]);
+    const u = sampleNfe(standard);
+    dfeRef(u, 1);
+    dfeRef(u, 2);
+    into(u, `${I}/ide`, nfref(otherKey));
+    expect([...found(u, 'VC02-05'), ...found(u, 'VC02-20')]).toEqual([]);
+  });
+
   it('the valid samples of these tests get no rejection from any rule of the book', () => {
-    for (const s of [standard, nfce, difal, interstate, simplesConsumer, withIbs]) {
+    for (const s of [standard, nfce, difal, interstate, simplesConsumer, withIbs, nfceWithIbs]) {
       const r = validateNfeRules(sampleNfe(s), { tabelas: tables, agora });
       expect(r.rejeicoes).toEqual([]);
     }

@@ -14,6 +14,7 @@ import { issqnTotalRules } from './rules-issqn-totals.js';
 import { itemSumRules } from './rules-item-sums.js';
 import { placeAndItemRules } from './rules-places.js';
 import { productRules } from './rules-products.js';
+import { referenceRules } from './rules-references.js';
 import { taxGroupRules } from './rules-tax-groups.js';
 import { transportRules } from './rules-transport.js';
 import type { Rule } from './types.js';
@@ -41,4 +42,5 @@ export const documentRules: readonly Rule[] = [
   ...iePlaceRules,
   ...issqnTotalRules,
   ...ibsCbsMoreRules,
+  ...referenceRules,
 ];

@@ -33,6 +33,7 @@ export type RuleGroup =
   | 'U'
   | 'UA'
   | 'UB'
+  | 'VC'
   | 'W'
   | 'X'
   | 'Y'
