@@ -6,13 +6,14 @@
  * documents with no rejection. Each document's integrity is checked too: the SHA-1 of its canonical infNFe must
  * equal the DigestValue it was signed with and the protocol's digVal — a document edited after authorisation
  * ("altered") proves nothing about SEFAZ's rules and is reported apart. With NFE_SCHEMA=1 the XSD check runs as well.
- *   NFE_CORPUS_DIR=/tmp/nfe-corpus npx tsx bench/rule-book-real-nfe.ts [dir]   (NFE_JSON=out.json keeps the detail)
+ *   NFE_CORPUS_DIR=/tmp/nfe-corpus npx tsx bench/rule-book-real-nfe.ts [dir]   (NFE_JSON=out.json keeps the detail;
+ *   NFE_RULES_FROM=<dir> applies the rule book of another checkout: `git archive <commit> tax-engine/src | tar -x -C dir`)
  * The corpus (public repositories' fixtures, real company data) stays outside the repository: see bench/README.md.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Rejeicao, validateNfeRules, type XNode } from '@app/tax-engine';
+import { validateNfeRules as currentBook, type Rejeicao, type XNode } from '@app/tax-engine';
 import { schemaPackageOn, validateSchema } from '../server/src/modules/nfe-validation/nfe-schema.js';
 import { nfeTablesOf } from '../server/src/modules/nfe-validation/nfe-tables.js';
 import { parseXmlTree } from '../server/src/modules/nfe-validation/nfe-xml-scan.js';
@@ -21,6 +22,10 @@ import { readIndexedFacts } from '../server/src/modules/tax/tax-facts-cache.js';
 import { startBenchCluster } from './lib/cluster.js';
 
 const dir = process.argv[2] ?? process.env.NFE_CORPUS_DIR;
+// NFE_RULES_FROM=<dir holding tax-engine/src of another commit> measures that rule book instead (the "before" figures).
+const validateNfeRules: typeof currentBook = process.env.NFE_RULES_FROM
+  ? (await import(path.resolve(process.env.NFE_RULES_FROM, 'tax-engine/src/nfe-rules/validate.ts'))).validateNfeRules
+  : currentBook;
 if (!dir) throw new Error('Informe o diretório do corpus (argumento ou NFE_CORPUS_DIR).');
 
 const child = (n: XNode | undefined, name: string) => n?.children.find((c) => c.name === name);
@@ -71,7 +76,6 @@ interface DocResult {
   skipped?: string;
   /** Signature's DigestValue and a hash of the parsed infNFe, to find copies of one signed document that differ. */
   digest?: string;
-  chave?: string;
   infHash?: string;
 }
 
@@ -106,7 +110,6 @@ try {
       integridade: '',
       schema: null,
       digest: find(root, 'DigestValue')?.text,
-      chave: inf?.attrs.Id,
       infHash: createHash('sha1')
         .update(JSON.stringify(inf ?? null))
         .digest('hex'),
@@ -124,17 +127,24 @@ try {
   await cluster.stop();
 }
 
-// Files signed with one DigestValue but with different infNFe were edited (all but one at most, and which one cannot be
-// told): a fixture copied and changed to test another layout of the DANFE.
+// One signed document in several files: identical copies count once; copies that differ (same DigestValue, another
+// infNFe) were edited after signing — an anonymised emitter with its key recomputed, an infRespTec added, tpImp
+// changed to test a DANFE layout. Those that still pass the key check stay in, marked, since their tax content is the
+// authorised one unless the finding is about what was edited.
 const bySignature = new Map<string, DocResult[]>();
-for (const r of results) bySignature.set(r.digest ?? r.file, [...(bySignature.get(r.digest ?? r.file) ?? []), r]);
-for (const group of bySignature.values())
-  if (group.length > 1 && new Set(group.map((r) => r.infHash)).size > 1)
-    for (const r of group)
-      if (r.integridade === 'ok') r.integridade = 'mesma assinatura que outro arquivo, conteúdo diferente';
+for (const r of results.filter((x) => !x.skipped && x.digest))
+  bySignature.set(r.digest!, [...(bySignature.get(r.digest!) ?? []), r]);
+for (const group of bySignature.values()) {
+  const seen = new Set<string>();
+  const differ = new Set(group.map((r) => r.infHash)).size > 1;
+  for (const r of group) {
+    if (seen.has(r.infHash!)) r.skipped = 'cópia idêntica de outro arquivo';
+    seen.add(r.infHash!);
+    if (differ && r.integridade === 'ok') r.integridade = 'cópia alterada';
+  }
+}
 const used = results.filter((r) => !r.skipped);
-const intact = used.filter((r) => r.integridade === 'ok');
-const chaves = (rs: DocResult[]) => new Set(rs.map((r) => r.chave)).size;
+const intact = used.filter((r) => r.integridade === 'ok' || r.integridade === 'cópia alterada');
 const detail = (j: Rejeicao) =>
   [
     j.campo,
@@ -144,6 +154,9 @@ const detail = (j: Rejeicao) =>
   ]
     .filter(Boolean)
     .join(', ');
+
+const label = (r: DocResult) =>
+  `${r.modelo} ${r.data} ${r.ambiente}${r.integridade === 'cópia alterada' ? ', cópia alterada' : ''}`;
 
 /** Per rule, the documents it rejected (one line each, the rule's first finding). */
 function perRule(docs: DocResult[], skip: readonly string[] = []) {
@@ -159,9 +172,7 @@ function perRule(docs: DocResult[], skip: readonly string[] = []) {
   for (const [regra, e] of sorted) {
     console.log(`  ${regra} (${e.codigo}${e.facultativa ? ', facultativa' : ''}): ${e.docs.length} documento(s)`);
     for (const r of e.docs)
-      console.log(
-        `      ${r.file} [${r.modelo} ${r.data} ${r.ambiente}]: ${detail(r.rejeicoes.find((x) => x.regra === regra)!)}`,
-      );
+      console.log(`      ${r.file} [${label(r)}]: ${detail(r.rejeicoes.find((x) => x.regra === regra)!)}`);
   }
   return sorted;
 }
@@ -169,7 +180,7 @@ function perRule(docs: DocResult[], skip: readonly string[] = []) {
 console.log(`Documentos: ${results.length} lidos, ${used.length} avaliados (layout 4.00, protNFe cStat 100/150).`);
 for (const r of results.filter((x) => x.skipped)) console.log(`  fora: ${r.file} — ${r.skipped}`);
 console.log(
-  `\nComo autorizados (chave confere com os campos e com o protocolo): ${intact.length} arquivos, ${chaves(intact)} chaves.`,
+  `\nComo autorizados (chave confere com os campos e com o protocolo): ${intact.length} documentos, ${intact.filter((r) => r.integridade === 'cópia alterada').length} deles cópias alteradas.`,
 );
 const fp = perRule(intact);
 const obrig = fp.filter(([, e]) => !e.facultativa);
@@ -178,8 +189,8 @@ console.log(
 );
 const clean = intact.filter((r) => r.rejeicoes.length === 0);
 console.log(`\nSem rejeição: ${clean.length} de ${intact.length}`);
-for (const r of clean) console.log(`  ${r.file} [${r.modelo} ${r.data} ${r.ambiente}]`);
-const changed = used.filter((r) => r.integridade !== 'ok');
+for (const r of clean) console.log(`  ${r.file} [${label(r)}]`);
+const changed = used.filter((r) => !intact.includes(r));
 console.log(`\nEditados depois da autorização (não contam): ${changed.length} arquivos`);
 for (const r of changed) console.log(`  ${r.file}: ${r.integridade}`);
 console.log('  Regras que os rejeitaram além da chave:');
