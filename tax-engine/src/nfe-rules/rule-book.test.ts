@@ -575,6 +575,17 @@ describe('the payment against vNF (MOC 7.0 annex I, YA03-10 and YA09-10)', () =>
     expect(found(t, 'YA09-10')[0]).toMatchObject({ esperado: expect.stringContaining('= 20.00'), encontrado: '5.00' });
   });
 
+  it('YA09-10: "sem pagamento" (tPag 90, vPag 0.00) with vTroco 0.00 is not a wrong troco; with a troco it is', () => {
+    // Shape of an entry NF-e authorised by SEFAZ/SC in 2021 (bench/rule-book-real-nfe.ts, corpus of public fixtures).
+    const t = sampleNfe(standard);
+    setText(t, `${I}/pag/detPag/tPag`, '90');
+    setText(t, `${I}/pag/detPag/vPag`, '0.00');
+    into(t, `${I}/pag`, el('vTroco', '0.00'), 'zzz');
+    expect(found(t, 'YA09-10')).toEqual([]);
+    setText(t, `${I}/pag/vTroco`, '5.00');
+    expect(found(t, 'YA09-10')).toHaveLength(1);
+  });
+
   it('a return (finNFe 4) is not held to the payment (exceção 1)', () => {
     const t = sampleNfe(standard);
     setText(t, `${I}/pag/detPag/vPag`, '0.00');
