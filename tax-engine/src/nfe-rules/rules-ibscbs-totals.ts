@@ -267,9 +267,11 @@ export const ibsCbsTotalRules: Rule[] = [
       'W60-05',
       '1004',
       'Rejeição: Valor total da NF-e com IBS / CBS / IS (vNFTot) não informado',
-      'vNFTot informado quando há IBSCBSTot.',
+      'vNFTot informado quando há IBSCBSTot. Implementação futura na NT: alerta.',
     ),
-    // The NT made vNFTot mandatory with the IBS/CBS fields: October 2025 in homologation, January 2026 in production.
+    // NT 2025.002 v1.50 and v1.51 still mark W60-05 and W60-10 "Implementação futura" in the rule table (the field is
+    // 0-1 in PL_010): SEFAZ does not reject on them, so they are alerts, never rejections, until a version dates them.
+    efeito: 'alerta',
     vigencia: { homologacao: { desde: '2025-10-01' }, producao: { desde: '2026-01-01' } },
     verificar(doc) {
       return doc.ibscbsTot && text(doc.total, 'vNFTot') === undefined
@@ -282,8 +284,10 @@ export const ibsCbsTotalRules: Rule[] = [
       'W60-10',
       '1094',
       'Rejeição: Total da NFe difere da soma do total dos itens da Nota',
-      'vNFTot = soma do vItem dos itens (quando todos informam vItem), tolerância de 0,01.',
+      'vNFTot = soma do vItem dos itens (quando todos informam vItem), tolerância de 0,01. Implementação futura na ' +
+        'NT: alerta.',
     ),
+    efeito: 'alerta',
     verificar(doc) {
       const found = cents(text(doc.total, 'vNFTot'));
       if (found === null) return [];

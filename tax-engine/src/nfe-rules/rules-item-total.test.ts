@@ -37,7 +37,8 @@ const sample = (data: string): SampleNfe => ({
 
 const validate = (t: XNode, day: string) =>
   validateNfeRules(t, { tabelas: tables, agora: new Date(`${day}T12:00:00-03:00`) });
-const rejected = (t: XNode, day: string, id: string) => validate(t, day).rejeicoes.filter((r) => r.regra === id);
+// VB01-10/20, W60-05 and W60-10 are "Implementação futura" in the NTs: reported as alerts, never as rejections.
+const alerted = (t: XNode, day: string, id: string) => validate(t, day).alertas.filter((r) => r.regra === id);
 const texts = (t: XNode, paths: string[]) => paths.map((p) => find(t, p).text);
 
 /**
@@ -64,31 +65,34 @@ describe('vItem and vNFTot of 2027 (NT 2026.008 v1.00: IBS, CBS and IS inside vP
   // vNF (W16) = 1,359.58 − 5.00 + 18.00 + 99.50 = 1,472.08 = vNFTot = Σ vItem.
   const day = '2027-02-10';
 
-  it('the document composed as NT 2026.008 says gets no rejection', () => {
+  it('the document composed as NT 2026.008 says gets no rejection and no alert', () => {
     const t = sampleNfe(sample(day));
     expect(texts(t, [`${det(1)}/prod/vProd`, `${det(2)}/prod/vProd`])).toEqual(['1087.57', '272.01']);
     expect(texts(t, [`${det(1)}/vItem`, `${det(2)}/vItem`])).toEqual(['1182.07', '290.01']);
     expect(texts(t, [tot('vProd'), tot('vNF'), `${I}/total/vNFTot`])).toEqual(['1359.58', '1472.08', '1472.08']);
     expect(validate(t, day).rejeicoes).toEqual([]);
+    expect(validate(t, day).alertas).toEqual([]);
   });
 
-  it('the NT 2025.002 v1.31 form (vProd without IBS/CBS, added to vItem) is rejected by VB01-10 for each item', () => {
+  it('the NT 2025.002 v1.31 form (vProd without IBS/CBS, added to vItem) is an alert of VB01-10 for each item', () => {
     // vProd 1,000.00 and 250.00; vNF = 1,250.00 − 5.00 + 18.00 + 99.50 = 1,362.50; vItem still 1,182.07 and 290.01.
     const t = asNt2025002(sampleNfe(sample(day)), ['1000.00', '250.00'], '1250.00', '1362.50');
-    const f = rejected(t, day, 'VB01-10');
+    const f = alerted(t, day, 'VB01-10');
     expect(f.map((x) => [x.codigo, x.nItem, x.esperado, x.encontrado])).toEqual([
       ['1105', 1, '1094.50', '1182.07'],
       ['1105', 2, '268.00', '290.01'],
     ]);
     expect(f[0]!.campo).toBe(`${I}/det[nItem=1]/vItem`);
-    // The sums still agree with one another (W07-10, W16-10, W60-10): only the item composition tells the forms apart.
-    expect(validate(t, day).rejeicoes.map((r) => r.regra)).toEqual(['VB01-10', 'VB01-10']);
+    // The sums still agree with one another (W07-10, W16-10, W60-10): only the item composition tells the forms apart,
+    // and SEFAZ does not reject on it yet.
+    expect(validate(t, day).rejeicoes).toEqual([]);
+    expect(validate(t, day).alertas.map((r) => r.regra)).toEqual(['VB01-10', 'VB01-10']);
   });
 
-  it('IBS and CBS added again to vNFTot (on top of vProd) are rejected by W60-10, naming both totals', () => {
+  it('IBS and CBS added again to vNFTot (on top of vProd) are an alert of W60-10, naming both totals', () => {
     // 1,472.08 + IBS 1.26 (1.00 + 0.26) + CBS 108.32 (86.57 + 21.75) = 1,581.66: the duplicity the NT forbids.
     const t = setText(sampleNfe(sample(day)), `${I}/total/vNFTot`, '1581.66');
-    const f = rejected(t, day, 'W60-10');
+    const f = alerted(t, day, 'W60-10');
     expect(f.map((x) => [x.codigo, x.esperado, x.encontrado])).toEqual([['1094', '1472.08', '1581.66']]);
   });
 });
@@ -105,9 +109,9 @@ describe('vItem and vNFTot through 2026 (IBS and CBS outside vProd, vItem and vN
     expect(validate(t, day).rejeicoes).toEqual([]);
   });
 
-  it('a vItem with IBS and CBS added (the 2027 parts of NT 2025.002 v1.31) is rejected, naming both values', () => {
+  it('a vItem with IBS and CBS added (the 2027 parts of NT 2025.002 v1.31) is an alert naming both values', () => {
     const t = setText(sampleNfe(sample(day)), `${det(1)}/vItem`, '1104.46'); // 1,094.50 + 1.00 + 8.96
-    expect(rejected(t, day, 'VB01-10').map((x) => [x.nItem, x.esperado, x.encontrado])).toEqual([
+    expect(alerted(t, day, 'VB01-10').map((x) => [x.nItem, x.esperado, x.encontrado])).toEqual([
       [1, '1094.50', '1104.46'],
     ]);
   });

@@ -16,8 +16,9 @@ import { child, text, type XNode } from './xml-node.js';
  * says they "não deverão ser adicionados novamente na composição do valor total da NF-e/NFC-e (vNFTot)". So a 2027
  * vItem that adds them to a vProd without them (the NT 2025.002 v1.31 form) is rejected, and so is a 2026 vItem
  * that adds them (exceção 1 of v1.31). VB01-20 is the same for the faturamento direto of new vehicles (tpOp=2)
- * without vICMSST, vICMSMonoReten, vFCPST and vIPIDevol. The NT marks both rules "Implementação Futura"; they are
- * applied as W60-10 (vNFTot = Σ vItem) is, so that a vItem the ERP sends is consistent with the total it feeds.
+ * without vICMSST, vICMSMonoReten, vFCPST and vIPIDevol. The NT marks both rules "Implementação Futura" (so do
+ * NT 2025.002 v1.50/v1.51 for W60-05 and W60-10): SEFAZ does not reject on them yet, so they are reported as alerts
+ * — a vItem the ERP sends that does not add up is still worth knowing — and never as rejections.
  * The NT was read in public transcriptions of its PDF (decision 075), in production from 16/11/2026 (Portal's
  * notice of 05/10/2026) — before any document of 2027 can exist.
  */
@@ -68,7 +69,7 @@ function vItemRule(id: string, modelos: Rule['modelos'], direct: boolean, descri
     grupo: 'W',
     modelos,
     aplicacao: 'obrigatoria',
-    efeito: 'rejeicao',
+    efeito: 'alerta',
     vigencia: rtc,
     fonte: nt2026008,
     descricao,
@@ -99,13 +100,14 @@ export const itemTotalRules: Rule[] = [
     false,
     'vItem = vProd − vDesc − vICMSDeson (indDeduzDeson=1) + vICMSST + vICMSMonoReten + vFCPST + vFrete + vSeg + vOutro + ' +
       'vII + vIPI + vIPIDevol + PIS/COFINS-ST que somam, tolerância de 0,01; IBS, CBS e IS nunca somados à parte: de ' +
-      '2027 em diante já estão no vProd (NT 2026.008), em 2025 e 2026 ficam fora.',
+      '2027 em diante já estão no vProd (NT 2026.008), em 2025 e 2026 ficam fora. Implementação futura na NT: alerta.',
   ),
   vItemRule(
     'VB01-20',
     ['55'],
     true,
     'Faturamento direto de veículos novos (tpOp=2): vItem = vProd − vDesc − vICMSDeson (indDeduzDeson=1) + vFrete + ' +
-      'vSeg + vOutro + vII + vIPI + PIS/COFINS-ST que somam; IBS, CBS e IS só dentro do vProd (de 2027 em diante).',
+      'vSeg + vOutro + vII + vIPI + PIS/COFINS-ST que somam; IBS, CBS e IS só dentro do vProd (de 2027 em diante). ' +
+      'Implementação futura na NT: alerta.',
   ),
 ];
