@@ -1,3 +1,4 @@
+import { RULE_REQUIREMENTS } from './rule-requirements.js';
 import { cClassTribModelRules } from './rules-cclasstrib-model.js';
 import { cfopRules } from './rules-cfop.js';
 import { documentRules } from './rules-document.js';
@@ -14,8 +15,11 @@ import { tribRegularRules } from './rules-trib-regular.js';
 import { ufNcmRules } from './rules-uf-ncm.js';
 import type { Rule } from './types.js';
 
+const withRequirements = (rules: Rule[]): Rule[] =>
+  rules.map((r) => (RULE_REQUIREMENTS[r.id] ? { ...r, requer: RULE_REQUIREMENTS[r.id] } : r));
+
 /** Every rule the engine checks, in the order of the layout groups. */
-export const RULE_BOOK: readonly Rule[] = [
+export const RULE_BOOK: readonly Rule[] = withRequirements([
   ...ideRules,
   ...ieRules,
   ...ufNcmRules,
@@ -31,4 +35,4 @@ export const RULE_BOOK: readonly Rule[] = [
   ...paymentRules,
   // Decision 072's rules last: where two rules name the same field, the audit keeps the earlier one's code.
   ...documentRules,
-];
+]);

@@ -1,5 +1,5 @@
 import { icmsUfTable } from '../interstate-rate.js';
-import type { NfeView } from './nfe-view.js';
+import type { ItemView, NfeView } from './nfe-view.js';
 import { always, moc } from './sources.js';
 import type { Finding, Rule, RuleContext, RuleGroup } from './types.js';
 import { text, type XNode } from './xml-node.js';
@@ -36,6 +36,23 @@ export function mocRule(
 
 export const ibgeUfCode = (uf: string | undefined): string | undefined =>
   uf && uf in icmsUfTable ? String(icmsUfTable[uf as keyof typeof icmsUfTable].ibgeCode) : undefined;
+
+/**
+ * One finding per item that breaks the rule. A plain loop that allocates only when something is found: the per-item
+ * rules run on every item of every document of an import, and most find nothing.
+ */
+export const perItem =
+  (bad: (it: ItemView, d: NfeView, ctx: RuleContext) => Finding | null) =>
+  (d: NfeView, ctx: RuleContext): Finding[] => {
+    let out: Finding[] | undefined;
+    for (const it of d.items) {
+      const f = bad(it, d, ctx);
+      if (!f) continue;
+      if (!out) out = [];
+      out.push({ nItem: it.nItem, ...f });
+    }
+    return out ?? [];
+  };
 
 /** A finding when the condition holds. */
 export const when = (cond: boolean, f: Finding): Finding[] => (cond ? [f] : []);

@@ -1,20 +1,12 @@
 import type { ItemView, NfeView } from './nfe-view.js';
 import { root } from './nfe-view.js';
-import { mocRule } from './rule-factory.js';
-import type { Finding, Rule } from './types.js';
+import { mocRule, perItem } from './rule-factory.js';
+import type { Rule } from './types.js';
 import { child, text } from './xml-node.js';
 
 const nfe = ['55'] as const;
 const nfce = ['65'] as const;
 
-/** One finding per item that breaks the rule. */
-const perItem =
-  (bad: (it: ItemView, d: NfeView) => Finding | null) =>
-  (d: NfeView): Finding[] =>
-    d.items.flatMap((it) => {
-      const f = bad(it, d);
-      return f ? [{ nItem: it.nItem, ...f }] : [];
-    });
 const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
 const ufCons = (d: NfeView) => d.items.map((it) => text(it.prod, 'comb/UFCons')).filter((u): u is string => !!u);
 

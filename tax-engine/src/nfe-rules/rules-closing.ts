@@ -1,7 +1,7 @@
-import type { ItemView, NfeView } from './nfe-view.js';
+import type { NfeView } from './nfe-view.js';
 import { root } from './nfe-view.js';
-import { mocRule, when } from './rule-factory.js';
-import type { Finding, Rule } from './types.js';
+import { mocRule, perItem, when } from './rule-factory.js';
+import type { Rule } from './types.js';
 import { child, text } from './xml-node.js';
 
 /**
@@ -12,13 +12,6 @@ import { child, text } from './xml-node.js';
 const both = ['55', '65'] as const;
 const nfe = ['55'] as const;
 const nfce = ['65'] as const;
-const perItem =
-  (bad: (it: ItemView, d: NfeView) => Finding | null) =>
-  (d: NfeView): Finding[] =>
-    d.items.flatMap((it) => {
-      const f = bad(it, d);
-      return f ? [{ nItem: it.nItem, ...f }] : [];
-    });
 const ide = (d: NfeView, tag: string) => text(d.ide, tag);
 
 export const closingRules: Rule[] = [

@@ -1,7 +1,8 @@
 import { cents, productCents, showCents, within } from './money.js';
-import type { ItemView, NfeView } from './nfe-view.js';
+import type { ItemView } from './nfe-view.js';
+import { perItem } from './rule-factory.js';
 import { nt2025002, rtc } from './sources.js';
-import type { Finding, Rule } from './types.js';
+import type { Rule } from './types.js';
 import { child, text } from './xml-node.js';
 
 /**
@@ -11,13 +12,6 @@ import { child, text } from './xml-node.js';
  * credit transfer (gTransfCred) only in a debit note of succession or cooperative transfer, with some value.
  */
 const both = ['55', '65'] as const;
-const perItem =
-  (bad: (it: ItemView, d: NfeView) => Finding | null) =>
-  (d: NfeView): Finding[] =>
-    d.items.flatMap((it) => {
-      const f = bad(it, d);
-      return f ? [{ nItem: it.nItem, ...f }] : [];
-    });
 const ub = (
   id: string,
   codigo: string,
@@ -76,7 +70,7 @@ const regularCode = (id: string, codigo: string, mensagem: string, tag: 'CSTReg'
         if (code === undefined || !ctx.tabelas) return null;
         const exists = tag === 'CSTReg' ? ctx.tabelas.ibsCbsCst(code) : ctx.tabelas.cClassTrib(code);
         return exists ? null : { campo: `${it.path}/imposto/IBSCBS/gIBSCBS/gTribRegular/${tag}`, encontrado: code };
-      })(d),
+      })(d, ctx),
   ),
   tabelas: ['ibs-cbs'],
 });

@@ -1,7 +1,7 @@
 import { cents } from './money.js';
-import type { ItemView, NfeView } from './nfe-view.js';
-import { mocRule } from './rule-factory.js';
-import type { Finding, Rule, RuleContext, RuleGroup } from './types.js';
+import type { ItemView } from './nfe-view.js';
+import { mocRule, perItem } from './rule-factory.js';
+import type { Rule, RuleGroup } from './types.js';
 import { child, text } from './xml-node.js';
 
 /**
@@ -13,13 +13,6 @@ const both = ['55', '65'] as const;
 const nfe = ['55'] as const;
 const nfce = ['65'] as const;
 
-const perItem =
-  (bad: (it: ItemView, d: NfeView, ctx: RuleContext) => Finding | null) =>
-  (d: NfeView, ctx: RuleContext): Finding[] =>
-    d.items.flatMap((it) => {
-      const f = bad(it, d, ctx);
-      return f ? [{ nItem: it.nItem, ...f }] : [];
-    });
 const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
 const icmsPath = (it: ItemView) => `${it.path}/imposto/ICMS/${it.icms?.name ?? 'ICMS'}`;
 const cstOf = (it: ItemView) => text(it.icms, 'CST');

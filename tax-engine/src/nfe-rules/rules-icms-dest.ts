@@ -1,21 +1,14 @@
 import { findInterstateRate, icmsUfTable } from '../interstate-rate.js';
 import { cents, productCents, showCents, within } from './money.js';
 import type { ItemView, NfeView } from './nfe-view.js';
-import { mocRule } from './rule-factory.js';
+import { mocRule, perItem } from './rule-factory.js';
 import { NOT_PETROLEUM_ANP } from './rules-cfop.js';
-import type { Finding, Rule, RuleContext } from './types.js';
+import type { Rule, RuleContext } from './types.js';
 import { child, text } from './xml-node.js';
 
 const nfe = ['55'] as const;
 const nfce = ['65'] as const;
 
-const perItem =
-  (bad: (it: ItemView, d: NfeView, ctx: RuleContext) => Finding | null) =>
-  (d: NfeView, ctx: RuleContext): Finding[] =>
-    d.items.flatMap((it) => {
-      const f = bad(it, d, ctx);
-      return f ? [{ nItem: it.nItem, ...f }] : [];
-    });
 const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
 /** A group inside imposto (IPI, II, PISST, COFINSST, ISSQN, ICMSUFDest, impostoDevol is beside imposto). */
 const group = (it: ItemView, name: string) => child(it.imposto, name);

@@ -1,8 +1,8 @@
 import { findInterstateRate, icmsUfTable } from '../interstate-rate.js';
 import { cents, productCents, showCents, within } from './money.js';
 import type { ItemView, NfeView } from './nfe-view.js';
-import { mocRule } from './rule-factory.js';
-import type { Finding, Rule, RuleContext } from './types.js';
+import { mocRule, perItem } from './rule-factory.js';
+import type { Rule, RuleContext } from './types.js';
 import { text } from './xml-node.js';
 
 /**
@@ -12,13 +12,6 @@ import { text } from './xml-node.js';
  */
 const both = ['55', '65'] as const;
 const nfe = ['55'] as const;
-const perItem =
-  (bad: (it: ItemView, d: NfeView, ctx: RuleContext) => Finding | null) =>
-  (d: NfeView, ctx: RuleContext): Finding[] =>
-    d.items.flatMap((it) => {
-      const f = bad(it, d, ctx);
-      return f ? [{ nItem: it.nItem, ...f }] : [];
-    });
 const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
 const icmsPath = (it: ItemView) => `${it.path}/imposto/ICMS/${it.icms?.name ?? 'ICMS'}`;
 const cstOf = (it: ItemView) => text(it.icms, 'CST');

@@ -1,7 +1,7 @@
 import { accessKeyDigit, isValidCnpj } from './check-digits.js';
 import type { ItemView, NfeView } from './nfe-view.js';
-import { mocRule } from './rule-factory.js';
-import type { Finding, Rule } from './types.js';
+import { mocRule, perItem } from './rule-factory.js';
+import type { Rule } from './types.js';
 import { child, children, text } from './xml-node.js';
 
 /**
@@ -11,14 +11,6 @@ import { child, children, text } from './xml-node.js';
  */
 const both = ['55', '65'] as const;
 const nfe = ['55'] as const;
-/** One finding per item that breaks the rule. */
-const perItem =
-  (bad: (it: ItemView, d: NfeView) => Finding | null) =>
-  (d: NfeView): Finding[] =>
-    d.items.flatMap((it) => {
-      const f = bad(it, d);
-      return f ? [{ nItem: it.nItem, ...f }] : [];
-    });
 const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
 /**
  * The documents the NF-e references: ide/NFref and, from PL_010 (NT 2025.002), det/DFeReferenciado. A reference at

@@ -1,6 +1,5 @@
-import type { ItemView, NfeView } from './nfe-view.js';
-import { isValidGtin, mocRule } from './rule-factory.js';
-import type { Finding, Rule } from './types.js';
+import { isValidGtin, mocRule, perItem } from './rule-factory.js';
+import type { Rule } from './types.js';
 import { child, text } from './xml-node.js';
 
 /**
@@ -9,14 +8,6 @@ import { child, text } from './xml-node.js';
  * annex marks "implementação futura" (I05-30, I09-10, I13-10, I19-10, I29a-20, I51-20, I53-10) are not here.
  */
 const both = ['55', '65'] as const;
-/** One finding per item that breaks the rule. */
-const perItem =
-  (bad: (it: ItemView, d: NfeView) => Finding | null) =>
-  (d: NfeView): Finding[] =>
-    d.items.flatMap((it) => {
-      const f = bad(it, d);
-      return f ? [{ nItem: it.nItem, ...f }] : [];
-    });
 /**
  * The blank-GTIN rules (I03-30, I12-60) were postponed by NT 2017.001 (v1.10 "implantação futura", v1.20 01/12/2018,
  * v1.30 homologation only, from 27/06/2018), then deactivated, and came back with NT 2021.003's stage 1 (the MOC

@@ -1,6 +1,6 @@
-import type { ItemView, NfeView } from './nfe-view.js';
-import { mocRule, when } from './rule-factory.js';
-import type { Finding, Rule, RuleContext, RuleGroup } from './types.js';
+import type { ItemView } from './nfe-view.js';
+import { mocRule, perItem, when } from './rule-factory.js';
+import type { Rule, RuleGroup } from './types.js';
 import { child, text } from './xml-node.js';
 
 /**
@@ -12,13 +12,6 @@ const both = ['55', '65'] as const;
 const nfe = ['55'] as const;
 const nfce = ['65'] as const;
 
-const perItem =
-  (bad: (it: ItemView, d: NfeView, ctx: RuleContext) => Finding | null) =>
-  (d: NfeView, ctx: RuleContext): Finding[] =>
-    d.items.flatMap((it) => {
-      const f = bad(it, d, ctx);
-      return f ? [{ nItem: it.nItem, ...f }] : [];
-    });
 /** A group inside imposto (IPI, II, PISST, COFINSST, ISSQN, ICMSUFDest, impostoDevol is beside imposto). */
 const group = (it: ItemView, name: string) => child(it.imposto, name);
 const nfceGroup = (id: string, codigo: string, mensagem: string, grupo: RuleGroup, name: string) =>

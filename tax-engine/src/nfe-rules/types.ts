@@ -118,6 +118,11 @@ export interface Rule {
   descricao: string;
   /** Official tables the rule needs besides the document. */
   tabelas?: readonly ('ncm' | 'ibs-cbs' | 'cfop')[];
+  /**
+   * Elements without which the predicate finds nothing (any one of them, anywhere under infNFe): the book skips the rule
+   * on a document that has none (rule-requirements.ts). A shortcut only: the findings are the same without it.
+   */
+  requer?: readonly string[];
   verificar(doc: NfeView, ctx: RuleContext): Finding[];
 }
 

@@ -47,6 +47,40 @@ export function ruleSetName(data: string, ambiente: Ambiente): string {
 }
 
 /**
+ * The rules in force for a model, CRT, environment and date, kept per key: an import's documents share a few dates, and
+ * the book's 334 rules need not be filtered again for each document.
+ */
+const inForce = new Map<string, readonly Rule[]>();
+function rulesInForce(modelo: string, crt: string, ambiente: Ambiente, data: string): readonly Rule[] {
+  const key = `${modelo}|${crt}|${ambiente}|${data}`;
+  let rules = inForce.get(key);
+  if (!rules) {
+    rules = RULE_BOOK.filter((r) => ruleApplies(r, modelo, crt, ambiente, data));
+    if (inForce.size >= 512) inForce.clear();
+    inForce.set(key, rules);
+  }
+  return rules;
+}
+
+/** The element names under infNFe, for the rules' requirements (`Rule.requer`): one walk of the tree. */
+function tagsOf(infNFe: XNode): Set<string> {
+  const tags = new Set<string>();
+  const stack = [infNFe];
+  for (let n = stack.pop(); n; n = stack.pop())
+    for (const c of n.children) {
+      tags.add(c.name);
+      if (c.children.length > 0) stack.push(c);
+    }
+  return tags;
+}
+
+const meets = (rule: Rule, tags: Set<string>) => {
+  if (!rule.requer) return true;
+  for (const t of rule.requer) if (tags.has(t)) return true;
+  return false;
+};
+
+/**
  * Applies every rule of the book in force on the date to an NF-e/NFC-e tree (NFe or nfeProc) and returns every
  * finding, not only the first: rejections, and alerts for the rules about the moment of reception.
  * Throws a RangeError when the tree is not an NF-e.
@@ -62,13 +96,14 @@ export function validateNfeRules(tree: XNode, opts: ValidateOptions = {}): Rules
   const alertas: Rejeicao[] = [];
   const naoAplicadas: RulesValidation['naoAplicadas'] = [];
   const only = opts.regras ? new Set(opts.regras) : null;
-  for (const rule of RULE_BOOK) {
+  const tags = tagsOf(infNFe);
+  for (const rule of rulesInForce(doc.modelo, doc.crt, ambiente, data)) {
     if (only && !only.has(rule.id)) continue;
-    if (!ruleApplies(rule, doc.modelo, doc.crt, ambiente, data)) continue;
     if (rule.tabelas && !ctx.tabelas) {
       naoAplicadas.push({ regra: rule.id, motivo: 'Tabelas oficiais não fornecidas.' });
       continue;
     }
+    if (!meets(rule, tags)) continue;
     for (const f of rule.verificar(doc, ctx)) {
       const r: Rejeicao = {
         codigo: rule.codigo,

@@ -18,28 +18,32 @@ export function child(node: XNode | undefined, name: string): XNode | undefined 
 }
 
 export function children(node: XNode | undefined, name: string): XNode[] {
-  return node ? node.children.filter((c) => c.name === name) : [];
+  const out: XNode[] = [];
+  if (node) for (const c of node.children) if (c.name === name) out.push(c);
+  return out;
 }
 
-// The rules ask the same few dozen paths for every item: split each once.
-const steps = new Map<string, string[]>();
-const stepsOf = (path: string) => {
-  let s = steps.get(path);
-  if (!s) {
-    s = path.split('/');
-    if (steps.size < 10_000) steps.set(path, s);
-  }
-  return s;
-};
+/** The child named path[start, end), compared in place: no substring, no cache lookup per step. */
+function childIn(node: XNode, path: string, start: number, end: number): XNode | undefined {
+  const len = end - start;
+  for (const c of node.children) if (c.name.length === len && path.startsWith(c.name, start)) return c;
+  return undefined;
+}
 
-/** The node at a slash path ('ICMSTot/vBC'); undefined when any step is missing. */
+/**
+ * The node at a slash path ('ICMSTot/vBC'); undefined when any step is missing. The rules ask a few paths of every
+ * item of every document: the path is walked in place, without splitting it.
+ */
 export function at(node: XNode | undefined, path: string): XNode | undefined {
   let cur = node;
-  for (const step of stepsOf(path)) {
-    cur = child(cur, step);
-    if (!cur) return undefined;
+  let start = 0;
+  while (cur) {
+    const slash = path.indexOf('/', start);
+    if (slash === -1) return childIn(cur, path, start, path.length);
+    cur = childIn(cur, path, start, slash);
+    start = slash + 1;
   }
-  return cur;
+  return undefined;
 }
 
 /** The text at a path, or undefined when the tag is absent. */
