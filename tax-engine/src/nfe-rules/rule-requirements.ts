@@ -135,6 +135,7 @@ export const RULE_REQUIREMENTS: Readonly<Record<string, readonly string[]>> = {
   'N28-20': ['motDesICMS'],
   'N28-30': ['motDesICMS'],
   'ZB02-10': ['motDesICMS'],
+  'N12a-70': ['CSOSN'],
   'NA01-30': ['ICMSUFDest'],
   'NA09-10': ['ICMSUFDest'],
   'NA09-20': ['ICMSUFDest'],

@@ -98,8 +98,9 @@ export const importExportRules: Rule[] = [
     'obrigatoria',
     'CFOP 3.127 ou 3.211: número do processo de drawback (nDraw) na adição da DI.',
     perItem((it) => {
+      if (!['3127', '3211'].includes(cfopOf(it))) return null;
       const adis = children(it.prod, 'DI').flatMap((di) => children(di, 'adi'));
-      return ['3127', '3211'].includes(cfopOf(it)) && !adis.some((a) => child(a, 'nDraw'))
+      return !adis.some((a) => child(a, 'nDraw'))
         ? { campo: `${it.path}/prod/DI/adi/nDraw`, encontrado: cfopOf(it) }
         : null;
     }),
