@@ -1,5 +1,6 @@
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker, WorkerOptions } from 'node:worker_threads';
 import type { DocumentLimits } from '../../../config.js';
+import { startThreadModule } from '../../../lib/thread-module.js';
 import type { ReadEvent } from './document-model.js';
 import { formatCount } from './nfe-layout-limits.js';
 import { MORE, type ReadThreadInput, type ReadThreadMessage } from './read-thread-messages.js';
@@ -8,17 +9,9 @@ import { DOCUMENT_ZIP_LIMITS } from './zip-file-reader.js';
 /** The reading thread ended without finishing: the import ends Failed with this (Portuguese) reason. */
 export class ReadThreadFailure extends Error {}
 
-/**
- * The thread's module: the bundle's own file next to server.js in production (build-server.ts); from source (tests,
- * `npm run dev`) the TypeScript file through tsx's loader, as nfe-lines-pool.ts does.
- */
-function startWorker(options: WorkerOptions): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./documents-read-thread.js', import.meta.url), options);
-  const source = new URL('./read-thread.ts', import.meta.url).href;
-  const load = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`;
-  return new Worker(load, { ...options, eval: true });
-}
+/** The thread's module, from the build or from source (lib/thread-module.ts). */
+const startWorker = (options: WorkerOptions): Worker =>
+  startThreadModule(import.meta.url, { built: 'documents-read-thread.js', source: 'read-thread.ts' }, options);
 
 /** What a thread may take to start before its reading time counts (a loaded machine, tsx from source). */
 const THREAD_START_MS = 60_000;

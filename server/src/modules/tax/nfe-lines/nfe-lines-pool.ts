@@ -1,4 +1,5 @@
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker, WorkerOptions } from 'node:worker_threads';
+import { startThreadModule } from '../../../lib/thread-module.js';
 import type { ComputedChunks } from './nfe-lines-chunks.js';
 import type { NfeLinesJob, NfeLinesReply } from './nfe-lines-messages.js';
 
@@ -13,16 +14,9 @@ export interface NfeLinesThread {
 }
 type Thread = NfeLinesThread;
 
-/**
- * The thread's module: the bundle's own file next to server.js in production (build-server.ts); from source (tests,
- * `npm run dev`) the TypeScript file through tsx's loader, which a worker's execArgv cannot register on Node 20.
- */
-function startWorker(options: WorkerOptions): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./nfe-lines-thread.js', import.meta.url), options);
-  const source = new URL('./nfe-lines-thread.ts', import.meta.url).href;
-  const load = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`;
-  return new Worker(load, { ...options, eval: true });
-}
+/** The thread's module, from the build or from source (lib/thread-module.ts). */
+const startWorker = (options: WorkerOptions): Worker =>
+  startThreadModule(import.meta.url, { built: 'nfe-lines-thread.js', source: 'nfe-lines-thread.ts' }, options);
 
 /** A thread that cannot even start (a broken install) is not started again and again. */
 const MAX_FAILED_STARTS = 3;
