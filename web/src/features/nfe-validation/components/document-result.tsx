@@ -85,7 +85,7 @@ export function DocumentResult({ doc, index }: { doc: ValidatedDocument; index: 
             {r.alertas.length > 0 && (
               <>
                 <Text fw={500} size="sm">
-                  Alertas (momento da recepção pela SEFAZ)
+                  Alertas: não rejeitam hoje (momento da recepção pela SEFAZ ou regra de implementação futura)
                 </Text>
                 <FindingsTable findings={r.alertas} caption={`Alertas de ${doc.name}`} testId="nfe-alerts" />
               </>
