@@ -58,7 +58,11 @@ export const ZNfeValidationResponse = z.object({
     tabelas: z.string(),
   }),
   rejeicoes: z.array(ZNfeFinding),
-  alertas: z.array(ZNfeFinding).describe('Regras do momento da recepção e as que dependem da base da SEFAZ.'),
+  alertas: z
+    .array(ZNfeFinding)
+    .describe(
+      'Não rejeitam hoje: regras do momento da recepção, as que dependem da base da SEFAZ e as que a NT marca "Implementação futura" (VB01-10, VB01-20, W60-05, W60-10).',
+    ),
 });
 export type TNfeValidationResponse = z.infer<typeof ZNfeValidationResponse>;
 
