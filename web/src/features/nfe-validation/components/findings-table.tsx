@@ -33,6 +33,7 @@ export function FindingsTable({ findings, caption, testId }: Props) {
                   target="_blank"
                   rel="noreferrer"
                   title={`${f.fonte.documento} v${f.fonte.versao}, ${f.fonte.secao}`}
+                  style={{ whiteSpace: 'nowrap' }}
                 >
                   {f.regra}
                 </Anchor>
