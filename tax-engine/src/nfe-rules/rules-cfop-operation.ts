@@ -114,21 +114,26 @@ export const cfopOperationRules: Rule[] = [
       return bad && !exempt ? [{ campo: `${root}/dest/enderDest/UF`, esperado: emitUf, encontrado: destUf }] : [];
     },
   ),
-  mocRule(
-    'I08-94',
-    '771',
-    'Informado idEstrangeiro em operação interestadual',
-    'I',
-    nfe,
-    'facultativa',
-    'Operação interestadual (idDest=2) sem idEstrangeiro, salvo CFOP 6.667 (exceção).',
-    (d) => {
-      const c667 = d.items.some((it) => cfopOf(it) === '6667');
-      return text(d.ide, 'idDest') === '2' && child(d.dest, 'idEstrangeiro') && !c667
-        ? [{ campo: `${root}/dest/idEstrangeiro`, encontrado: 'idDest 2' }]
-        : [];
-    },
-  ),
+  {
+    ...mocRule(
+      'I08-94',
+      '771',
+      'Informado idEstrangeiro em operação interestadual',
+      'I',
+      nfe,
+      'facultativa',
+      'Operação interestadual (idDest=2) com idEstrangeiro, salvo CFOP 6.667 (exceção). Removida pela NT 2024.003 v1.09 (produção até 20/03/2026): não aplicada a NF-e emitida desde essa data.',
+      (d) => {
+        const c667 = d.items.some((it) => cfopOf(it) === '6667');
+        return text(d.ide, 'idDest') === '2' && child(d.dest, 'idEstrangeiro') && !c667
+          ? [{ campo: `${root}/dest/idEstrangeiro`, encontrado: 'idDest 2' }]
+          : [];
+      },
+    ),
+    // NT 2024.003 v1.09, "Histórico de Alterações": "Remoção da RV I08-94 que causa a rejeição 771", production
+    // "Até 20/03/2026", no test date (-x-x-x): the rule's last day is 19/03/2026 in both environments.
+    vigencia: { producao: { desde: null, ate: '2026-03-19' }, homologacao: { desde: null, ate: '2026-03-19' } },
+  },
   importRule(
     'I08-110',
     '525',

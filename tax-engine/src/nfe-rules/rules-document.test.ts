@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { documentRules } from './rules-document.js';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
-import { bundledTables, find, insert, remove, setText } from './test-support.js';
+import {
+  bundledTables,
+  find,
+  hiddenByRequirements,
+  insert,
+  positivesSkipped,
+  type RuleCase,
+  remove,
+  setText,
+} from './test-support.js';
 import { validateNfeRules } from './validate.js';
 import type { XNode } from './xml-node.js';
 
@@ -249,12 +258,7 @@ const credit = (t: XNode) => {
   into(t, `${I}/ide`, el('tpNFCredito', '02'), 'procEmi');
 };
 
-interface Case {
-  sample: SampleNfe;
-  breakIt: (t: XNode) => void;
-  /** A second positive beside the sample itself, when the sample does not exercise the rule. */
-  alsoPasses?: (t: XNode) => void;
-}
+type Case = RuleCase;
 
 const places = (tag: 'retirada' | 'entrega', ids: [string, string, string, string]): Record<string, Case> => ({
   [ids[0]]: {
@@ -507,8 +511,10 @@ const cases: Record<string, Case> = {
       setText(t, `${I}/transp/modFrete`, '0');
     },
   },
+  // Removed by NT 2024.003 v1.09 (production until 20/03/2026): the case is a document of 10/03/2026, when it still applied;
+  // nt-changes.test.ts has the same document after the removal.
   'I08-94': {
-    sample: difal,
+    sample: { ...difal, data: '2026-03-10' },
     alsoPasses: (t) => {
       into(t, `${I}/dest`, el('idEstrangeiro', 'AB12345'), 'xNome');
       setText(t, prod(1, 'CFOP'), '6667');
@@ -1677,6 +1683,14 @@ describe('MOC 7.0 annex I rules of decision 072: a positive and a negative case 
       expect(f[0]!.campo).toMatch(/^NFe\/infNFe/);
     });
   }
+
+  it('each rule with a requirement (Rule.requer) meets it in a positive case: its predicate runs on a valid instance', () => {
+    expect(positivesSkipped(rules, cases)).toEqual([]);
+  });
+
+  it('every case gives the same findings with and without the requirements pre-filter (the table hides nothing)', () => {
+    expect(hiddenByRequirements(cases, { tabelas: tables, agora })).toEqual([]);
+  });
 
   it('group VC (NT 2025.002) is not applied to a document without the reform fields (IBSCBS, IS, finNFe 5/6)', () => {
     const t = sampleNfe(nfce);
