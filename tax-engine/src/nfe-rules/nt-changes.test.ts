@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
-import { bundledTables, insert, remove } from './test-support.js';
+import { bundledTables, insert, remove, setText } from './test-support.js';
 import { validateNfeRules } from './validate.js';
 import type { XNode } from './xml-node.js';
 
@@ -42,5 +42,32 @@ describe('NT 2024.003 v1.09: I08-94 (771) removed, production until 20/03/2026',
 
   it('the same sale issued before the removal still gets 771', () => {
     expect(found(foreignBuyer('2026-03-19'), 'I08-94').map((f) => f.codigo)).toEqual(['771']);
+  });
+});
+
+describe('NT 2024.003 v1.04 (production 01/03/2026): N12a-70 (600) exceptions 4 and 5 for the MEI (CRT=4) with CSOSN 900', () => {
+  // NT 2024.003 §4, N. Item / Tributo: ICMS, N12a-70: "Exceção 4: A critério da UF, a regra de validação acima não se
+  // aplica para o MEI (CRT=4) nas operações de Remessa com os CFOP 5904 e 6904 e CSOSN=900. Exceção 5: ... não se
+  // aplica para o MEI (CRT=4) nas operações de Remessa com os CFOP 5551 ou 6551, e CSOSN=900."
+  const mei = (cfop: string, data: string, crt = '4') => {
+    const t = sampleNfe({
+      emitente: { cnpj: '11222333000181', uf: 'SP', crt: '1' },
+      destinatario: { cpf: '52998224725', uf: 'SP', contribuinte: false },
+      data,
+      items: [{ vProd: '1000.00', cfop, icms: { csosn: '900' } }],
+    });
+    setText(t, `${I}/emit/CRT`, crt);
+    return t;
+  };
+
+  it('a MEI remessa with CFOP 5551 (exception 5) or 5904 (exception 4, left to the UF) is not rejected from 01/03/2026', () => {
+    expect(found(mei('5551', '2026-06-10'), 'N12a-70')).toEqual([]);
+    expect(found(mei('5904', '2026-03-01'), 'N12a-70')).toEqual([]);
+  });
+
+  it('still rejected before the NT in production, for a CRT other than 4, or another CFOP', () => {
+    expect(found(mei('5551', '2026-02-27'), 'N12a-70').map((f) => f.codigo)).toEqual(['600']);
+    expect(found(mei('5551', '2026-06-10', '1'), 'N12a-70').map((f) => f.codigo)).toEqual(['600']);
+    expect(found(mei('5102', '2026-06-10'), 'N12a-70').map((f) => f.codigo)).toEqual(['600']);
   });
 });

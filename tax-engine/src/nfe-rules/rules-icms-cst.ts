@@ -20,6 +20,12 @@ const csosnOf = (it: ItemView) => text(it.icms, 'CSOSN');
 /** A group inside imposto (IPI, II, PISST, COFINSST, ISSQN, ICMSUFDest, impostoDevol is beside imposto). */
 const group = (it: ItemView, name: string) => child(it.imposto, name);
 const prodFrom2016 = { producao: { desde: '2016-07-01' }, homologacao: { desde: null } };
+/**
+ * N12a-70's exceptions 4 and 5 (the MEI's remessas with CSOSN 900), added by NT 2024.003 v1.04; v1.08 put the NT's rules
+ * in production on 01/03/2026, v1.04 in homologation from 07/07/2025. Exception 4 (CFOP 5904/6904) is "a critério da
+ * UF": not rejected, since a UF that applies it accepts the document.
+ */
+const nt2024003MeiFrom = { producao: '2026-03-01', homologacao: '2025-07-07' } as const;
 
 const nfceGroup = (id: string, codigo: string, mensagem: string, grupo: RuleGroup, name: string) =>
   mocRule(
@@ -91,11 +97,17 @@ export const icmsCstRules: Rule[] = [
       'N',
       nfe,
       'obrigatoria',
-      'Não contribuinte (indIEDest=9): CSOSN 102, 103, 300, 400 ou 500; exceções: entrada, CFOP de conserto ou reparo e de demonstração.',
-      perItem((it, d) => {
+      'Não contribuinte (indIEDest=9): CSOSN 102, 103, 300, 400 ou 500; exceções: entrada, CFOP de conserto ou reparo e de demonstração; desde a NT 2024.003 (produção 01/03/2026, homologação 07/07/2025), MEI (CRT=4) com CSOSN 900 nos CFOP 5551/6551 (exceção 5) e 5904/6904 (exceção 4, a critério da UF: não rejeitada).',
+      perItem((it, d, ctx) => {
         const csosn = csosnOf(it);
+        const cfop = cfopOf(it);
         const exempt =
-          text(d.ide, 'tpNF') === '0' || ['5915', '5916', '6915', '6916', '5912', '5913'].includes(cfopOf(it));
+          text(d.ide, 'tpNF') === '0' ||
+          ['5915', '5916', '6915', '6916', '5912', '5913'].includes(cfop) ||
+          (ctx.data >= nt2024003MeiFrom[ctx.ambiente] &&
+            text(d.emit, 'CRT') === '4' &&
+            csosn === '900' &&
+            ['5551', '6551', '5904', '6904'].includes(cfop));
         return csosn &&
           text(d.dest, 'indIEDest') === '9' &&
           !['102', '103', '300', '400', '500'].includes(csosn) &&
