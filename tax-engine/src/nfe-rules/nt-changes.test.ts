@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { productCents, productCheck } from './money.js';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
-import { bundledTables, insert, remove, setText } from './test-support.js';
+import { bundledTables, find, insert, remove, setText } from './test-support.js';
 import { validateNfeRules } from './validate.js';
 import type { XNode } from './xml-node.js';
 
@@ -69,5 +70,63 @@ describe('NT 2024.003 v1.04 (production 01/03/2026): N12a-70 (600) exceptions 4 
     expect(found(mei('5551', '2026-02-27'), 'N12a-70').map((f) => f.codigo)).toEqual(['600']);
     expect(found(mei('5551', '2026-06-10', '1'), 'N12a-70').map((f) => f.codigo)).toEqual(['600']);
     expect(found(mei('5102', '2026-06-10'), 'N12a-70').map((f) => f.codigo)).toEqual(['600']);
+  });
+});
+
+describe('MOC 7.0 annex I note (*4): the product rounded to two places, then R$ 0,01 for more or less', () => {
+  // "(*4) O valor resultante da multiplicação deve ser arredondado para um valor numérico com duas casas decimais.
+  // Considerar uma tolerância de R$ 0,01 para mais ou para menos na validação." 333.33 × 2 % = 6.6666 → 6.67.
+  it('productCents rounds half-up exactly (no binary floating point)', () => {
+    expect(productCents('333.33', '2')).toBe(667);
+    expect(productCents('0.50', '1.0000')).toBe(1); // 0.005 → 0.01 (half-up)
+    expect(productCents('0.49', '1')).toBe(0); // 0.0049 → 0.00
+    expect(productCents('1000.00', '18.00')).toBe(18000);
+    expect(productCents('x', '2')).toBeNull();
+  });
+
+  it('6.66 and 6.68 are accepted, 6.65 and 6.69 rejected', () => {
+    const ok = (v: string) => productCheck(v, '333.33', '2')!.ok;
+    expect([ok('6.66'), ok('6.67'), ok('6.68')]).toEqual([true, true, true]);
+    expect([ok('6.65'), ok('6.69')]).toEqual([false, false]);
+  });
+
+  it('NA13-10 (793): vFCPUFDest 6.68 on 333.33 × 2 % is accepted, 6.69 rejected', () => {
+    const withFcp = (v: string) => {
+      const t = sampleNfe({
+        emitente: emit,
+        destinatario: { cpf: '52998224725', uf: 'BA', contribuinte: false },
+        data: '2026-06-10',
+        items: [
+          {
+            vProd: '333.33',
+            icms: { cst: '00', pICMS: '7' },
+            difal: { pICMSUFDest: '20.5', pICMSInter: '7', pFCPUFDest: '2' },
+          },
+        ],
+      });
+      expect(find(t, `${I}/det/imposto/ICMSUFDest/vFCPUFDest`).text).toBe('6.67');
+      setText(t, `${I}/det/imposto/ICMSUFDest/vFCPUFDest`, v);
+      setText(t, `${I}/total/ICMSTot/vFCPUFDest`, v);
+      return found(t, 'NA13-10');
+    };
+    expect(withFcp('6.68')).toEqual([]);
+    expect(withFcp('6.66')).toEqual([]);
+    expect(withFcp('6.69').map((f) => [f.codigo, f.esperado])).toEqual([['793', '6.67']]);
+  });
+
+  it('N17-20 (528): vICMS 6.68 on vBC 333.33 × pICMS 2 is accepted, 6.65 rejected', () => {
+    const withIcms = (v: string) => {
+      const t = sampleNfe({
+        emitente: emit,
+        destinatario: { cnpj: '11444777000161', uf: 'SP', contribuinte: true },
+        data: '2026-06-10',
+        items: [{ vProd: '333.33', icms: { cst: '00', pICMS: '2' } }],
+      });
+      setText(t, `${I}/det/imposto/ICMS/ICMS00/vICMS`, v);
+      setText(t, `${I}/total/ICMSTot/vICMS`, v);
+      return found(t, 'N17-20');
+    };
+    expect(withIcms('6.68')).toEqual([]);
+    expect(withIcms('6.65').map((f) => f.codigo)).toEqual(['528']);
   });
 });

@@ -1,4 +1,4 @@
-import { cents, productCents, showCents, within } from './money.js';
+import { cents, productCheck, showCents } from './money.js';
 import type { ItemView } from './nfe-view.js';
 import { perItem } from './rule-factory.js';
 import { nt2025002, rtc } from './sources.js';
@@ -43,13 +43,12 @@ const regular = (id: string, codigo: string, mensagem: string, sphere: 'IBSUF' |
     perItem((it) => {
       const g = child(it.ibscbs, 'gIBSCBS');
       const reg = child(g, 'gTribRegular');
-      const value = cents(text(reg, `vTribReg${sphere}`));
-      const expected = productCents(text(g, 'vBC'), text(reg, `pAliqEfetReg${sphere}`));
-      if (!reg || value === null || expected === null || within(value, expected, 1)) return null;
+      const c = productCheck(text(reg, `vTribReg${sphere}`), text(g, 'vBC'), text(reg, `pAliqEfetReg${sphere}`));
+      if (!reg || !c || c.ok) return null;
       return {
         campo: `${it.path}/imposto/IBSCBS/gIBSCBS/gTribRegular/vTribReg${sphere}`,
-        esperado: showCents(Math.round(expected)),
-        encontrado: showCents(value),
+        esperado: showCents(c.expected),
+        encontrado: showCents(c.found),
       };
     }),
   );

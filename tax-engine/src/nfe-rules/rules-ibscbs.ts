@@ -1,5 +1,5 @@
 import { TaxDecimal } from '../decimal.js';
-import { cents, productCents, showCents, within } from './money.js';
+import { cents, productCheck, showCents, within } from './money.js';
 import type { ItemView, NfeView } from './nfe-view.js';
 import { nt2025002, rtc } from './sources.js';
 import type { Finding, Rule, RuleContext } from './types.js';
@@ -69,17 +69,14 @@ function valueRule(id: string, codigo: string, mensagem: string, s: Sphere): Rul
         // Regular taxation (suspension and the like): the main group's figures follow the cClassTrib's own
         // instructions, not this formula.
         if ((gov && !child(g, 'gRed')) || child(gIBSCBS(it), 'gTribRegular')) return null;
-        const gross = productCents(vBC, rateOf(g, s));
-        const found = cents(text(g, s.value));
-        if (gross === null || found === null) return null;
         const deductions = (cents(text(g, 'gDif/vDif')) ?? 0) + (cents(text(g, 'gDevTrib/vDevTrib')) ?? 0);
-        if (within(found, gross - deductions, 1)) return null;
-        const expected = Math.round(gross) - deductions;
+        const c = productCheck(text(g, s.value), vBC, rateOf(g, s), deductions);
+        if (!c || c.ok) return null;
         return {
           campo: `${spherePath(it, s)}/${s.value}`,
           nItem: it.nItem,
-          esperado: showCents(expected),
-          encontrado: showCents(found),
+          esperado: showCents(c.expected),
+          encontrado: showCents(c.found),
         };
       });
     },

@@ -1,5 +1,5 @@
 import { findInterstateRate, icmsUfTable } from '../interstate-rate.js';
-import { cents, productCents, showCents, within } from './money.js';
+import { productCheck, showCents } from './money.js';
 import type { ItemView, NfeView } from './nfe-view.js';
 import { mocRule, perItem } from './rule-factory.js';
 import { NOT_PETROLEUM_ANP } from './rules-cfop.js';
@@ -13,11 +13,8 @@ const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
 /** A group inside imposto (IPI, II, PISST, COFINSST, ISSQN, ICMSUFDest, impostoDevol is beside imposto). */
 const group = (it: ItemView, name: string) => child(it.imposto, name);
 const productOff = (value: string | undefined, base: string | undefined, rate: string | undefined, path: string) => {
-  const v = cents(value);
-  const p = productCents(base, rate);
-  if (v === null || p === null) return null;
-  const expected = Math.round(p);
-  return within(v, p, 1) ? null : { campo: path, esperado: showCents(expected), encontrado: value };
+  const c = productCheck(value, base, rate);
+  return !c || c.ok ? null : { campo: path, esperado: showCents(c.expected), encontrado: value };
 };
 const cfopRow = (ctx: RuleContext, cfop: string) => ctx.tabelas?.cfop?.(cfop);
 const isUf = (uf: string | undefined): uf is keyof typeof icmsUfTable => !!uf && uf in icmsUfTable;

@@ -1,5 +1,5 @@
 import { findInterstateRate, icmsUfTable } from '../interstate-rate.js';
-import { cents, productCents, showCents, within } from './money.js';
+import { cents, productCheck, showCents } from './money.js';
 import type { ItemView, NfeView } from './nfe-view.js';
 import { mocRule, perItem } from './rule-factory.js';
 import type { Rule, RuleContext } from './types.js';
@@ -16,11 +16,8 @@ const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
 const icmsPath = (it: ItemView) => `${it.path}/imposto/ICMS/${it.icms?.name ?? 'ICMS'}`;
 const cstOf = (it: ItemView) => text(it.icms, 'CST');
 const productOff = (value: string | undefined, base: string | undefined, rate: string | undefined, path: string) => {
-  const v = cents(value);
-  const p = productCents(base, rate);
-  if (v === null || p === null) return null;
-  const expected = Math.round(p);
-  return within(v, p, 1) ? null : { campo: path, esperado: showCents(expected), encontrado: value };
+  const c = productCheck(value, base, rate);
+  return !c || c.ok ? null : { campo: path, esperado: showCents(c.expected), encontrado: value };
 };
 const cfopRow = (ctx: RuleContext, cfop: string) => ctx.tabelas?.cfop?.(cfop);
 const isUf = (uf: string | undefined): uf is keyof typeof icmsUfTable => !!uf && uf in icmsUfTable;

@@ -1,4 +1,4 @@
-import { cents, productCents, showCents, within } from './money.js';
+import { cents, productCheck, showCents } from './money.js';
 import { always, moc } from './sources.js';
 import type { Finding, Rule } from './types.js';
 import { text } from './xml-node.js';
@@ -206,14 +206,13 @@ export const itemRules: Rule[] = [
       for (const it of doc.items) {
         const g = it.icms;
         if (!g || !['00', '10', '20', '70'].includes(text(g, 'CST') ?? '')) continue;
-        const expected = productCents(text(g, 'vBC'), text(g, 'pICMS'));
-        const found = cents(text(g, 'vICMS'));
-        if (expected === null || found === null || within(found, expected, 1)) continue;
+        const c = productCheck(text(g, 'vICMS'), text(g, 'vBC'), text(g, 'pICMS'));
+        if (!c || c.ok) continue;
         out.push({
           campo: `${it.path}/imposto/ICMS/${g.name}/vICMS`,
           nItem: it.nItem,
-          esperado: showCents(Math.round(expected)),
-          encontrado: showCents(found),
+          esperado: showCents(c.expected),
+          encontrado: showCents(c.found),
         });
       }
       return out;
