@@ -4,7 +4,16 @@ import { statusOf } from './rule-status.js';
 import { documentRules } from './rules-document.js';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
-import { bundledTables, find, insert, remove, setText } from './test-support.js';
+import {
+  bundledTables,
+  find,
+  hiddenByRequirements,
+  insert,
+  positivesSkipped,
+  type RuleCase,
+  remove,
+  setText,
+} from './test-support.js';
 import { validateNfeRules } from './validate.js';
 import type { XNode } from './xml-node.js';
 
@@ -101,13 +110,7 @@ const nfceSimples: SampleNfe = {
   ],
 };
 
-interface Case {
-  sample: SampleNfe;
-  breakIt: (t: XNode) => void;
-  agora?: Date;
-  /** A second positive beside the sample itself, when the sample does not exercise the rule. */
-  alsoPasses?: (t: XNode) => void;
-}
+type Case = RuleCase;
 
 const det = (n: number) => `${I}/det[${n}]`;
 const ibs = (n: number, rest = '') => `${det(n)}/imposto/IBSCBS${rest}`;
@@ -139,15 +142,18 @@ const cases: Record<string, Case> = {
   'B09-20': { sample: standard, breakIt: () => {}, agora: new Date('2026-11-20T12:00:00-03:00') },
   'B10-20': {
     sample: standard,
+    alsoPasses: (t) => into(t, `${I}/ide`, el('dhSaiEnt', '2026-10-10T11:00:00-03:00'), 'tpNF'),
     breakIt: (t) => into(t, `${I}/ide`, el('dhSaiEnt', '2026-11-30T10:00:00-03:00'), 'tpNF'),
   },
   'B10-30': {
     sample: standard,
+    alsoPasses: (t) => into(t, `${I}/ide`, el('dhSaiEnt', '2026-10-10T11:00:00-03:00'), 'tpNF'),
     breakIt: (t) => into(t, `${I}/ide`, el('dhSaiEnt', '2026-10-10T11:00:00-03:00'), 'tpNF'),
     agora: new Date('2026-11-20T12:00:00-03:00'),
   },
   'B10-40': {
     sample: standard,
+    alsoPasses: (t) => into(t, `${I}/ide`, el('dhSaiEnt', '2026-10-10T11:00:00-03:00'), 'tpNF'),
     breakIt: (t) => into(t, `${I}/ide`, el('dhSaiEnt', '2026-10-09T10:00:00-03:00'), 'tpNF'),
   },
   'B25-30': { sample: standard, breakIt: (t) => setText(t, `${I}/ide/finNFe`, '2') },
@@ -232,7 +238,16 @@ const cases: Record<string, Case> = {
   'E02-10': { sample: standard, breakIt: (t) => setText(t, `${I}/dest/CNPJ`, '11444777000160') },
   'E02-20': { sample: nfce, breakIt: (t) => setText(t, `${I}/dest/CNPJ`, emit.cnpj) },
   'E03-10': { sample: difal, breakIt: (t) => setText(t, `${I}/dest/CPF`, '52998224724') },
-  'E03a-30': { sample: standard, breakIt: (t) => into(t, `${I}/dest`, el('idEstrangeiro', 'AB123'), 'xNome') },
+  'E03a-30': {
+    sample: standard,
+    alsoPasses: (t) => {
+      remove(t, `${I}/dest/CNPJ`);
+      remove(t, `${I}/dest/IE`);
+      setText(t, `${I}/dest/indIEDest`, '9');
+      into(t, `${I}/dest`, el('idEstrangeiro', 'AB123'), 'xNome');
+    },
+    breakIt: (t) => into(t, `${I}/dest`, el('idEstrangeiro', 'AB123'), 'xNome'),
+  },
   'E16a-20': { sample: standard, breakIt: (t) => setText(t, `${I}/ide/idDest`, '3') },
   'E17-30': { sample: standard, breakIt: (t) => setText(t, `${I}/dest/indIEDest`, '2') },
   'E17-40': { sample: standard, breakIt: (t) => setText(t, `${I}/dest/enderDest/UF`, 'EX') },
@@ -345,7 +360,19 @@ const cases: Record<string, Case> = {
     },
   },
   'W34-20': { sample: standard, breakIt: (t) => remove(t, `${I}/total/IBSCBSTot`) },
-  'W33-10': { sample: standard, breakIt: (t) => into(t, `${I}/total`, el('ISTot', [el('vIS', '1.00')]), 'IBSCBSTot') },
+  'W33-10': {
+    sample: standard,
+    alsoPasses: (t) => {
+      into(
+        t,
+        `${det(1)}/imposto`,
+        el('IS', [el('CSTIS', '000'), el('cClassTribIS', '000001'), el('vIS', '1.00')]),
+        'zzz',
+      );
+      into(t, `${I}/total`, el('ISTot', [el('vIS', '1.00')]), 'IBSCBSTot');
+    },
+    breakIt: (t) => into(t, `${I}/total`, el('ISTot', [el('vIS', '1.00')]), 'IBSCBSTot'),
+  },
   'W35-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('vBCIBSCBS')) },
   'W38-10': { sample: deferred, breakIt: (t) => bump(t, ibsTot('gIBS/gIBSUF/vDif')) },
   'W39-10': { sample: standard, breakIt: (t) => bump(t, ibsTot('gIBS/gIBSUF/vDevTrib')) },
@@ -390,9 +417,30 @@ const cases: Record<string, Case> = {
       return [id, { sample: standard, alsoPasses: totals('0.00'), breakIt: totals('1.00') }];
     }),
   ),
-  'W31-10': { sample: standard, breakIt: (t) => into(t, `${I}/total`, el('ISTot', [el('vIS', '0.00')]), 'IBSCBSTot') },
+  'W31-10': {
+    sample: standard,
+    alsoPasses: (t) => {
+      into(
+        t,
+        `${det(1)}/imposto`,
+        el('IS', [el('CSTIS', '000'), el('cClassTribIS', '000001'), el('vIS', '1.00')]),
+        'zzz',
+      );
+      into(t, `${I}/total`, el('ISTot', [el('vIS', '1.00')]), 'IBSCBSTot');
+    },
+    breakIt: (t) => into(t, `${I}/total`, el('ISTot', [el('vIS', '0.00')]), 'IBSCBSTot'),
+  },
   'W31-20': {
     sample: standard,
+    alsoPasses: (t) => {
+      into(
+        t,
+        `${det(1)}/imposto`,
+        el('IS', [el('CSTIS', '000'), el('cClassTribIS', '000001'), el('vIS', '1.00')]),
+        'zzz',
+      );
+      into(t, `${I}/total`, el('ISTot', [el('vIS', '1.00')]), 'IBSCBSTot');
+    },
     breakIt: (t) =>
       into(
         t,
@@ -470,6 +518,10 @@ const cases: Record<string, Case> = {
   },
   'YA09-10': {
     sample: standard,
+    alsoPasses: (t) => {
+      bump(t, `${I}/pag/detPag/vPag`, 10);
+      into(t, `${I}/pag`, el('vTroco', '10.00'), 'zzz');
+    },
     breakIt: (t) => {
       bump(t, `${I}/pag/detPag/vPag`, 10);
       into(t, `${I}/pag`, el('vTroco', '9.99'), 'zzz');
@@ -519,6 +571,16 @@ describe('the NF-e rule book: each rule, a positive and a negative case', () => 
       expect(f[0]!.campo).toMatch(/^NFe\/infNFe/);
     });
   }
+});
+
+describe('the requirements table (Rule.requer) against these cases', () => {
+  it('each rule with a requirement meets it in a positive case: its predicate runs on a valid instance', () => {
+    expect(positivesSkipped(cases)).toEqual([]);
+  });
+
+  it('every case gives the same findings with and without the requirements pre-filter (the table hides nothing)', () => {
+    expect(hiddenByRequirements(cases, { tabelas: tables, agora })).toEqual([]);
+  });
 });
 
 describe('valid documents of varied shapes get no rejection (MOC 7.0 + NT 2025.002 in force on 10/10/2026)', () => {

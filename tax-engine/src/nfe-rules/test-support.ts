@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RULE_BOOK } from './book.js';
 import { parseCfopTable } from './cfop-table.js';
+import { findInfNFe } from './nfe-view.js';
 import { modelsOf } from './rules-cclasstrib-model.js';
-import type { NfeTables } from './types.js';
+import { type SampleNfe, sampleNfe } from './sample-nfe.js';
+import type { NfeTables, Rule } from './types.js';
+import { meets, tagsOf, type ValidateOptions, validateNfeRules } from './validate.js';
 import type { XNode } from './xml-node.js';
 
 /** Test helpers: paths with 1-based indexes among same-name siblings ('NFe/infNFe/det[2]/prod/vProd'). */
@@ -86,4 +90,61 @@ export function bundledTables(): NfeTables {
     cfop: (c) => cfops.get(c),
     description: 'tabelas do repositório (teste)',
   };
+}
+
+/** A rule's cases: a consistent sample (and a second positive), and the sample broken the one way the row describes. */
+export interface RuleCase {
+  sample: SampleNfe;
+  breakIt: (t: XNode) => void;
+  /** A second positive beside the sample itself, when the sample does not exercise the rule. */
+  alsoPasses?: (t: XNode) => void;
+  agora?: Date;
+}
+
+const built = (c: RuleCase, change?: (t: XNode) => void) => {
+  const t = sampleNfe(c.sample);
+  change?.(t);
+  return t;
+};
+
+/** Whether validateNfeRules runs the rule's predicate on the tree (it has an element of `Rule.requer`). */
+export const reachesPredicate = (rule: Rule, tree: XNode) => meets(rule, tagsOf(findInfNFe(tree)!));
+
+/**
+ * The rules of the book (with their `requer`) with a requirement whose positive cases (the sample, and the sample with `alsoPasses`) all lack it: their
+ * predicate never runs on a valid instance, so a predicate that fired on every instance would still pass.
+ */
+export const positivesSkipped = (
+  cases: Readonly<Record<string, RuleCase>>,
+  presenceIsTheFault: readonly string[] = [],
+): string[] =>
+  RULE_BOOK.filter((r) => r.requer && cases[r.id] && !presenceIsTheFault.includes(r.id))
+    .filter((r) => {
+      const c = cases[r.id]!;
+      return ![built(c), ...(c.alsoPasses ? [built(c, c.alsoPasses)] : [])].some((t) => reachesPredicate(r, t));
+    })
+    .map((r) => r.id);
+
+/**
+ * The case trees (positive, second positive, negative) whose findings — every rule's, not only the case's — differ
+ * with and without the requirements pre-filter: the table must only skip work, never hide a finding.
+ */
+export function hiddenByRequirements(
+  cases: Readonly<Record<string, RuleCase>>,
+  opts: ValidateOptions & { agora: Date },
+): string[] {
+  const out: string[] = [];
+  for (const [id, c] of Object.entries(cases)) {
+    const trees: [string, XNode, Date][] = [
+      ['sample', built(c), opts.agora],
+      ['breakIt', built(c, c.breakIt), c.agora ?? opts.agora],
+    ];
+    if (c.alsoPasses) trees.push(['alsoPasses', built(c, c.alsoPasses), opts.agora]);
+    for (const [kind, t, agora] of trees) {
+      const withTable = validateNfeRules(t, { ...opts, agora });
+      const without = validateNfeRules(t, { ...opts, agora, ignorarRequer: true });
+      if (JSON.stringify(withTable) !== JSON.stringify(without)) out.push(`${id} ${kind}`);
+    }
+  }
+  return out;
 }
