@@ -130,3 +130,26 @@ describe('MOC 7.0 annex I note (*4): the product rounded to two places, then R$ 
     expect(withIcms('6.65').map((f) => f.codigo)).toEqual(['528']);
   });
 });
+
+describe('MOC 7.0 annex I, N16-20 (693) exception 1: before 01/07/2016 not applied to a non-taxpayer recipient', () => {
+  // "Exceção 1: Para as NF-e com Data de Emissão anterior a 01/07/2016, a regra de validação acima não se aplica para
+  // destinatário Não Contribuinte (tag:dest/indIEDest=9)." SP → BA at 18 % (the interstate rate is 7 %).
+  const sale = (data: string, contribuinte: boolean) =>
+    sampleNfe({
+      emitente: emit,
+      destinatario: contribuinte
+        ? { cnpj: '11444777000161', uf: 'BA', contribuinte: true }
+        : { cpf: '52998224725', uf: 'BA', contribuinte: false },
+      data,
+      items: [{ vProd: '100.00', icms: { cst: '00', pICMS: '18' } }],
+    });
+
+  it('an 18 % sale to a non-taxpayer in another state issued on 10/10/2015 is not rejected', () => {
+    expect(found(sale('2015-10-10', false), 'N16-20')).toEqual([]);
+  });
+
+  it('the same sale from 01/07/2016, or to a taxpayer before it, still gets 693', () => {
+    expect(found(sale('2016-07-01', false), 'N16-20').map((f) => f.codigo)).toEqual(['693']);
+    expect(found(sale('2015-10-10', true), 'N16-20').map((f) => f.codigo)).toEqual(['693']);
+  });
+});

@@ -46,11 +46,14 @@ export const icmsValueRules: Rule[] = [
       'N',
       nfe,
       'obrigatoria',
-      'Saída interestadual normal de mercadoria nacional: pICMS até 7 % de S/SE (exceto ES) para N/NE/CO/ES e até 12 % nos demais casos; exceções: veículos novos tpOp 2 ou 3, CFOP de retorno ou anulação (Tabela CFOP), venda à ordem, entrega ou retirada em outra UF.',
+      'Saída interestadual normal de mercadoria nacional: pICMS até 7 % de S/SE (exceto ES) para N/NE/CO/ES e até 12 % nos demais casos; exceções: destinatário não contribuinte (indIEDest=9) em NF-e emitida antes de 01/07/2016, veículos novos tpOp 2 ou 3, CFOP de retorno ou anulação (Tabela CFOP), venda à ordem, entrega ou retirada em outra UF.',
       (d, ctx) => {
         const rate = interRate(d);
         const veic = d.items.some((it) => ['2', '3'].includes(text(it.prod, 'veicProd/tpOp') ?? ''));
         if (!rate || veic || placesElsewhere(d)) return [];
+        // Exceção 1: "Para as NF-e com Data de Emissão anterior a 01/07/2016, a regra de validação acima não se aplica
+        // para destinatário Não Contribuinte (tag:dest/indIEDest=9)."
+        if (text(d.dest, 'indIEDest') === '9' && (d.emissao ?? ctx.data) < '2016-07-01') return [];
         if (text(d.ide, 'idDest') !== '2' || text(d.ide, 'tpNF') !== '1' || text(d.ide, 'finNFe') !== '1') return [];
         return perItem((it) => {
           const row = cfopRow(ctx, cfopOf(it));
