@@ -351,7 +351,12 @@ const cases: Record<string, Case> = {
   'W13-10': { sample: standard, breakIt: (t) => bump(t, tot('vPIS'), -0.02) },
   'W14-10': { sample: standard, breakIt: (t) => bump(t, tot('vCOFINS')) },
   'W15-10': { sample: standard, breakIt: (t) => bump(t, tot('vOutro')) },
-  'W16-10': { sample: standard, breakIt: (t) => bump(t, tot('vNF'), 0.02) },
+  // MOC note (*3): R$ 0,50 for more or less (NT 2012/003): 0.50 above its parts is accepted, 0.51 is not.
+  'W16-10': {
+    sample: standard,
+    alsoPasses: (t) => bump(t, tot('vNF'), 0.5),
+    breakIt: (t) => bump(t, tot('vNF'), 0.51),
+  },
   'W34-10': {
     sample: standard,
     breakIt: (t) => {

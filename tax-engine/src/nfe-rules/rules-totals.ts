@@ -73,7 +73,7 @@ const W16_10: Rule = {
   vigencia: always,
   fonte: moc('W'),
   descricao:
-    'vNF = vProd − vDesc − vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol + vServ (tolerância R$ 0,01). ' +
+    'vNF = vProd − vDesc − vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol + vServ (tolerância R$ 0,50 para mais ou para menos, nota (*3) do MOC, NT 2012/003). ' +
     'Faturamento direto de veículos (tpOp=2) sem vST, vFCPST e vIPIDevol; não aplicada à importação (CFOP 3xxx); aceita vICMSDeson não subtraído.',
   verificar(doc) {
     const t = doc.icmsTot;
@@ -97,8 +97,9 @@ const W16_10: Rule = {
     // Not confirmed in the MOC's W16-10 text but summed by ERPs since NT 2020.005/2023.001: the retained
     // monophasic ICMS and the PIS/COFINS-ST that compose the total; accepted, never required.
     const extras = v('vICMSMonoReten') + v('vPISST') + v('vCOFINSST');
+    // The row's note (*3): "Considerar uma tolerância de R$ 0,50 para mais ou para menos (NT 2012/003)".
     const ok = [base, base + v('vICMSDeson'), base + extras, base + extras + v('vICMSDeson')].some((e) =>
-      within(vNF, e, 1),
+      within(vNF, e, 50),
     );
     return ok ? [] : [{ campo: `${root}/total/ICMSTot/vNF`, esperado: showCents(base), encontrado: showCents(vNF) }];
   },
