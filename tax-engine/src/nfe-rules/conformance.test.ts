@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RULE_BOOK } from './book.js';
 import { conformanceMarkdown, listIndex } from './conformance.js';
-import { CONFORMANCE_FILE, readConformanceInputs } from './conformance-inputs.js';
+import { CONFORMANCE_FILE, caseKeys, readConformanceInputs } from './conformance-inputs.js';
 import { duplicatedStatuses, RULE_STATUS } from './rule-status.js';
 import { indexRules, messageKey } from './rules-index.js';
 
@@ -36,6 +36,34 @@ describe('every rule of the index is implemented or classified with a reason', (
 
   it('each implemented rule has a test that names it', () => {
     expect(RULE_BOOK.filter((r) => !inputs.tests.get(r.id)?.length).map((r) => r.id)).toEqual([]);
+  });
+
+  it('each implemented rule is a key of a table of positive and negative cases, and each key is a rule of the book', () => {
+    // Quoting an id in a test is not a case: the tables' keys are what rule-book.test.ts and rules-document.test.ts run
+    // as a consistent sample (and a second positive) that passes and the sample broken the row's way.
+    const book = new Set(RULE_BOOK.map((r) => r.id));
+    expect(RULE_BOOK.filter((r) => !inputs.cases.has(r.id)).map((r) => r.id)).toEqual([]);
+    expect([...inputs.cases.keys()].filter((id) => !book.has(id))).toEqual([]);
+  });
+
+  it('the case keys are read from the table only (they can fail)', () => {
+    const body = [
+      "const x = { 'A01-10': 1 };",
+      'const cases: Record<string, Case> = {',
+      "  'B03-10': { sample: standard, breakIt: (t) => setText(t, ide('cNF'), '12345678') },",
+      "  ...places('retirada', ['F02-10', 'F02a-10']),",
+      '  ...Object.fromEntries(',
+      '    [',
+      "      ['W18-10', 'vServ', '1000.00'],",
+      "    ].map(([id]) => [id, { breakIt: (t) => found(t, 'C02-10') }]),",
+      '  ),',
+      "  'B22-10': {",
+      "    alsoPasses: (t) => found(t, 'C02-10'),",
+      '  },',
+      '};',
+      "it('E01-10', () => {});",
+    ].join('\n');
+    expect(caseKeys(`\n${body}\n`)).toEqual(['B03-10', 'F02-10', 'F02a-10', 'W18-10', 'B22-10']);
   });
 
   it('a classified rule is not also in the book, is in the index and is listed once, with a reason', () => {
