@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RULE_BOOK } from './book.js';
 import { productCents, productCheck } from './money.js';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
@@ -151,5 +152,37 @@ describe('MOC 7.0 annex I, N16-20 (693) exception 1: before 01/07/2016 not appli
   it('the same sale from 01/07/2016, or to a taxpayer before it, still gets 693', () => {
     expect(found(sale('2016-07-01', false), 'N16-20').map((f) => f.codigo)).toEqual(['693']);
     expect(found(sale('2015-10-10', true), 'N16-20').map((f) => f.codigo)).toEqual(['693']);
+  });
+});
+
+describe('Rules NT 2019.001 created apply from its dates (production 02/09/2019), not to every layout 4.00 document', () => {
+  // MOC 7.0 annex I, B03-10: "cNF não pode ser igual a nNF (id: B08). (NT 2019.001 v1.00, v1.50)". Published pages
+  // quoting the NT's schedule: "Implantação em Produção = 02/09/2019".
+  const sameCnf = (data: string) => {
+    const t = sampleNfe({
+      emitente: emit,
+      destinatario: { cnpj: '11444777000161', uf: 'SP', contribuinte: true },
+      data,
+      numero: 1234,
+      items: [{ vProd: '100.00', icms: { cst: '00', pICMS: '18' } }],
+    });
+    setText(t, `${I}/ide/cNF`, '00001234');
+    return t;
+  };
+
+  it('B03-10 (897): cNF equal to nNF on an NF-e of 10/03/2019 is not rejected', () => {
+    expect(found(sameCnf('2019-03-10'), 'B03-10')).toEqual([]);
+    expect(found(sameCnf('2019-09-01'), 'B03-10')).toEqual([]);
+  });
+
+  it('B03-10 (897): the same cNF from 02/09/2019 is rejected', () => {
+    expect(found(sameCnf('2019-09-02'), 'B03-10').map((f) => f.codigo)).toEqual(['897']);
+  });
+
+  it('each rule the annex cites as NT 2019.001 v1.00/v1.10 starts on those dates in both environments', () => {
+    for (const id of ['B03-10', 'E03a-30', 'E14-30', 'E16a-40', 'H02-10', 'N18-10', 'N18-20']) {
+      const r = RULE_BOOK.find((x) => x.id === id)!;
+      expect([id, r.vigencia.producao?.desde, r.vigencia.homologacao?.desde]).toEqual([id, '2019-09-02', '2019-08-26']);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { root } from './nfe-view.js';
 import { has, ibgeUfCode, mocRule, when } from './rule-factory.js';
+import { fromNt2019001 } from './sources.js';
 import type { Rule } from './types.js';
 import { child, text } from './xml-node.js';
 
@@ -164,22 +165,25 @@ export const destRules: Rule[] = [
       });
     },
   ),
-  mocRule(
-    'E14-30',
-    '926',
-    'Operação com Exterior e país de destino igual a Brasil.',
-    'E',
-    both,
-    'obrigatoria',
-    'Destinatário com UF "EX": cPais diferente de 1058.',
-    (d) => {
-      const cPais = text(d.dest, 'enderDest/cPais');
-      return when(text(d.dest, 'enderDest/UF') === 'EX' && cPais !== undefined && Number(cPais) === 1058, {
-        campo: `${E}/enderDest/cPais`,
-        encontrado: cPais,
-      });
-    },
-  ),
+  {
+    ...mocRule(
+      'E14-30',
+      '926',
+      'Operação com Exterior e país de destino igual a Brasil.',
+      'E',
+      both,
+      'obrigatoria',
+      'Destinatário com UF "EX": cPais diferente de 1058.',
+      (d) => {
+        const cPais = text(d.dest, 'enderDest/cPais');
+        return when(text(d.dest, 'enderDest/UF') === 'EX' && cPais !== undefined && Number(cPais) === 1058, {
+          campo: `${E}/enderDest/cPais`,
+          encontrado: cPais,
+        });
+      },
+    ),
+    vigencia: fromNt2019001,
+  },
   mocRule(
     'E16a-10',
     '789',
@@ -193,23 +197,26 @@ export const destRules: Rule[] = [
       return when(ind !== undefined && ind !== '9', { campo: `${E}/indIEDest`, esperado: '9', encontrado: ind });
     },
   ),
-  mocRule(
-    'E16a-40',
-    '696',
-    'Operação com não contribuinte deve indicar operação com consumidor final',
-    'E',
-    modelo55,
-    'obrigatoria',
-    'Saída (tpNF=1) que não é com o exterior para não contribuinte (indIEDest=9) tem indFinal=1.',
-    (d) =>
-      when(
-        text(d.dest, 'indIEDest') === '9' &&
-          text(d.ide, 'indFinal') !== '1' &&
-          text(d.ide, 'tpNF') === '1' &&
-          idDest(d) !== '3',
-        { campo: `${root}/ide/indFinal`, esperado: '1', encontrado: text(d.ide, 'indFinal') },
-      ),
-  ),
+  {
+    ...mocRule(
+      'E16a-40',
+      '696',
+      'Operação com não contribuinte deve indicar operação com consumidor final',
+      'E',
+      modelo55,
+      'obrigatoria',
+      'Saída (tpNF=1) que não é com o exterior para não contribuinte (indIEDest=9) tem indFinal=1.',
+      (d) =>
+        when(
+          text(d.dest, 'indIEDest') === '9' &&
+            text(d.ide, 'indFinal') !== '1' &&
+            text(d.ide, 'tpNF') === '1' &&
+            idDest(d) !== '3',
+          { campo: `${root}/ide/indFinal`, esperado: '1', encontrado: text(d.ide, 'indFinal') },
+        ),
+    ),
+    vigencia: fromNt2019001,
+  },
   mocRule(
     'E17-10',
     '729',

@@ -2,6 +2,7 @@ import { findInterstateRate, icmsUfTable } from '../interstate-rate.js';
 import { cents, productCheck, showCents } from './money.js';
 import type { ItemView, NfeView } from './nfe-view.js';
 import { mocRule, perItem } from './rule-factory.js';
+import { fromNt2019001 } from './sources.js';
 import type { Rule, RuleContext } from './types.js';
 import { text } from './xml-node.js';
 
@@ -188,33 +189,39 @@ export const icmsValueRules: Rule[] = [
         : null;
     }),
   ),
-  mocRule(
-    'N18-10',
-    '932',
-    'Informada modalidade de determinação da BC da ST como MVA e não informado o campo pMVAST [nItem: nnn]',
-    'N',
-    nfe,
-    'facultativa',
-    'modBCST 4 (MVA) com pMVAST (regra opcional, a critério da UF).',
-    perItem((it) =>
-      text(it.icms, 'modBCST') === '4' && !has(it, 'pMVAST') ? { campo: `${icmsPath(it)}/pMVAST` } : null,
+  {
+    ...mocRule(
+      'N18-10',
+      '932',
+      'Informada modalidade de determinação da BC da ST como MVA e não informado o campo pMVAST [nItem: nnn]',
+      'N',
+      nfe,
+      'facultativa',
+      'modBCST 4 (MVA) com pMVAST (regra opcional, a critério da UF).',
+      perItem((it) =>
+        text(it.icms, 'modBCST') === '4' && !has(it, 'pMVAST') ? { campo: `${icmsPath(it)}/pMVAST` } : null,
+      ),
     ),
-  ),
-  mocRule(
-    'N18-20',
-    '933',
-    'Informada modalidade de determinação da BC da ST diferente de MVA e informado o campo pMVAST [nItem: nnn]',
-    'N',
-    nfe,
-    'facultativa',
-    'pMVAST só com modBCST 4 (regra opcional, a critério da UF).',
-    perItem((it) => {
-      const mod = text(it.icms, 'modBCST');
-      return mod !== undefined && mod !== '4' && has(it, 'pMVAST')
-        ? { campo: `${icmsPath(it)}/pMVAST`, encontrado: `modBCST ${mod}` }
-        : null;
-    }),
-  ),
+    vigencia: fromNt2019001,
+  },
+  {
+    ...mocRule(
+      'N18-20',
+      '933',
+      'Informada modalidade de determinação da BC da ST diferente de MVA e informado o campo pMVAST [nItem: nnn]',
+      'N',
+      nfe,
+      'facultativa',
+      'pMVAST só com modBCST 4 (regra opcional, a critério da UF).',
+      perItem((it) => {
+        const mod = text(it.icms, 'modBCST');
+        return mod !== undefined && mod !== '4' && has(it, 'pMVAST')
+          ? { campo: `${icmsPath(it)}/pMVAST`, encontrado: `modBCST ${mod}` }
+          : null;
+      }),
+    ),
+    vigencia: fromNt2019001,
+  },
 ];
 
 /** Whether the item's ICMS group carries the tag. */

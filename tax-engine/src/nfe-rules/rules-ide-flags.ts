@@ -1,6 +1,7 @@
 import type { NfeView } from './nfe-view.js';
 import { root } from './nfe-view.js';
 import { has, ibgeUfCode, mocRule, when } from './rule-factory.js';
+import { fromNt2019001 } from './sources.js';
 import type { Rule } from './types.js';
 import { child, children, text } from './xml-node.js';
 
@@ -65,20 +66,23 @@ const intermedExempt = new Set(
 );
 
 export const ideFlagRules: Rule[] = [
-  mocRule(
-    'B03-10',
-    '897',
-    'Código numérico em formato inválido.',
-    'B',
-    both,
-    'obrigatoria',
-    'cNF não é uma das sequências vedadas (00000000, 12345678 …) nem igual a nNF.',
-    (d) => {
-      const cNF = ide(d, 'cNF') ?? '';
-      const bad = sequences.has(cNF) || (/^\d+$/.test(cNF) && Number(cNF) === Number(ide(d, 'nNF')));
-      return when(bad, flag('cNF', d));
-    },
-  ),
+  {
+    ...mocRule(
+      'B03-10',
+      '897',
+      'Código numérico em formato inválido.',
+      'B',
+      both,
+      'obrigatoria',
+      'cNF não é uma das sequências vedadas (00000000, 12345678 …) nem igual a nNF.',
+      (d) => {
+        const cNF = ide(d, 'cNF') ?? '';
+        const bad = sequences.has(cNF) || (/^\d+$/.test(cNF) && Number(cNF) === Number(ide(d, 'nNF')));
+        return when(bad, flag('cNF', d));
+      },
+    ),
+    vigencia: fromNt2019001,
+  },
   mocRule('B10-10', '705', 'NFC-e com data de entrada/saída', 'B', nfce, 'obrigatoria', 'NFC-e sem dhSaiEnt.', (d) =>
     when(has(d.ide, 'dhSaiEnt'), flag('dhSaiEnt', d)),
   ),

@@ -1,7 +1,7 @@
 import { icmsUfTable } from '../interstate-rate.js';
 import { accessKeyDigit, isValidCnpj, isValidCpf } from './check-digits.js';
 import { root } from './nfe-view.js';
-import { always, moc } from './sources.js';
+import { always, fromNt2019001, moc } from './sources.js';
 import type { Finding, Rule } from './types.js';
 import { children, text } from './xml-node.js';
 
@@ -313,7 +313,7 @@ export const ideRules: Rule[] = [
     modelos: ['55', '65'],
     aplicacao: 'obrigatoria',
     efeito: 'rejeicao',
-    vigencia: always,
+    vigencia: fromNt2019001,
     fonte: moc('E'),
     descricao: 'Com idEstrangeiro, a IE do destinatário não é informada.',
     verificar(doc) {

@@ -1,6 +1,7 @@
 import { isValidCnpj, isValidCpf } from './check-digits.js';
 import { root } from './nfe-view.js';
 import { ibgeUfCode, mocRule, when } from './rule-factory.js';
+import { fromNt2019001 } from './sources.js';
 import type { Finding, Rule } from './types.js';
 import { child, children, text } from './xml-node.js';
 
@@ -117,25 +118,28 @@ export const placeAndItemRules: Rule[] = [
   ...placeRules('entrega', 'G', ['514', '541', '515', '279'], 'Entrega'),
   ...autXml('CNPJ', ['323', '324'], isValidCnpj),
   ...autXml('CPF', ['325', '326'], isValidCpf),
-  mocRule(
-    'H02-10',
-    '927',
-    'Número do item fora da ordem sequencial.',
-    'H',
-    both,
-    'facultativa',
-    'nItem dos det em ordem incremental, consecutiva, a partir de 1 (regra opcional, a critério da UF).',
-    (d) => {
-      const i = children(d.infNFe, 'det').findIndex((det, k) => det.attrs.nItem !== String(k + 1));
-      return i < 0
-        ? []
-        : [
-            {
-              campo: `${root}/det[${i + 1}]/@nItem`,
-              esperado: String(i + 1),
-              encontrado: children(d.infNFe, 'det')[i]!.attrs.nItem,
-            },
-          ];
-    },
-  ),
+  {
+    ...mocRule(
+      'H02-10',
+      '927',
+      'Número do item fora da ordem sequencial.',
+      'H',
+      both,
+      'facultativa',
+      'nItem dos det em ordem incremental, consecutiva, a partir de 1 (regra opcional, a critério da UF).',
+      (d) => {
+        const i = children(d.infNFe, 'det').findIndex((det, k) => det.attrs.nItem !== String(k + 1));
+        return i < 0
+          ? []
+          : [
+              {
+                campo: `${root}/det[${i + 1}]/@nItem`,
+                esperado: String(i + 1),
+                encontrado: children(d.infNFe, 'det')[i]!.attrs.nItem,
+              },
+            ];
+      },
+    ),
+    vigencia: fromNt2019001,
+  },
 ];

@@ -23,6 +23,17 @@ export const always: { producao: Period; homologacao: Period } = {
 };
 
 /**
+ * Rules NT 2019.001 created (B03-10, E03a-30, E14-30, E16a-40, H02-10, N18-10, N18-20; the annex's rows cite it):
+ * production from 02/09/2019 for every version up to v1.20 (the NT's schedule as published pages quote it); homologation
+ * 01/07/2019 for v1.00/v1.10 and "até 26/08/2019" for v1.20 — the later date is used for all of them, since the NT's
+ * own table was not read and a late start only costs recall.
+ */
+export const fromNt2019001: { producao: Period; homologacao: Period } = {
+  producao: { desde: '2019-09-02' },
+  homologacao: { desde: '2019-08-26' },
+};
+
+/**
  * NT 2025.002's rules on the IBS/CBS groups: applied when the groups are informed, in homologation from 01/07/2025
  * and in production from 06/10/2025 (the NT's schedule; before that production refused the groups by schema).
  */
