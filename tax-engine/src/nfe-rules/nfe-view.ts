@@ -66,5 +66,20 @@ export function viewNfe(infNFe: XNode): NfeView {
   };
 }
 
+/** A field of ide ('finNFe', 'idDest' …). */
+export const ide = (d: NfeView, tag: string) => text(d.ide, tag);
+
+/** The item's CFOP ('' when absent). */
+export const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
+
+/** The item's ICMS CST (undefined with a CSOSN or no ICMS group). */
+export const cstOf = (it: ItemView) => text(it.icms, 'CST');
+
+/** The path of the item's ICMS group as sent (…/imposto/ICMS/ICMS00), for findings. */
+export const icmsPath = (it: ItemView) => `${it.path}/imposto/ICMS/${it.icms?.name ?? 'ICMS'}`;
+
+/** A group inside imposto (IPI, II, PISST, COFINSST, ISSQN, ICMSUFDest; impostoDevol is beside imposto). */
+export const taxGroup = (it: ItemView, name: string) => child(it.imposto, name);
+
 // The engine's one finder of the NFe in an NFe or nfeProc tree (nfe-element.ts).
 export { findInfNFe } from '../nfe-element.js';

@@ -1,10 +1,10 @@
 import { isValidCnpj } from './check-digits.js';
 import { cents, showCents } from './money.js';
 import type { NfeView } from './nfe-view.js';
-import { root } from './nfe-view.js';
+import { ide, root } from './nfe-view.js';
 import { mocRule, when } from './rule-factory.js';
 import type { Rule } from './types.js';
-import { child, children, text } from './xml-node.js';
+import { at, child, children, text } from './xml-node.js';
 
 /**
  * Groups Y (cobr: fat and dup), YA (pag: the means of payment) and YB (the intermediary) of MOC 7.0 annex I. Rows read
@@ -13,12 +13,6 @@ import { child, children, text } from './xml-node.js';
 const both = ['55', '65'] as const;
 const nfe = ['55'] as const;
 const nfce = ['65'] as const;
-const at = (d: NfeView, path: string) => {
-  let node = d.infNFe as ReturnType<typeof child>;
-  for (const step of path.split('/')) node = child(node, step);
-  return node;
-};
-const ide = (d: NfeView, tag: string) => text(d.ide, tag);
 
 const dups = (d: NfeView) => children(child(d.infNFe, 'cobr'), 'dup');
 const tPags = (d: NfeView) => children(child(d.infNFe, 'pag'), 'detPag').map((p) => text(p, 'tPag'));
@@ -68,7 +62,7 @@ export const billingRules: Rule[] = [
     'obrigatoria',
     'fat/vDesc até fat/vOrig (não informado vale zero).',
     (d) => {
-      const fat = at(d, 'cobr/fat');
+      const fat = at(d.infNFe, 'cobr/fat');
       const desc = cents(text(fat, 'vDesc')) ?? 0;
       const orig = cents(text(fat, 'vOrig')) ?? 0;
       return when(!!fat && desc > orig, {
@@ -87,7 +81,7 @@ export const billingRules: Rule[] = [
     'obrigatoria',
     'Com vLiq e vOrig: vLiq = vOrig − vDesc.',
     (d) => {
-      const fat = at(d, 'cobr/fat');
+      const fat = at(d.infNFe, 'cobr/fat');
       const liq = cents(text(fat, 'vLiq'));
       const orig = cents(text(fat, 'vOrig'));
       if (liq === null || orig === null) return [];

@@ -1,4 +1,4 @@
-import type { ItemView, NfeView } from './nfe-view.js';
+import { cfopOf, type ItemView, type NfeView } from './nfe-view.js';
 import { always, moc } from './sources.js';
 import type { Finding, Rule, RuleContext } from './types.js';
 import { text } from './xml-node.js';
@@ -7,7 +7,6 @@ import { text } from './xml-node.js';
  * Rules that consult the Portal's CFOP table (reference-data/cfop-indicadores.tsv, IT 2023.002), MOC 7.0 annex I rows
  * as read in the public transcription of the annex (decision 069): I08-04, I08-140, I08-144, LA01-20 and N12-70.
  */
-const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
 const dateOf = (doc: NfeView, ctx: RuleContext) => doc.emissao ?? ctx.data;
 
 /** N12-70: the CSTs of an operation with a non-taxpayer. */

@@ -1,5 +1,4 @@
-import type { NfeView } from './nfe-view.js';
-import { root } from './nfe-view.js';
+import { ide, root } from './nfe-view.js';
 import { mocRule, perItem, when } from './rule-factory.js';
 import type { Rule } from './types.js';
 import { child, text } from './xml-node.js';
@@ -12,7 +11,6 @@ import { child, text } from './xml-node.js';
 const both = ['55', '65'] as const;
 const nfe = ['55'] as const;
 const nfce = ['65'] as const;
-const ide = (d: NfeView, tag: string) => text(d.ide, tag);
 
 export const closingRules: Rule[] = [
   mocRule(

@@ -1,5 +1,5 @@
 import { accessKeyDigit, isValidCnpj } from './check-digits.js';
-import type { ItemView, NfeView } from './nfe-view.js';
+import { cfopOf, type ItemView, type NfeView } from './nfe-view.js';
 import { mocRule, perItem } from './rule-factory.js';
 import type { Rule } from './types.js';
 import { child, children, text } from './xml-node.js';
@@ -11,7 +11,6 @@ import { child, children, text } from './xml-node.js';
  */
 const both = ['55', '65'] as const;
 const nfe = ['55'] as const;
-const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
 /**
  * The documents the NF-e references: ide/NFref and, from PL_010 (NT 2025.002), det/DFeReferenciado. A reference at
  * item level is accepted too: the book accepts rather than rejects where the NT's text on it was not read.

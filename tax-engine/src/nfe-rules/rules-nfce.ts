@@ -1,4 +1,4 @@
-import type { ItemView, NfeView } from './nfe-view.js';
+import { cfopOf, type NfeView } from './nfe-view.js';
 import { always, moc } from './sources.js';
 import type { Finding, Rule, RuleSource } from './types.js';
 import { text } from './xml-node.js';
@@ -26,7 +26,6 @@ const ST_SALE_CFOPS = new Set(['5405', '5656', '5667']);
 /** Monophasic fuel groups (NT 2023.001): not checked, their place in the NFC-e rules was not read in the rule text. */
 const MONOPHASIC = new Set(['ICMS02', 'ICMS15', 'ICMS53', 'ICMS61']);
 
-const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
 const ufOf = (doc: NfeView) => text(doc.emit, 'enderEmit/UF') ?? '';
 
 /** NT 2023.003 v1.20, 2.1.1: CFOP pairs some UFs accept besides the rule's list. */

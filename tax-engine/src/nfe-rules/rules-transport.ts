@@ -1,10 +1,10 @@
 import { isValidCnpj, isValidCpf } from './check-digits.js';
 import { isValidIe } from './ie-check-digits.js';
 import type { NfeView } from './nfe-view.js';
-import { root } from './nfe-view.js';
+import { ide, root } from './nfe-view.js';
 import { mocRule, when } from './rule-factory.js';
 import type { Rule, RuleContext } from './types.js';
-import { child, text } from './xml-node.js';
+import { at, text } from './xml-node.js';
 
 /**
  * Group X of MOC 7.0 annex I (transp): freight and carrier of an NFC-e, vehicles in interstate operations, the carrier's
@@ -15,13 +15,7 @@ const both = ['55', '65'] as const;
 const nfe = ['55'] as const;
 const nfce = ['65'] as const;
 const T = `${root}/transp`;
-const present = (d: NfeView, path: string) => !!text(d.infNFe, path) || !!at(d, path);
-const at = (d: NfeView, path: string) => {
-  let node = d.infNFe as ReturnType<typeof child>;
-  for (const step of path.split('/')) node = child(node, step);
-  return node;
-};
-const ide = (d: NfeView, tag: string) => text(d.ide, tag);
+const present = (d: NfeView, path: string) => !!text(d.infNFe, path) || !!at(d.infNFe, path);
 
 const nfceTransport = (id: string, codigo: string, mensagem: string, path: string) =>
   mocRule(id, codigo, mensagem, 'X', nfce, 'obrigatoria', `NFC-e sem transp/${path}.`, (d) =>
