@@ -6,8 +6,11 @@ import type { Period, Rule } from './types.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const br = (iso: string) => iso.split('-').reverse().join('/');
-const period = (p: Period | null) =>
-  p === null ? 'não vigente' : p.desde === null ? 'vigente' : `desde ${br(p.desde)}`;
+const period = (p: Period | null) => {
+  if (p === null) return 'não vigente';
+  const from = p.desde === null ? 'vigente' : `desde ${br(p.desde)}`;
+  return p.ate ? `${from} até ${br(p.ate)}` : from;
+};
 const rank = (g: string) => (GROUP_ORDER.includes(g) ? GROUP_ORDER.indexOf(g) : GROUP_ORDER.length);
 
 function ruleRow(r: Rule, tests: readonly string[]): string {
