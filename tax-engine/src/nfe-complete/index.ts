@@ -4,9 +4,11 @@ export { type ItemRequestOptions, icmsContributorOf, itemRequestOf, type NfeItem
 export { nfeShell, payWith, SHELL_ISSUER_CNPJ, SHELL_RECIPIENT_CNPJ } from './nfe-shell.js';
 export { type NfeToComplete, nfeItemTagsOf, readNfeToComplete } from './read-nfe.js';
 export {
+  type DocumentTaxTotals,
   goodsValueOf,
   type ItemTaxesShown,
   prodCarriesTaxes,
+  prodFormOf,
   shownTaxesOf,
   taxesCarried,
 } from './taxes-in-prod.js';

@@ -5,7 +5,7 @@ import { el } from '../nfe-rules/sample-xml.js';
 import { child, text, type XNode } from '../nfe-rules/xml-node.js';
 import { icmsContributorOf, itemRequestOf } from './item-request.js';
 import { readNfeToComplete } from './read-nfe.js';
-import { goodsValueOf, shownTaxesOf, taxesCarried } from './taxes-in-prod.js';
+import { goodsValueOf, prodFormOf, shownTaxesOf, taxesCarried } from './taxes-in-prod.js';
 import { prodOfYear } from './write-totals.js';
 
 // NT 2026.008 v1.00, I11 observação: "A partir de 2027, os valores de IBS, CBS e IS compõem o Valor Total Bruto,
@@ -89,5 +89,24 @@ describe('icmsContributorOf: one reading of dest/indIEDest (MOC 7.0, E16a)', () 
       false,
       false,
     ]);
+  });
+});
+
+describe('prodFormOf: whether a document’s vProd carries its IBS/CBS/IS, by its own totals', () => {
+  // NT 2025.002 v1.31 (W60 vNFTot "com IBS / CBS / IS", VB01-10 adding them to vItem) against NT 2026.008 v1.00
+  // (inside vProd, "não deverão ser adicionados novamente" to vNFTot). Both rules are alerts ("Implementação
+  // futura"), so either form may be authorised in 2027.
+  const taxes = { vIBS: '1.06', vCBS: '89.54' };
+  it('vNFTot = vNF + vIBS + vCBS (+ vIS): the net form (1,300.00 + 90.60 = 1,390.60)', () => {
+    expect(prodFormOf({ vNF: '1300.00', vNFTot: '1390.60', ...taxes }, 2027)).toBe('liquido');
+    expect(prodFormOf({ vNF: '1300.00', vNFTot: '1402.95', ...taxes, vIS: '12.35' }, 2027)).toBe('liquido');
+    expect(prodFormOf({ vNF: '500.00', vNFTot: '504.75', vIBSMono: '1.50', vCBSMono: '3.25' }, 2030)).toBe('liquido');
+  });
+  it('vNFTot = vNF, no vNFTot, no taxes, or 2026: the gross form of the NT in force', () => {
+    expect(prodFormOf({ vNF: '1390.60', vNFTot: '1390.60', ...taxes }, 2027)).toBe('bruto');
+    expect(prodFormOf({ vNF: '1300.00', ...taxes }, 2027)).toBe('bruto');
+    expect(prodFormOf({ vNF: '1300.00', vNFTot: '1390.60' }, 2027)).toBe('bruto');
+    expect(prodFormOf({ vNF: '1300.00', vNFTot: '1390.61', ...taxes }, 2027)).toBe('bruto');
+    expect(prodFormOf({ vNF: '1300.00', vNFTot: '1390.60', ...taxes }, 2026)).toBe('bruto');
   });
 });

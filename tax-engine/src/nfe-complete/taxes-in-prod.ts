@@ -65,3 +65,37 @@ export function goodsValueOf(
   if (carried.isZero()) return vProd ?? '0';
   return money(new TaxDecimal(vProd || '0').minus(carried));
 }
+
+/**
+ * A document's totals as printed, for prodFormOf: ICMSTot/vNF, total/vNFTot, IBSCBSTot's gIBS/vIBS, gCBS/vCBS and
+ * gMono/vIBSMono, vCBSMono, ISTot/vIS.
+ */
+export interface DocumentTaxTotals {
+  vNF?: string;
+  vNFTot?: string;
+  vIBS?: string;
+  vCBS?: string;
+  vIBSMono?: string;
+  vCBSMono?: string;
+  vIS?: string;
+}
+
+/**
+ * Which form an issued document's vProd has. 'bruto': NT 2026.008's, the item's IBS/CBS/IS inside vProd from 2027
+ * (taxesCarried). 'liquido': NT 2025.002 v1.31's, vProd without them and the taxes added on top, vNFTot = vNF +
+ * vIBS + vCBS + vIS (+ the monophasic ones: v1.31's vItem adds vTotIBSMonoItem and vTotCBSMonoItem; W60-10 sums
+ * vItem). VB01-10/20 and W60-05/10 are only alerts while the NTs say "Implementação futura" (decision 075), so
+ * SEFAZ can authorise a 2027 document in either form: the document's own totals decide. Net only on evidence —
+ * a vNFTot that differs from vNF by exactly the document's taxes (to the cent); with no vNFTot, or one equal to
+ * vNF, or taxes that add nothing, the NT in force (gross). Through 2026 the taxes are outside vProd in both forms.
+ */
+export function prodFormOf(totals: DocumentTaxTotals, year: number): 'bruto' | 'liquido' {
+  if (year <= LAST_YEAR_WITHOUT_IBS_CBS || !totals.vNFTot || !totals.vNF) return 'bruto';
+  const cents = (v: string | undefined) => new TaxDecimal(v || '0').toDecimalPlaces(2);
+  const taxes = [totals.vIBS, totals.vCBS, totals.vIBSMono, totals.vCBSMono, totals.vIS].reduce(
+    (sum: Decimal, v) => sum.plus(cents(v)),
+    new TaxDecimal(0),
+  );
+  if (taxes.isZero()) return 'bruto';
+  return cents(totals.vNFTot).equals(cents(totals.vNF).plus(taxes)) ? 'liquido' : 'bruto';
+}

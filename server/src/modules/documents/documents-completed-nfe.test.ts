@@ -276,3 +276,107 @@ describe('indIEDest 2 (contribuinte isento de inscrição) read as a contributor
     ]);
   });
 });
+
+describe('a 2027 NF-e in NT 2025.002 v1.31’s net form (vProd without IBS/CBS, vNFTot = vNF + taxes)', () => {
+  // VB01-10/20 and W60-05/10 are alerts while the NTs say "Implementação futura" (decision 075), so SEFAZ may
+  // authorise a 2027 document whose vProd is the goods' value and whose vNFTot adds vIBS + vCBS + vIS (v1.31, W60
+  // "Valor total da NF-e com IBS / CBS / IS"). The audit tells the form by its totals (prodFormOf) and takes
+  // nothing out of such a vProd.
+  let findings: TDocumentFinding[];
+
+  /** The completed (gross) 2027 NF-e rewritten in the net form: each vProd and ICMSTot's vProd/vNF without the taxes. */
+  function toNetForm(tree: XNode) {
+    const inf = infOf(tree);
+    let carried = 0;
+    for (const det of inf.children.filter((c) => c.name === 'det')) {
+      const g = (path: string) => Number(leaf(det, path)?.text ?? 0);
+      const taxes = g('imposto/IBSCBS/gIBSCBS/vIBS') + g('imposto/IBSCBS/gIBSCBS/gCBS/vCBS');
+      carried += taxes;
+      const net = (g('prod/vProd') - taxes).toFixed(2);
+      leaf(det, 'prod/vProd')!.text = net;
+      leaf(det, 'prod/vUnCom')!.text = (Number(net) / 2).toFixed(10);
+      leaf(det, 'prod/vUnTrib')!.text = (Number(net) / 2).toFixed(10);
+    }
+    for (const path of ['total/ICMSTot/vProd', 'total/ICMSTot/vNF']) {
+      const n = leaf(inf, path)!;
+      n.text = (Number(n.text) - carried).toFixed(2);
+    }
+    // Paid vNF: the rule book's YA03-20 (866) compares the payment with vNF, which this test is not about.
+    leaf(inf, 'pag/detPag/vPag')!.text = leaf(inf, 'total/ICMSTot/vNF')!.text;
+    return inf;
+  }
+
+  beforeAll(async () => {
+    const lines = [
+      { code: 'N27A', vProd: '1000.00', pICMS: '18.00' },
+      { code: 'N27B', vProd: '300.00', pICMS: '18.00' },
+    ];
+    const base = { uf: 'SP', ind: '1' as const, cfop: '5102', lines, data: '2027-03-10', vPag: '1390.60' };
+    const clean = await complete(draft({ ...base, numero: 2711 }));
+    const cleanInf = toNetForm(clean.tree);
+    // vNF 1,300.00 (the goods) and vNFTot 1,390.60 = 1,300.00 + IBS 1.06 + CBS 89.54 (items 1 and 2 above).
+    expect([leaf(cleanInf, 'total/ICMSTot/vNF')!.text, leaf(cleanInf, 'total/vNFTot')!.text]).toEqual([
+      '1300.00',
+      '1390.60',
+    ]);
+
+    // Item 1's ICMS 200.00 instead of 18 % of 1,000.00, the rest consistent with it (as in the gross test above):
+    // IBS/CBS base 800.00, CBS 67.20, IBS 0.40 + 0.40; vProd stays 1,000.00, vNFTot = 1,300.00 + 0.80 + 67.20 + 21.02.
+    const wrong = await complete(draft({ ...base, numero: 2712 }));
+    const inf = toNetForm(wrong.tree);
+    const det1 = inf.children.find((c) => c.name === 'det')!;
+    const before = (path: string) => Number(leaf(det1, path)!.text);
+    const delta = {
+      vICMS: 200 - before('imposto/ICMS/ICMS00/vICMS'),
+      vBC: 800 - before('imposto/IBSCBS/gIBSCBS/vBC'),
+      vIBSUF: 0.4 - before('imposto/IBSCBS/gIBSCBS/gIBSUF/vIBSUF'),
+      vIBSMun: 0.4 - before('imposto/IBSCBS/gIBSCBS/gIBSMun/vIBSMun'),
+      vCBS: 67.2 - before('imposto/IBSCBS/gIBSCBS/gCBS/vCBS'),
+    };
+    for (const [path, value] of [
+      ['imposto/ICMS/ICMS00/vICMS', '200.00'],
+      ['imposto/IBSCBS/gIBSCBS/vBC', '800.00'],
+      ['imposto/IBSCBS/gIBSCBS/gIBSUF/vIBSUF', '0.40'],
+      ['imposto/IBSCBS/gIBSCBS/gIBSMun/vIBSMun', '0.40'],
+      ['imposto/IBSCBS/gIBSCBS/vIBS', '0.80'],
+      ['imposto/IBSCBS/gIBSCBS/gCBS/vCBS', '67.20'],
+    ] as const)
+      leaf(det1, path)!.text = value;
+    const shift = (path: string, by: number) => {
+      const n = leaf(inf, path)!;
+      n.text = (Number(n.text) + by).toFixed(2);
+    };
+    const taxes = delta.vIBSUF + delta.vIBSMun + delta.vCBS;
+    shift('total/ICMSTot/vICMS', delta.vICMS);
+    shift('total/vNFTot', taxes);
+    shift('total/IBSCBSTot/vBCIBSCBS', delta.vBC);
+    shift('total/IBSCBSTot/gIBS/gIBSUF/vIBSUF', delta.vIBSUF);
+    shift('total/IBSCBSTot/gIBS/gIBSMun/vIBSMun', delta.vIBSMun);
+    shift('total/IBSCBSTot/gIBS/vIBS', delta.vIBSUF + delta.vIBSMun);
+    shift('total/IBSCBSTot/gCBS/vCBS', delta.vCBS);
+
+    const imported = await importDocuments(
+      ctx.app,
+      s.companySP.id,
+      [
+        { name: 'liquida-2027.xml', content: xmlOf(clean.tree) },
+        { name: 'liquida-icms-errado-2027.xml', content: xmlOf(wrong.tree) },
+      ],
+      s.headers.member,
+    );
+    expect(imported.status).toBe('Done');
+    expect(imported.documents).toBe(2);
+    findings = await findingsOf(ctx.app, imported.id, s.headers.member);
+  });
+
+  it('the clean net-form document: vProd is the goods’ value, no finding', () => {
+    // Read as gross, 69.70 and 20.90 would come out of vProd: ICMS 18 % of 930.30 = 167.45 expected against 180.00.
+    expect(findingRows(findings, 2711)).toEqual([]);
+  });
+
+  it('a wrong ICMS in the net form: 180.00 expected on the goods’ 1,000.00 (not on 1,000.00 − the taxes)', () => {
+    expect(findingRows(findings, 2712)).toEqual([
+      [1, 'valor-divergente', 'vICMS', '180.00', '200.00', '20.00', '528 · N17-20'],
+    ]);
+  });
+});

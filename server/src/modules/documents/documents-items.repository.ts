@@ -17,6 +17,8 @@ export const documentHead = (doc: FiscalDocument) => ({
   efdDirection: doc.efdDirection ?? null,
   line: doc.line,
   items: doc.items,
+  /** vNFTot and the IBS/CBS/IS totals (2027+: which form vProd has); absent in documents stored before. */
+  taxTotals: doc.taxTotals,
   /** The rule book's rejections, read with the XML: a new audit of the import writes them again without it. */
   rejections: doc.rejections ?? [],
 });
@@ -87,6 +89,7 @@ export async function findStoredDocuments(
       protocolStatus: r.head?.protocolStatus ?? null,
       efdDirection: r.head?.efdDirection ?? undefined,
       total: r.total,
+      taxTotals: r.head?.taxTotals,
       items: r.head?.items ?? [],
       rejections: r.head?.rejections ?? [],
     },

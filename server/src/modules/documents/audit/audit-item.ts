@@ -11,7 +11,7 @@ import {
   ibsCbsGroupRequired,
   operationKind,
 } from './operation-checks.js';
-import { checkOwnFigures, type Figures, goodsProdOf } from './own-figures.js';
+import { checkOwnFigures, type Figures, goodsProdOf, prodFormOfDocument } from './own-figures.js';
 import { buildItemRequest, CLASS_NOT_FOR_NCM, type ItemContexts, recompute } from './recompute.js';
 import { compareWithRule, type RuleComparison } from './rule-comparison.js';
 
@@ -148,7 +148,7 @@ export async function auditItem(a: ItemAuditInput): Promise<FindingRow[]> {
 
   const own = checkOwnFigures(
     // The goods' value: a 2027+ vProd without the IBS/CBS/IS it carries (NT 2026.008), as the request above.
-    goodsProdOf(p, t, a.date),
+    goodsProdOf(p, t, a.date, prodFormOfDocument(a.doc, a.date)),
     // A cClassTrib found wrong carries the IBS/CBS difference: its values are not compared again.
     classWrong ? withoutIbsCbs(t) : t,
     computed,

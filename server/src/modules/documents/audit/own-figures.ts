@@ -1,4 +1,5 @@
-import { goodsValueOf, shownTaxesOf } from '@app/tax-engine';
+import { goodsValueOf, prodFormOf, shownTaxesOf } from '@app/tax-engine';
+import type { FiscalDocument } from '../read/document-model.js';
 import { money, percentCents, rateOf, sameCents, toCents } from './cents.js';
 import type { Add } from './finding.js';
 
@@ -18,15 +19,26 @@ export interface OwnFiguresResult {
 const t = (taxes: Record<string, string>, key: string) => taxes[key];
 
 /**
+ * Whether the document's vProd carries its items' IBS/CBS/IS: the engine's prodFormOf on its vNF, vNFTot and tax
+ * totals. 'liquido' (NT 2025.002 v1.31's 2027 form, which SEFAZ may still authorise while VB01-10/20 are alerts)
+ * only when vNFTot = vNF + the taxes; otherwise NT 2026.008's gross form from 2027. `date` is the document's.
+ */
+export const prodFormOfDocument = (doc: FiscalDocument, date: string): 'bruto' | 'liquido' =>
+  prodFormOf({ ...doc.taxTotals, vNF: doc.total ?? undefined }, Number(date.slice(0, 4)));
+
+/**
  * The item's prod with vProd as the value of the goods: from 2027 without the IBS, CBS and IS it carries (NT
- * 2026.008 v1.00; the engine's goodsValueOf, the same as the recomputation's request), else as written. `date` is
- * the document's (AAAA-MM-DD). Every base below starts from it.
+ * 2026.008 v1.00; the engine's goodsValueOf, the same as the recomputation's request), else as written — also in a
+ * document whose form is 'liquido' (prodFormOfDocument), whose vProd has no taxes to take out. `date` is the
+ * document's (AAAA-MM-DD). Every base below starts from it.
  */
 export function goodsProdOf(
   prod: Record<string, string>,
   taxes: Record<string, string>,
   date: string,
+  form: 'bruto' | 'liquido',
 ): Record<string, string> {
+  if (form === 'liquido') return prod;
   const vProd = goodsValueOf(prod.vProd, shownTaxesOf(taxes), Number(date.slice(0, 4)), prod.CFOP);
   return vProd === prod.vProd ? prod : { ...prod, vProd };
 }

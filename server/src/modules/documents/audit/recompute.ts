@@ -5,6 +5,7 @@ import { AppError } from '../../../lib/app-error.js';
 import { buildCalculationContext } from '../../tax/tax.service.js';
 import type { DocumentItem, FiscalDocument } from '../read/document-model.js';
 import { recipientIsContributor } from './operation-checks.js';
+import { prodFormOfDocument } from './own-figures.js';
 
 export type IcmsOverride = Partial<TTaxCalculateRequest['item']['icms']>;
 
@@ -51,8 +52,12 @@ export function buildItemRequest(
 ): TTaxCalculateRequest {
   const mapped = itemRequestOf(
     { prod: only(item.prod, auditedProd), taxes: only(item.taxes, auditedTaxes) },
-    // The year of the document: from 2027 its vProd carries the item's IBS/CBS/IS, taken out for the engine.
-    { lenient: true, issuedIn: Number(date.slice(0, 4)) },
+    // The year of the document: from 2027 its vProd carries the item's IBS/CBS/IS, taken out for the engine —
+    // unless the document's totals show the net form (prodFormOfDocument): its vProd is the goods' value already.
+    {
+      lenient: true,
+      issuedIn: prodFormOfDocument(doc, date) === 'liquido' ? undefined : Number(date.slice(0, 4)),
+    },
   ) as TTaxCalculateRequest['item'];
   const crt = Number(doc.ide.CRT);
   return {

@@ -33,6 +33,11 @@ export interface FiscalDocument {
   /** EFD only: IND_OPER already tells the side (1 saída = sale, 0 entrada = purchase). */
   efdDirection?: 'sale' | 'purchase';
   total: string | null;
+  /**
+   * NF-e XML only: total/vNFTot and the IBS/CBS/IS totals (IBSCBSTot gIBS/vIBS, gCBS/vCBS, gMono/vIBSMono,
+   * vCBSMono; ISTot/vIS), as written: from 2027 they tell whether vProd carries the taxes (prodFormOf, decision 075).
+   */
+  taxTotals?: Record<string, string>;
   items: DocumentItem[];
   /** NF-e XML only: what the rule book (decision 060) would reject, read under the rules of the document's date. */
   rejections?: NfeRejection[];

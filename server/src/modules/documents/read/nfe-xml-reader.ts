@@ -232,6 +232,8 @@ export async function* readNfeXml(
   yield* ready.splice(0);
 }
 
+const TAX_TOTALS = new Set(['vIBS', 'vCBS', 'vIBSMono', 'vCBSMono', 'vIS']);
+
 function takeValue(
   doc: FiscalDocument,
   item: DocumentItem | null,
@@ -269,6 +271,16 @@ function takeValue(
       return;
     case 'ICMSTot':
       if (name === 'vNF') doc.total = value;
+      return;
+    // What prodFormOf reads to tell a 2027 vProd with or without the IBS/CBS/IS (decision 075).
+    case 'total':
+      if (name === 'vNFTot') (doc.taxTotals ??= {}).vNFTot = value;
+      return;
+    case 'gIBS':
+    case 'gCBS':
+    case 'gMono':
+    case 'ISTot':
+      if (TAX_TOTALS.has(name) && stack.includes('total')) (doc.taxTotals ??= {})[name] = value;
       return;
     case 'infProt':
       if (name === 'cStat' && stack.includes('protNFe')) doc.protocolStatus = value;
