@@ -101,6 +101,9 @@ export const RULE_REQUIREMENTS: Readonly<Record<string, readonly string[]>> = {
   'W31-20': ['IS'],
   'W33-10': ['ISTot'],
   'W60-10': ['vNFTot'],
+  // rules-item-total.ts: the item's vItem
+  'VB01-10': ['vItem'],
+  'VB01-20': ['vItem'],
   // rules-import-export.ts (I29a-10, I51-10 and I52-10 find the group's absence: not here)
   'I23b-10': ['DI'],
   'I23d-10': ['DI'],
@@ -129,6 +132,7 @@ export const RULE_REQUIREMENTS: Readonly<Record<string, readonly string[]>> = {
   'N23b-10': ['pFCPST'],
   'N27b-10': ['pFCPSTRet'],
   'N17c-10': ['vFCP'],
+  'N17c-20': ['vFCP'],
   'N18-10': ['modBCST'],
   'N18-20': ['pMVAST'],
   'N28-10': ['motDesICMS'],
