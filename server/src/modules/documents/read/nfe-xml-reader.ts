@@ -274,13 +274,13 @@ function takeValue(
       return;
     // What prodFormOf reads to tell a 2027 vProd with or without the IBS/CBS/IS (decision 075).
     case 'total':
-      if (name === 'vNFTot') (doc.taxTotals ??= {}).vNFTot = value;
+      if (name === 'vNFTot') doc.taxTotals = { ...doc.taxTotals, vNFTot: value };
       return;
     case 'gIBS':
     case 'gCBS':
     case 'gMono':
     case 'ISTot':
-      if (TAX_TOTALS.has(name) && stack.includes('total')) (doc.taxTotals ??= {})[name] = value;
+      if (TAX_TOTALS.has(name) && stack.includes('total')) doc.taxTotals = { ...doc.taxTotals, [name]: value };
       return;
     case 'infProt':
       if (name === 'cStat' && stack.includes('protNFe')) doc.protocolStatus = value;
