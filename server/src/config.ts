@@ -47,8 +47,15 @@ export interface AppConfig {
    * on; 0 checks in the request's thread (the bench's "before").
    */
   nfeSchemaThread: boolean;
-  /** How long one XSD check may wait for that thread, its queue included (NFE_SCHEMA_TIMEOUT_MS); past it, a 503. */
+  /**
+   * How long one XSD check may wait for that thread, its queue included (NFE_SCHEMA_TIMEOUT_MS, at least 100 ms): past
+   * it that check alone gets a 503; the thread is started again only when the check it is running takes that long.
+   */
   nfeSchemaTimeoutMs: number;
+  /** Checks waiting for that thread at most (NFE_SCHEMA_MAX_PENDING); above it a 503 with Retry-After. */
+  nfeSchemaMaxPending: number;
+  /** Bytes of NF-e held for that thread at most (NFE_SCHEMA_MAX_QUEUED_MB); above it a 503 with Retry-After. */
+  nfeSchemaMaxQueuedBytes: number;
   /** Limits of the company documents' import (issue 35, decision 056): every reader and job is bounded by them. */
   documents: DocumentLimits;
 }
@@ -89,12 +96,35 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
 
 /** NFE_SCHEMA_TIMEOUT_MS's default: a 5 MB NF-e takes well under a second to check, the rest is a queue. */
 export const DEFAULT_NFE_SCHEMA_TIMEOUT_MS = 15_000;
+/** Below this an XSD check of an ordinary NF-e could not finish: every check would time out. */
+export const MIN_NFE_SCHEMA_TIMEOUT_MS = 100;
+/**
+ * NFE_SCHEMA_MAX_PENDING / NFE_SCHEMA_MAX_QUEUED_MB's defaults: a 50-item NF-e takes the thread a few ms, a 5 MB one
+ * well under a second; 64 checks or 64 MB (a dozen bodies of the 5 MB most) are seconds of work, under the timeout.
+ */
+export const DEFAULT_NFE_SCHEMA_MAX_PENDING = 64;
+export const DEFAULT_NFE_SCHEMA_MAX_QUEUED_BYTES = 64 * 1024 * 1024;
 
-function readInt(value: string | undefined, fallback: number, name: string, max = 65535): number {
+function readInt(value: string | undefined, fallback: number, name: string, max = 65535, min = 0): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > max) throw new Error(`${name} inválido: "${value}"`);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    const range = min > 0 ? ` (de ${min} a ${max})` : '';
+    throw new Error(`${name} inválido: "${value}"${range}`);
+  }
   return n;
+}
+
+const SWITCH_OFF = ['0', 'false', 'off', 'no', 'nao', 'não'];
+const SWITCH_ON = ['1', 'true', 'on', 'yes', 'sim'];
+
+/** An on/off setting: unset or empty is the default; anything but the words above stops the start, as readInt does. */
+export function readSwitch(value: string | undefined, fallback: boolean, name: string): boolean {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '') return fallback;
+  if (SWITCH_OFF.includes(v)) return false;
+  if (SWITCH_ON.includes(v)) return true;
+  throw new Error(`${name} inválido: "${value}" (use 1/true/on ou 0/false/off)`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -126,13 +156,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookTimeoutMs: 10_000,
     webhookRetryScale: 1,
     taxNfeThreads: readInt(env.TAX_NFE_THREADS, Math.min(3, availableParallelism() - 1), 'TAX_NFE_THREADS'),
-    nfeSchemaThread: !['0', 'false'].includes(env.NFE_SCHEMA_THREAD ?? ''),
+    nfeSchemaThread: readSwitch(env.NFE_SCHEMA_THREAD, true, 'NFE_SCHEMA_THREAD'),
     nfeSchemaTimeoutMs: readInt(
       env.NFE_SCHEMA_TIMEOUT_MS,
       DEFAULT_NFE_SCHEMA_TIMEOUT_MS,
       'NFE_SCHEMA_TIMEOUT_MS',
       10 * 60_000,
+      MIN_NFE_SCHEMA_TIMEOUT_MS,
     ),
+    nfeSchemaMaxPending: readInt(
+      env.NFE_SCHEMA_MAX_PENDING,
+      DEFAULT_NFE_SCHEMA_MAX_PENDING,
+      'NFE_SCHEMA_MAX_PENDING',
+      100_000,
+      1,
+    ),
+    nfeSchemaMaxQueuedBytes:
+      readInt(
+        env.NFE_SCHEMA_MAX_QUEUED_MB,
+        DEFAULT_NFE_SCHEMA_MAX_QUEUED_BYTES / (1024 * 1024),
+        'NFE_SCHEMA_MAX_QUEUED_MB',
+        64 * 1024,
+        1,
+      ) *
+      1024 *
+      1024,
     documents: readDocumentLimits(env),
   };
 }
@@ -148,7 +196,7 @@ function readDocumentLimits(env: NodeJS.ProcessEnv): DocumentLimits {
     maxProblemRows: readInt(env.DOCUMENTS_MAX_PROBLEM_ROWS, d.maxProblemRows, 'DOCUMENTS_MAX_PROBLEM_ROWS', 1_000_000),
     importSeconds: readInt(env.DOCUMENTS_IMPORT_SECONDS, d.importSeconds, 'DOCUMENTS_IMPORT_SECONDS', 24 * 3600),
     readerHeapMb: readInt(env.DOCUMENTS_READER_HEAP_MB, d.readerHeapMb, 'DOCUMENTS_READER_HEAP_MB', 16 * 1024),
-    auditRules: env.DOCUMENTS_AUDIT_RULES !== '0',
+    auditRules: readSwitch(env.DOCUMENTS_AUDIT_RULES, d.auditRules, 'DOCUMENTS_AUDIT_RULES'),
   };
 }
 
