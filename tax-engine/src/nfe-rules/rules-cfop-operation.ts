@@ -1,5 +1,5 @@
 import type { ItemView, NfeView } from './nfe-view.js';
-import { root } from './nfe-view.js';
+import { cfopOf, root } from './nfe-view.js';
 import { mocRule, perItem } from './rule-factory.js';
 import type { Rule } from './types.js';
 import { child, text } from './xml-node.js';
@@ -7,7 +7,6 @@ import { child, text } from './xml-node.js';
 const nfe = ['55'] as const;
 const nfce = ['65'] as const;
 
-const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
 const ufCons = (d: NfeView) => d.items.map((it) => text(it.prod, 'comb/UFCons')).filter((u): u is string => !!u);
 
 const importExempt = new Set(['3201', '3202', '3211', '3503', '3553']);

@@ -1,6 +1,7 @@
 import { cents } from './money.js';
-import type { ItemView } from './nfe-view.js';
-import { mocRule, perItem } from './rule-factory.js';
+import { cfopOf, cstOf, type ItemView, icmsPath, root, taxGroup } from './nfe-view.js';
+import { has, mocRule, perItem } from './rule-factory.js';
+import { prodFrom2016 } from './sources.js';
 import type { Rule, RuleGroup } from './types.js';
 import { child, text } from './xml-node.js';
 
@@ -13,13 +14,7 @@ const both = ['55', '65'] as const;
 const nfe = ['55'] as const;
 const nfce = ['65'] as const;
 
-const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
-const icmsPath = (it: ItemView) => `${it.path}/imposto/ICMS/${it.icms?.name ?? 'ICMS'}`;
-const cstOf = (it: ItemView) => text(it.icms, 'CST');
 const csosnOf = (it: ItemView) => text(it.icms, 'CSOSN');
-/** A group inside imposto (IPI, II, PISST, COFINSST, ISSQN, ICMSUFDest, impostoDevol is beside imposto). */
-const group = (it: ItemView, name: string) => child(it.imposto, name);
-const prodFrom2016 = { producao: { desde: '2016-07-01' }, homologacao: { desde: null } };
 /**
  * N12a-70's exceptions 4 and 5 (the MEI's remessas with CSOSN 900), added by NT 2024.003 v1.04; v1.08 put the NT's rules
  * in production on 01/03/2026, v1.04 in homologation from 07/07/2025. Exception 4 (CFOP 5904/6904) is "a critério da
@@ -37,7 +32,7 @@ const nfceGroup = (id: string, codigo: string, mensagem: string, grupo: RuleGrou
     'obrigatoria',
     `NFC-e sem o grupo ${name} no item.`,
     perItem((it) => {
-      const g = name === 'ICMSPart' || name === 'ICMSST' ? child(child(it.imposto, 'ICMS'), name) : group(it, name);
+      const g = name === 'ICMSPart' || name === 'ICMSST' ? child(child(it.imposto, 'ICMS'), name) : taxGroup(it, name);
       return g
         ? { campo: `${it.path}/imposto/${name === 'ICMSPart' || name === 'ICMSST' ? 'ICMS/' : ''}${name}` }
         : null;
@@ -150,7 +145,7 @@ export const icmsCstRules: Rule[] = [
     'Desoneração Suframa (motDesICMS=7) com dest/ISUF, salvo CFOP de entrada (1.xxx, 2.xxx).',
     perItem((it, d) =>
       text(it.icms, 'motDesICMS') === '7' && !child(d.dest, 'ISUF') && !/^[12]/.test(cfopOf(it))
-        ? { campo: `${'NFe/infNFe'}/dest/ISUF` }
+        ? { campo: `${root}/dest/ISUF` }
         : null,
     ),
   ),
@@ -215,14 +210,9 @@ export const icmsCstRules: Rule[] = [
     'facultativa',
     'Com motDesICMS, vICMSDeson maior que zero.',
     perItem((it) =>
-      has(it, 'motDesICMS') && !((cents(text(it.icms, 'vICMSDeson')) ?? 0) > 0)
+      has(it.icms, 'motDesICMS') && !((cents(text(it.icms, 'vICMSDeson')) ?? 0) > 0)
         ? { campo: `${icmsPath(it)}/vICMSDeson`, encontrado: text(it.icms, 'vICMSDeson') ?? 'não informado' }
         : null,
     ),
   ),
 ];
-
-/** Whether the item's ICMS group carries the tag. */
-function has(it: ItemView, tag: string): boolean {
-  return text(it.icms, tag) !== undefined;
-}

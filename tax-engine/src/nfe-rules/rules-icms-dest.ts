@@ -1,39 +1,13 @@
-import { findInterstateRate, icmsUfTable } from '../interstate-rate.js';
-import { productCheck, showCents } from './money.js';
-import type { ItemView, NfeView } from './nfe-view.js';
+import { cfopRow, imported, interRate, placesElsewhere, productOff } from './icms-helpers.js';
+import { cfopOf, taxGroup } from './nfe-view.js';
 import { mocRule, perItem } from './rule-factory.js';
 import { NOT_PETROLEUM_ANP } from './rules-cfop.js';
-import type { Rule, RuleContext } from './types.js';
-import { child, text } from './xml-node.js';
+import { prodFrom2016 } from './sources.js';
+import type { Rule } from './types.js';
+import { text } from './xml-node.js';
 
 const nfe = ['55'] as const;
 const nfce = ['65'] as const;
-
-const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
-/** A group inside imposto (IPI, II, PISST, COFINSST, ISSQN, ICMSUFDest, impostoDevol is beside imposto). */
-const group = (it: ItemView, name: string) => child(it.imposto, name);
-const productOff = (value: string | undefined, base: string | undefined, rate: string | undefined, path: string) => {
-  const c = productCheck(value, base, rate);
-  return !c || c.ok ? null : { campo: path, esperado: showCents(c.expected), encontrado: value };
-};
-const cfopRow = (ctx: RuleContext, cfop: string) => ctx.tabelas?.cfop?.(cfop);
-const isUf = (uf: string | undefined): uf is keyof typeof icmsUfTable => !!uf && uf in icmsUfTable;
-const imported = (orig: string | undefined) => ['1', '2', '3', '8'].includes(orig ?? '');
-/** The interstate rate of the emitter's and the recipient's UFs (7 or 12), or undefined. */
-const interRate = (d: NfeView) => {
-  const from = text(d.emit, 'enderEmit/UF');
-  const to = text(d.dest, 'enderDest/UF');
-  return isUf(from) && isUf(to) ? (findInterstateRate(from, to) ?? undefined) : undefined;
-};
-/** N16-20 and NA09-30 exceptions on the places: delivery outside the emitter's UF, pick-up outside the recipient's. */
-const placesElsewhere = (d: NfeView) => {
-  const entrega = text(d.infNFe, 'entrega/UF');
-  const retirada = text(d.infNFe, 'retirada/UF');
-  return (
-    (!!entrega && entrega !== text(d.emit, 'enderEmit/UF')) || (!!retirada && retirada !== text(d.dest, 'enderDest/UF'))
-  );
-};
-const prodFrom2016 = { producao: { desde: '2016-07-01' }, homologacao: { desde: null } };
 
 export const icmsDestRules: Rule[] = [
   mocRule(
@@ -44,7 +18,7 @@ export const icmsDestRules: Rule[] = [
     nfce,
     'obrigatoria',
     'NFC-e sem o grupo ICMSUFDest.',
-    perItem((it) => (group(it, 'ICMSUFDest') ? { campo: `${it.path}/imposto/ICMSUFDest` } : null)),
+    perItem((it) => (taxGroup(it, 'ICMSUFDest') ? { campo: `${it.path}/imposto/ICMSUFDest` } : null)),
   ),
   {
     ...mocRule(
@@ -56,7 +30,7 @@ export const icmsDestRules: Rule[] = [
       'obrigatoria',
       'ICMSUFDest só em operação interestadual (idDest=2) com consumidor final não contribuinte, sem ISSQN e sem combustível derivado de petróleo; não se aplica com entrega em outra UF nem à NF-e avulsa de devolução (critério da UF).',
       perItem((it, d) => {
-        if (!group(it, 'ICMSUFDest')) return null;
+        if (!taxGroup(it, 'ICMSUFDest')) return null;
         const entrega = text(d.infNFe, 'entrega/UF');
         if (
           (entrega && entrega !== text(d.emit, 'enderEmit/UF')) ||
@@ -68,7 +42,7 @@ export const icmsDestRules: Rule[] = [
           text(d.ide, 'idDest') !== '2' ||
           text(d.ide, 'indFinal') !== '1' ||
           text(d.dest, 'indIEDest') !== '9' ||
-          !!group(it, 'ISSQN') ||
+          !!taxGroup(it, 'ISSQN') ||
           (!!anp && !NOT_PETROLEUM_ANP.has(anp));
         return undue ? { campo: `${it.path}/imposto/ICMSUFDest` } : null;
       }),
@@ -85,7 +59,7 @@ export const icmsDestRules: Rule[] = [
       'obrigatoria',
       'pICMSInter 4 % só para mercadoria importada (orig 1, 2, 3 ou 8).',
       perItem((it) => {
-        const p = text(group(it, 'ICMSUFDest'), 'pICMSInter');
+        const p = text(taxGroup(it, 'ICMSUFDest'), 'pICMSInter');
         return p !== undefined && Number(p) === 4 && !imported(text(it.icms, 'orig'))
           ? { campo: `${it.path}/imposto/ICMSUFDest/pICMSInter`, encontrado: `${p}, orig ${text(it.icms, 'orig')}` }
           : null;
@@ -103,7 +77,7 @@ export const icmsDestRules: Rule[] = [
       'obrigatoria',
       'pICMSInter 7 % ou 12 % só para mercadoria nacional (orig diferente de 1, 2, 3 e 8).',
       perItem((it) => {
-        const p = text(group(it, 'ICMSUFDest'), 'pICMSInter');
+        const p = text(taxGroup(it, 'ICMSUFDest'), 'pICMSInter');
         return p !== undefined && [7, 12].includes(Number(p)) && imported(text(it.icms, 'orig'))
           ? { campo: `${it.path}/imposto/ICMSUFDest/pICMSInter`, encontrado: `${p}, orig ${text(it.icms, 'orig')}` }
           : null;
@@ -124,7 +98,7 @@ export const icmsDestRules: Rule[] = [
         const rate = interRate(d);
         if (!rate || text(d.ide, 'tpNF') !== '1' || text(d.ide, 'finNFe') !== '1' || placesElsewhere(d)) return [];
         return perItem((it) => {
-          const p = text(group(it, 'ICMSUFDest'), 'pICMSInter');
+          const p = text(taxGroup(it, 'ICMSUFDest'), 'pICMSInter');
           const row = cfopRow(ctx, cfopOf(it));
           if (p === undefined || ![7, 12].includes(Number(p)) || !row || row.indRetor) return null;
           return Number(p) !== rate
@@ -146,7 +120,7 @@ export const icmsDestRules: Rule[] = [
       'obrigatoria',
       'vFCPUFDest = vBCFCPUFDest × pFCPUFDest / 100, tolerância de R$ 0,01.',
       perItem((it) => {
-        const g = group(it, 'ICMSUFDest');
+        const g = taxGroup(it, 'ICMSUFDest');
         return g
           ? productOff(
               text(g, 'vFCPUFDest'),

@@ -1,9 +1,9 @@
-import { findInterstateRate, icmsUfTable } from '../interstate-rate.js';
-import { cents, productCheck, showCents } from './money.js';
-import type { ItemView, NfeView } from './nfe-view.js';
-import { mocRule, perItem } from './rule-factory.js';
+import { cfopRow, imported, interRate, placesElsewhere, productOff } from './icms-helpers.js';
+import { cents, showCents } from './money.js';
+import { cfopOf, cstOf, icmsPath } from './nfe-view.js';
+import { has, mocRule, perItem } from './rule-factory.js';
 import { fromNt2019001 } from './sources.js';
-import type { Rule, RuleContext } from './types.js';
+import type { Rule } from './types.js';
 import { text } from './xml-node.js';
 
 /**
@@ -13,30 +13,6 @@ import { text } from './xml-node.js';
  */
 const both = ['55', '65'] as const;
 const nfe = ['55'] as const;
-const cfopOf = (it: ItemView) => text(it.prod, 'CFOP') ?? '';
-const icmsPath = (it: ItemView) => `${it.path}/imposto/ICMS/${it.icms?.name ?? 'ICMS'}`;
-const cstOf = (it: ItemView) => text(it.icms, 'CST');
-const productOff = (value: string | undefined, base: string | undefined, rate: string | undefined, path: string) => {
-  const c = productCheck(value, base, rate);
-  return !c || c.ok ? null : { campo: path, esperado: showCents(c.expected), encontrado: value };
-};
-const cfopRow = (ctx: RuleContext, cfop: string) => ctx.tabelas?.cfop?.(cfop);
-const isUf = (uf: string | undefined): uf is keyof typeof icmsUfTable => !!uf && uf in icmsUfTable;
-const imported = (orig: string | undefined) => ['1', '2', '3', '8'].includes(orig ?? '');
-/** The interstate rate of the emitter's and the recipient's UFs (7 or 12), or undefined. */
-const interRate = (d: NfeView) => {
-  const from = text(d.emit, 'enderEmit/UF');
-  const to = text(d.dest, 'enderDest/UF');
-  return isUf(from) && isUf(to) ? (findInterstateRate(from, to) ?? undefined) : undefined;
-};
-/** N16-20 and NA09-30 exceptions on the places: delivery outside the emitter's UF, pick-up outside the recipient's. */
-const placesElsewhere = (d: NfeView) => {
-  const entrega = text(d.infNFe, 'entrega/UF');
-  const retirada = text(d.infNFe, 'retirada/UF');
-  return (
-    (!!entrega && entrega !== text(d.emit, 'enderEmit/UF')) || (!!retirada && retirada !== text(d.dest, 'enderDest/UF'))
-  );
-};
 
 export const icmsValueRules: Rule[] = [
   {
@@ -163,7 +139,7 @@ export const icmsValueRules: Rule[] = [
     'NF-e normal: vFCP = vBC × pFCP (CST 00) ou vBCFCP × pFCP (CST 10, 20, 51, 70, 90), tolerância de R$ 0,01.',
     perItem((it, d) => {
       const cst = cstOf(it);
-      if (text(d.ide, 'finNFe') !== '1' || !has(it, 'vFCP') || !cst) return null;
+      if (text(d.ide, 'finNFe') !== '1' || !has(it.icms, 'vFCP') || !cst) return null;
       const base =
         cst === '00'
           ? text(it.icms, 'vBC')
@@ -199,7 +175,7 @@ export const icmsValueRules: Rule[] = [
       'facultativa',
       'modBCST 4 (MVA) com pMVAST (regra opcional, a critério da UF).',
       perItem((it) =>
-        text(it.icms, 'modBCST') === '4' && !has(it, 'pMVAST') ? { campo: `${icmsPath(it)}/pMVAST` } : null,
+        text(it.icms, 'modBCST') === '4' && !has(it.icms, 'pMVAST') ? { campo: `${icmsPath(it)}/pMVAST` } : null,
       ),
     ),
     vigencia: fromNt2019001,
@@ -215,7 +191,7 @@ export const icmsValueRules: Rule[] = [
       'pMVAST só com modBCST 4 (regra opcional, a critério da UF).',
       perItem((it) => {
         const mod = text(it.icms, 'modBCST');
-        return mod !== undefined && mod !== '4' && has(it, 'pMVAST')
+        return mod !== undefined && mod !== '4' && has(it.icms, 'pMVAST')
           ? { campo: `${icmsPath(it)}/pMVAST`, encontrado: `modBCST ${mod}` }
           : null;
       }),
@@ -223,8 +199,3 @@ export const icmsValueRules: Rule[] = [
     vigencia: fromNt2019001,
   },
 ];
-
-/** Whether the item's ICMS group carries the tag. */
-function has(it: ItemView, tag: string): boolean {
-  return text(it.icms, tag) !== undefined;
-}

@@ -1,9 +1,8 @@
 import { cents, productCheck, showCents } from './money.js';
+import { cfopOf } from './nfe-view.js';
 import { always, moc } from './sources.js';
 import type { Finding, Rule } from './types.js';
 import { text } from './xml-node.js';
-
-const cfopOf = (p: Parameters<Rule['verificar']>[0]['items'][number]) => text(p.prod, 'CFOP') ?? '';
 
 /** Groups I (prod) and N (ICMS of the item). */
 export const itemRules: Rule[] = [

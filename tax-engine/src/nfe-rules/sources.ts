@@ -37,6 +37,12 @@ export const fromNt2019001: { producao: Period; homologacao: Period } = {
  * NT 2025.002's rules on the IBS/CBS groups: applied when the groups are informed, in homologation from 01/07/2025
  * and in production from 06/10/2025 (the NT's schedule; before that production refused the groups by schema).
  */
+/** Rows in force in production from 01/07/2016 (the annex's date for N12a-70, N12-70 and the ICMSUFDest rules). */
+export const prodFrom2016: { producao: Period; homologacao: Period } = {
+  producao: { desde: '2016-07-01' },
+  homologacao: { desde: null },
+};
+
 export const rtc: { producao: Period; homologacao: Period } = {
   producao: { desde: '2025-10-06' },
   homologacao: { desde: '2025-07-01' },
