@@ -1,8 +1,8 @@
 import { icmsUfTable } from '../interstate-rate.js';
-import type { ItemView, NfeView } from './nfe-view.js';
+import { type ItemView, type NfeView, taxGroup } from './nfe-view.js';
 import { always, moc } from './sources.js';
 import type { Finding, Rule, RuleContext, RuleGroup } from './types.js';
-import { text, type XNode } from './xml-node.js';
+import { child, text, type XNode } from './xml-node.js';
 
 /**
  * A MOC 7.0 annex I rule in force for every layout 4.00 document, in one line: id, code, official message (the index's
@@ -33,6 +33,26 @@ export function mocRule(
     verificar,
   };
 }
+
+/**
+ * A group an NFC-e item does not carry (IPI, II, PIS-ST, COFINS-ST, ICMSPart, ICMSST …): its presence is the fault.
+ * ICMSPart and ICMSST sit inside ICMS; the others inside imposto.
+ */
+export const nfceGroup = (id: string, codigo: string, mensagem: string, grupo: RuleGroup, name: string) =>
+  mocRule(
+    id,
+    codigo,
+    mensagem,
+    grupo,
+    ['65'],
+    'obrigatoria',
+    `NFC-e sem o grupo ${name} no item.`,
+    perItem((it) => {
+      const inIcms = name === 'ICMSPart' || name === 'ICMSST';
+      const g = inIcms ? child(child(it.imposto, 'ICMS'), name) : taxGroup(it, name);
+      return g ? { campo: `${it.path}/imposto/${inIcms ? 'ICMS/' : ''}${name}` } : null;
+    }),
+  );
 
 export const ibgeUfCode = (uf: string | undefined): string | undefined =>
   uf && uf in icmsUfTable ? String(icmsUfTable[uf as keyof typeof icmsUfTable].ibgeCode) : undefined;

@@ -1,8 +1,8 @@
 import { cents } from './money.js';
-import { cfopOf, cstOf, type ItemView, icmsPath, root, taxGroup } from './nfe-view.js';
-import { has, mocRule, perItem } from './rule-factory.js';
+import { cfopOf, cstOf, type ItemView, icmsPath, root } from './nfe-view.js';
+import { has, mocRule, nfceGroup, perItem } from './rule-factory.js';
 import { prodFrom2016 } from './sources.js';
-import type { Rule, RuleGroup } from './types.js';
+import type { Rule } from './types.js';
 import { child, text } from './xml-node.js';
 
 /**
@@ -21,23 +21,6 @@ const csosnOf = (it: ItemView) => text(it.icms, 'CSOSN');
  * UF": not rejected, since a UF that applies it accepts the document.
  */
 const nt2024003MeiFrom = { producao: '2026-03-01', homologacao: '2025-07-07' } as const;
-
-const nfceGroup = (id: string, codigo: string, mensagem: string, grupo: RuleGroup, name: string) =>
-  mocRule(
-    id,
-    codigo,
-    mensagem,
-    grupo,
-    nfce,
-    'obrigatoria',
-    `NFC-e sem o grupo ${name} no item.`,
-    perItem((it) => {
-      const g = name === 'ICMSPart' || name === 'ICMSST' ? child(child(it.imposto, 'ICMS'), name) : taxGroup(it, name);
-      return g
-        ? { campo: `${it.path}/imposto/${name === 'ICMSPart' || name === 'ICMSST' ? 'ICMS/' : ''}${name}` }
-        : null;
-    }),
-  );
 
 export const icmsCstRules: Rule[] = [
   mocRule(

@@ -1,5 +1,5 @@
 import type { NfeView } from './nfe-view.js';
-import { root } from './nfe-view.js';
+import { ide, root } from './nfe-view.js';
 import { has, ibgeUfCode, mocRule, when } from './rule-factory.js';
 import { fromNt2019001 } from './sources.js';
 import type { Rule } from './types.js';
@@ -14,7 +14,6 @@ const both = ['55', '65'] as const;
 const nfe = ['55'] as const;
 const nfce = ['65'] as const;
 const B = `${root}/ide`;
-const ide = (d: NfeView, tag: string) => text(d.ide, tag);
 const flag = (tag: string, d: NfeView, expected?: string) => ({
   campo: `${B}/${tag}`,
   esperado: expected,

@@ -1,6 +1,6 @@
-import type { ItemView } from './nfe-view.js';
-import { mocRule, perItem, when } from './rule-factory.js';
-import type { Rule, RuleGroup } from './types.js';
+import { taxGroup } from './nfe-view.js';
+import { mocRule, nfceGroup, perItem, when } from './rule-factory.js';
+import type { Rule } from './types.js';
 import { child, text } from './xml-node.js';
 
 /**
@@ -11,25 +11,6 @@ import { child, text } from './xml-node.js';
 const both = ['55', '65'] as const;
 const nfe = ['55'] as const;
 const nfce = ['65'] as const;
-
-/** A group inside imposto (IPI, II, PISST, COFINSST, ISSQN, ICMSUFDest, impostoDevol is beside imposto). */
-const group = (it: ItemView, name: string) => child(it.imposto, name);
-const nfceGroup = (id: string, codigo: string, mensagem: string, grupo: RuleGroup, name: string) =>
-  mocRule(
-    id,
-    codigo,
-    mensagem,
-    grupo,
-    nfce,
-    'obrigatoria',
-    `NFC-e sem o grupo ${name} no item.`,
-    perItem((it) => {
-      const g = name === 'ICMSPart' || name === 'ICMSST' ? child(child(it.imposto, 'ICMS'), name) : group(it, name);
-      return g
-        ? { campo: `${it.path}/imposto/${name === 'ICMSPart' || name === 'ICMSST' ? 'ICMS/' : ''}${name}` }
-        : null;
-    }),
-  );
 
 export const taxGroupRules: Rule[] = [
   nfceGroup('O01-10', '742', 'NFC-e com grupo do IPI', 'O', 'IPI'),
@@ -43,7 +24,7 @@ export const taxGroupRules: Rule[] = [
       'obrigatoria',
       'IPINT: CST 02/52 com cEnq 301–399, 04/54 com 001–099, 05/55 com 101–199.',
       perItem((it) => {
-        const ipi = group(it, 'IPI');
+        const ipi = taxGroup(it, 'IPI');
         const cst = text(ipi, 'IPINT/CST');
         const enq = Number(text(ipi, 'cEnq'));
         const ranges: Record<string, [number, number]> = {
@@ -73,7 +54,7 @@ export const taxGroupRules: Rule[] = [
     both,
     'facultativa',
     'Item com ISSQN: o emitente informa a inscrição municipal (emit/IM).',
-    (d) => when(d.items.some((it) => group(it, 'ISSQN')) && !child(d.emit, 'IM'), { campo: 'NFe/infNFe/emit/IM' }),
+    (d) => when(d.items.some((it) => taxGroup(it, 'ISSQN')) && !child(d.emit, 'IM'), { campo: 'NFe/infNFe/emit/IM' }),
   ),
   mocRule(
     'UA01-10',
