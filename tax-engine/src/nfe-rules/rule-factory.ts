@@ -1,6 +1,6 @@
 import { icmsUfTable } from '../interstate-rate.js';
 import { type ItemView, type NfeView, taxGroup } from './nfe-view.js';
-import { always, moc } from './sources.js';
+import { always, moc, nt2025002, rtc } from './sources.js';
 import type { Finding, Rule, RuleContext, RuleGroup } from './types.js';
 import { child, text, type XNode } from './xml-node.js';
 
@@ -53,6 +53,37 @@ export const nfceGroup = (id: string, codigo: string, mensagem: string, grupo: R
       return g ? { campo: `${it.path}/imposto/${inIcms ? 'ICMS/' : ''}${name}` } : null;
     }),
   );
+
+/**
+ * A rule of NT 2025.002, in force on the reform's schedule (rtc), in one line like mocRule: id, code, official message
+ * (without "Rejeição: "), group, models, the row's Obrig./Facult. (null where the NT's table leaves it blank), what is
+ * checked, and the NT's version whose row was read.
+ */
+export function ntRule(
+  id: string,
+  codigo: string,
+  mensagem: string,
+  grupo: RuleGroup,
+  modelos: readonly ('55' | '65')[],
+  aplicacao: Rule['aplicacao'],
+  descricao: string,
+  verificar: (doc: NfeView, ctx: RuleContext) => Finding[],
+  versao = '1.40',
+): Rule {
+  return {
+    id,
+    codigo,
+    mensagem: `Rejeição: ${mensagem}`,
+    grupo,
+    modelos,
+    aplicacao,
+    efeito: 'rejeicao',
+    vigencia: rtc,
+    fonte: nt2025002(grupo, versao),
+    descricao,
+    verificar,
+  };
+}
 
 export const ibgeUfCode = (uf: string | undefined): string | undefined =>
   uf && uf in icmsUfTable ? String(icmsUfTable[uf as keyof typeof icmsUfTable].ibgeCode) : undefined;

@@ -1,7 +1,6 @@
 import { cents, productCheck, showCents } from './money.js';
 import type { ItemView } from './nfe-view.js';
-import { perItem } from './rule-factory.js';
-import { nt2025002, rtc } from './sources.js';
+import { ntRule, perItem } from './rule-factory.js';
 import type { Rule } from './types.js';
 import { child, text } from './xml-node.js';
 
@@ -12,6 +11,7 @@ import { child, text } from './xml-node.js';
  * credit transfer (gTransfCred) only in a debit note of succession or cooperative transfer, with some value.
  */
 const both = ['55', '65'] as const;
+/** The rows read in v1.31, all "Obrig.". */
 const ub = (
   id: string,
   codigo: string,
@@ -19,19 +19,7 @@ const ub = (
   modelos: readonly ('55' | '65')[],
   descricao: string,
   verificar: Rule['verificar'],
-): Rule => ({
-  id,
-  codigo,
-  mensagem: `Rejeição: ${mensagem}`,
-  grupo: 'UB',
-  modelos,
-  aplicacao: 'obrigatoria',
-  efeito: 'rejeicao',
-  vigencia: rtc,
-  fonte: nt2025002('UB', '1.31'),
-  descricao,
-  verificar,
-});
+): Rule => ntRule(id, codigo, mensagem, 'UB', modelos, 'obrigatoria', descricao, verificar, '1.31');
 
 const regular = (id: string, codigo: string, mensagem: string, sphere: 'IBSUF' | 'IBSMun' | 'CBS') =>
   ub(

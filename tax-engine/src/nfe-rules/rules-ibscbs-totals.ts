@@ -1,24 +1,14 @@
 import { cents, showCents, within } from './money.js';
 import type { ItemView } from './nfe-view.js';
 import { root } from './nfe-view.js';
-import { nt2025002, rtc } from './sources.js';
+import { ntRule } from './rule-factory.js';
+import { nt2025002 } from './sources.js';
 import type { Rule } from './types.js';
 import { child, text } from './xml-node.js';
 
-function totalBase(id: string, codigo: string, mensagem: string, descricao: string): Omit<Rule, 'verificar'> {
-  return {
-    id,
-    codigo,
-    mensagem,
-    grupo: 'W',
-    modelos: ['55', '65'],
-    aplicacao: null,
-    efeito: 'rejeicao',
-    vigencia: rtc,
-    fonte: nt2025002('W'),
-    descricao,
-  };
-}
+/** A rule on the document's totals (group W, both models, no Obrig./Facult. column); its `verificar` follows. */
+const totalBase = (id: string, codigo: string, mensagem: string, descricao: string): Rule =>
+  ntRule(id, codigo, mensagem, 'W', ['55', '65'], null, descricao, () => []);
 
 /** IBSCBSTot/<path> = Σ of the items' gIBSCBS/<itemPath>, tolerance 0,01 (rules W35 … W56 of NT 2025.002). */
 function sumRule(
@@ -62,7 +52,7 @@ export const ibsCbsTotalRules: Rule[] = [
     ...totalBase(
       'W34-10',
       '1118',
-      'Rejeição: Total de IBS e CBS informado indevidamente',
+      'Total de IBS e CBS informado indevidamente',
       'IBSCBSTot só quando algum item tem o grupo IBSCBS.',
     ),
     verificar(doc) {
@@ -75,7 +65,7 @@ export const ibsCbsTotalRules: Rule[] = [
     ...totalBase(
       'W34-20',
       '1119',
-      'Rejeição: Total de IBS e CBS não informado',
+      'Total de IBS e CBS não informado',
       'IBSCBSTot informado quando algum item tem o grupo IBSCBS.',
     ),
     verificar(doc) {
@@ -84,78 +74,66 @@ export const ibsCbsTotalRules: Rule[] = [
         : [];
     },
   },
-  sumRule('W33-10', '1075', 'Rejeição: Total do Imposto Seletivo difere da soma dos itens', 'vIS', 'IS/vIS', 'ISTot'),
-  sumRule(
-    'W35-10',
-    '1076',
-    'Rejeição: Total da BC do IBS e da CBS difere da soma dos itens',
-    'vBCIBSCBS',
-    'IBSCBS/gIBSCBS/vBC',
-  ),
+  sumRule('W33-10', '1075', 'Total do Imposto Seletivo difere da soma dos itens', 'vIS', 'IS/vIS', 'ISTot'),
+  sumRule('W35-10', '1076', 'Total da BC do IBS e da CBS difere da soma dos itens', 'vBCIBSCBS', 'IBSCBS/gIBSCBS/vBC'),
   sumRule(
     'W38-10',
     '1077',
-    'Rejeição: Total de Diferimento do IBS UF difere da soma dos itens',
+    'Total de Diferimento do IBS UF difere da soma dos itens',
     'gIBS/gIBSUF/vDif',
     'IBSCBS/gIBSCBS/gIBSUF/gDif/vDif',
   ),
   sumRule(
     'W39-10',
     '1078',
-    'Rejeição: Total Devolvido do IBS UF difere da soma dos itens',
+    'Total Devolvido do IBS UF difere da soma dos itens',
     'gIBS/gIBSUF/vDevTrib',
     'IBSCBS/gIBSCBS/gIBSUF/gDevTrib/vDevTrib',
   ),
   sumRule(
     'W41-10',
     '1080',
-    'Rejeição: Total de IBS UF difere da soma dos itens',
+    'Total de IBS UF difere da soma dos itens',
     'gIBS/gIBSUF/vIBSUF',
     'IBSCBS/gIBSCBS/gIBSUF/vIBSUF',
   ),
   sumRule(
     'W43-10',
     '1081',
-    'Rejeição: Total de Diferimento do IBS Municipal difere da soma dos itens',
+    'Total de Diferimento do IBS Municipal difere da soma dos itens',
     'gIBS/gIBSMun/vDif',
     'IBSCBS/gIBSCBS/gIBSMun/gDif/vDif',
   ),
   sumRule(
     'W44-10',
     '1082',
-    'Rejeição: Total Devolvido do IBS Municipal difere da soma dos itens',
+    'Total Devolvido do IBS Municipal difere da soma dos itens',
     'gIBS/gIBSMun/vDevTrib',
     'IBSCBS/gIBSCBS/gIBSMun/gDevTrib/vDevTrib',
   ),
   sumRule(
     'W46-10',
     '1084',
-    'Rejeição: Total de IBS Municipal difere da soma dos itens',
+    'Total de IBS Municipal difere da soma dos itens',
     'gIBS/gIBSMun/vIBSMun',
     'IBSCBS/gIBSCBS/gIBSMun/vIBSMun',
   ),
-  sumRule(
-    'W47-10',
-    '1085',
-    'Rejeição: Total do IBS difere da soma do vIBS dos itens',
-    'gIBS/vIBS',
-    'IBSCBS/gIBSCBS/vIBS',
-  ),
+  sumRule('W47-10', '1085', 'Total do IBS difere da soma do vIBS dos itens', 'gIBS/vIBS', 'IBSCBS/gIBSCBS/vIBS'),
   sumRule(
     'W53-10',
     '1088',
-    'Rejeição: Total de Diferimento da CBS difere da soma dos itens',
+    'Total de Diferimento da CBS difere da soma dos itens',
     'gCBS/vDif',
     'IBSCBS/gIBSCBS/gCBS/gDif/vDif',
   ),
   sumRule(
     'W54-10',
     '1089',
-    'Rejeição: Total Devolvido da CBS difere da soma dos itens',
+    'Total Devolvido da CBS difere da soma dos itens',
     'gCBS/vDevTrib',
     'IBSCBS/gIBSCBS/gCBS/gDevTrib/vDevTrib',
   ),
-  sumRule('W56-10', '1091', 'Rejeição: Total de CBS difere da soma dos itens', 'gCBS/vCBS', 'IBSCBS/gIBSCBS/gCBS/vCBS'),
+  sumRule('W56-10', '1091', 'Total de CBS difere da soma dos itens', 'gCBS/vCBS', 'IBSCBS/gIBSCBS/gCBS/vCBS'),
   // NT 2025.002 v1.31, p. 49–50 (read in a public transcription, decision 072): credit, monophasic and reversal totals.
   ...(
     [
@@ -231,16 +209,11 @@ export const ibsCbsTotalRules: Rule[] = [
       ],
     ] as const
   ).map(([id, codigo, mensagem, total, item]) => ({
-    ...sumRule(id, codigo, `Rejeição: ${mensagem}`, total, `IBSCBS/${item}`),
+    ...sumRule(id, codigo, mensagem, total, `IBSCBS/${item}`),
     fonte: nt2025002('W', '1.31'),
   })),
   {
-    ...totalBase(
-      'W31-10',
-      '1073',
-      'Rejeição: Total de IS informado indevidamente',
-      'ISTot só quando algum item tem o grupo IS.',
-    ),
+    ...totalBase('W31-10', '1073', 'Total de IS informado indevidamente', 'ISTot só quando algum item tem o grupo IS.'),
     fonte: nt2025002('W', '1.31'),
     verificar(doc) {
       return child(doc.total, 'ISTot') && !doc.items.some((it) => child(it.imposto, 'IS'))
@@ -249,12 +222,7 @@ export const ibsCbsTotalRules: Rule[] = [
     },
   },
   {
-    ...totalBase(
-      'W31-20',
-      '1117',
-      'Rejeição: Total de IS não informado',
-      'ISTot informado quando algum item tem o grupo IS.',
-    ),
+    ...totalBase('W31-20', '1117', 'Total de IS não informado', 'ISTot informado quando algum item tem o grupo IS.'),
     fonte: nt2025002('W', '1.31'),
     verificar(doc) {
       return !child(doc.total, 'ISTot') && doc.items.some((it) => child(it.imposto, 'IS'))
@@ -266,7 +234,7 @@ export const ibsCbsTotalRules: Rule[] = [
     ...totalBase(
       'W60-05',
       '1004',
-      'Rejeição: Valor total da NF-e com IBS / CBS / IS (vNFTot) não informado',
+      'Valor total da NF-e com IBS / CBS / IS (vNFTot) não informado',
       'vNFTot informado quando há IBSCBSTot. Implementação futura na NT: alerta.',
     ),
     // NT 2025.002 v1.50 and v1.51 still mark W60-05 and W60-10 "Implementação futura" in the rule table (the field is
@@ -283,7 +251,7 @@ export const ibsCbsTotalRules: Rule[] = [
     ...totalBase(
       'W60-10',
       '1094',
-      'Rejeição: Total da NFe difere da soma do total dos itens da Nota',
+      'Total da NFe difere da soma do total dos itens da Nota',
       'vNFTot = soma do vItem dos itens (quando todos informam vItem), tolerância de 0,01. Implementação futura na ' +
         'NT: alerta.',
     ),

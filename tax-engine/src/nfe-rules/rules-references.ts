@@ -1,5 +1,5 @@
 import type { ItemView, NfeView } from './nfe-view.js';
-import { nt2025002, rtc } from './sources.js';
+import { ntRule } from './rule-factory.js';
 import type { Finding, Rule } from './types.js';
 import { child, text } from './xml-node.js';
 
@@ -16,6 +16,7 @@ import { child, text } from './xml-node.js';
  */
 const nfe = ['55'] as const;
 
+/** The rows read in v1.31, all "Obrig.". */
 const vc = (
   id: string,
   codigo: string,
@@ -23,19 +24,7 @@ const vc = (
   modelos: readonly ('55' | '65')[],
   descricao: string,
   verificar: Rule['verificar'],
-): Rule => ({
-  id,
-  codigo,
-  mensagem: `Rejeição: ${mensagem}`,
-  grupo: 'VC',
-  modelos,
-  aplicacao: 'obrigatoria',
-  efeito: 'rejeicao',
-  vigencia: rtc,
-  fonte: nt2025002('VC', '1.31'),
-  descricao,
-  verificar,
-});
+): Rule => ntRule(id, codigo, mensagem, 'VC', modelos, 'obrigatoria', descricao, verificar, '1.31');
 
 const reformDocument = (d: NfeView): boolean =>
   ['5', '6'].includes(text(d.ide, 'finNFe') ?? '') || d.items.some((it) => !!it.ibscbs || !!child(it.imposto, 'IS'));
