@@ -3,6 +3,7 @@ import { cents, showCents } from './money.js';
 import type { NfeView } from './nfe-view.js';
 import { ide, root } from './nfe-view.js';
 import { mocRule, when } from './rule-factory.js';
+import { paymentOf } from './rules-payment.js';
 import type { Rule } from './types.js';
 import { at, child, children, text } from './xml-node.js';
 
@@ -15,7 +16,7 @@ const nfe = ['55'] as const;
 const nfce = ['65'] as const;
 
 const dups = (d: NfeView) => children(child(d.infNFe, 'cobr'), 'dup');
-const tPags = (d: NfeView) => children(child(d.infNFe, 'pag'), 'detPag').map((p) => text(p, 'tPag'));
+const tPags = (d: NfeView) => paymentOf(d)?.tPags ?? [];
 /**
  * Production dates NT 2016.002 (layout 4.00, §3.2 "Regras de Validação", group Y) gave the billing rules: Y09-20,
  * Y09-30 and Y10-10 "implementação futura em ambiente de produção a partir de 02-jul-2018", Y08-10 (and Y01-20) from

@@ -1,6 +1,7 @@
 import { cents, showCents, within } from './money.js';
 import { type NfeView, root } from './nfe-view.js';
-import { always, moc } from './sources.js';
+import { mocRule } from './rule-factory.js';
+import { moc } from './sources.js';
 import type { Finding, Rule } from './types.js';
 import { child, children, text } from './xml-node.js';
 
@@ -11,39 +12,38 @@ import { child, children, text } from './xml-node.js';
  */
 const source = { ...moc('YA'), secao: 'Regras de Validação, grupo YA (Informações de Pagamento)' };
 
-interface Payment {
+export interface Payment {
+  /** Each detPag's tPag, in order. */
+  tPags: (string | undefined)[];
   sum: number;
   semPagamento: boolean;
   vTroco: number | null;
 }
 
-function paymentOf(doc: NfeView): Payment | null {
+/** The payment group (pag) as the rules of groups Y and YA read it; null without pag or without a detPag. */
+export function paymentOf(doc: NfeView): Payment | null {
   const pag = child(doc.infNFe, 'pag');
   const details = children(pag, 'detPag');
   if (!pag || details.length === 0) return null;
+  const tPags = details.map((d) => text(d, 'tPag'));
   return {
+    tPags,
     sum: details.reduce((s, d) => s + (cents(text(d, 'vPag')) ?? 0), 0),
-    semPagamento: details.some((d) => text(d, 'tPag') === '90'),
+    semPagamento: tPags.includes('90'),
     vTroco: cents(text(pag, 'vTroco')),
   };
 }
 
 const vNFOf = (doc: NfeView) => cents(text(doc.icmsTot, 'vNF'));
 
-function base(id: string, codigo: string, mensagem: string, aplicacao: Rule['aplicacao'], descricao: string) {
-  return {
-    id,
-    codigo,
-    mensagem,
-    grupo: 'YA' as const,
-    modelos: ['55', '65'] as const,
-    aplicacao,
-    efeito: 'rejeicao' as const,
-    vigencia: always,
-    fonte: source,
-    descricao,
-  };
-}
+/** A YA rule of the annex with the group's own section name; its `verificar` follows. */
+const base = (
+  id: string,
+  codigo: string,
+  mensagem: string,
+  aplicacao: 'obrigatoria' | 'facultativa',
+  descricao: string,
+): Rule => ({ ...mocRule(id, codigo, mensagem, 'YA', ['55', '65'], aplicacao, descricao, () => []), fonte: source });
 
 const finding = (campo: string, esperado: string, encontrado: string): Finding[] => [
   { campo: `${root}/pag/${campo}`, esperado, encontrado },
@@ -54,7 +54,7 @@ export const paymentRules: Rule[] = [
     ...base(
       'YA03-10',
       '865',
-      'Rejeição: Total dos pagamentos menor que o total da nota',
+      'Total dos pagamentos menor que o total da nota',
       'facultativa',
       'Σ vPag ≥ vNF; não se aplica a finNFe 3 (ajuste) e 4 (devolução) nem com tPag 90 (sem pagamento).',
     ),
@@ -70,7 +70,7 @@ export const paymentRules: Rule[] = [
     ...base(
       'YA03-20',
       '866',
-      'Rejeição: Ausência de troco quando o valor dos pagamentos informados for maior que o total da nota',
+      'Ausência de troco quando o valor dos pagamentos informados for maior que o total da nota',
       'facultativa',
       'Σ vPag > vNF exige vTroco.',
     ),
@@ -85,7 +85,7 @@ export const paymentRules: Rule[] = [
     ...base(
       'YA09-10',
       '869',
-      'Rejeição: Valor do troco incorreto',
+      'Valor do troco incorreto',
       'obrigatoria',
       'vTroco, quando informado, = Σ vPag − vNF (salvo "sem pagamento", tPag 90, com vTroco 0,00: autorizado pela SEFAZ/SC).',
     ),
