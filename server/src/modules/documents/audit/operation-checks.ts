@@ -5,12 +5,17 @@ import type { Add } from './finding.js';
 
 /**
  * Whether the document's recipient is an ICMS contributor: the NF-e's dest/indIEDest read by the engine's one
- * reading (icmsContributorOf: 1 and 2 are, 9 or no dest is not). An EFD's C100 does not tell: its sales keep being
- * read as to a contributor, as before the shared reading — as a non-contributor without indFinal 1 the engine
- * would refuse the operation (rejection 696) and nothing of the item would be recomputed.
+ * reading (icmsContributorOf: 1 and 2 are, 9 is not). Where nothing says it — an EFD's C100, an NF-e of layout
+ * 2.00 (no dest/indIEDest, no ide/indFinal; the reader takes its dEmi) — the sale is read as to a contributor, as
+ * before the shared reading: as a non-contributor without indFinal 1 the engine would refuse the operation
+ * (rejection 696), nothing would be recomputed and the CFOP check would ask 6.107/6.108. A document without
+ * indIEDest but with indFinal 1 (an NFC-e to an unidentified consumer, model 65 without dest) is a consumer's.
  */
-export const recipientIsContributor = (doc: FiscalDocument): boolean =>
-  doc.source === 'efd' ? true : icmsContributorOf(doc.ide.indIEDest);
+export const recipientIsContributor = (doc: FiscalDocument): boolean => {
+  if (doc.source === 'efd') return true;
+  const ind = doc.ide.indIEDest;
+  return ind === undefined || ind === '' ? doc.ide.indFinal !== '1' : icmsContributorOf(ind);
+};
 
 /**
  * The operation an item's CFOP names (Convênio s/nº de 1970, Anexo — tabela de CFOP): a sale, a return, a transfer
@@ -68,7 +73,7 @@ export function checkCfop(doc: FiscalDocument, item: DocumentItem, direction: 's
     return true;
   }
   if (!outgoing || !interstate || doc.source !== 'xml') return false;
-  // indIEDest 1 and 2 (isento de inscrição) are contributors, 9 or no dest is not: the engine's one reading.
+  // indIEDest 1 and 2 (isento de inscrição) are contributors, 9 is not; none: recipientIsContributor.
   const nonContributor = !recipientIsContributor(doc);
   const toNonContributor: Record<string, string> = { '6101': '6107', '6102': '6108' };
   const toContributor: Record<string, string> = { '6107': '6101', '6108': '6102' };

@@ -85,3 +85,20 @@ describe('buildItemRequest: the stored item through the engine’s one mapping',
     expect(JSON.parse(JSON.stringify(req.item.icms))).toEqual({ cst: '00', pICMS: '12', ajustarMva: false });
   });
 });
+
+describe('buildItemRequest: the recipient when the XML has no dest/indIEDest', () => {
+  const operationOf = (ide: Record<string, string>, model = '55') =>
+    buildItemRequest({ ...doc, model, ide }, stored, '2026-03-10').operacao;
+
+  it('layout 2.00 (no indIEDest, no indFinal): a contributor, so the engine recomputes it (not rejection 696)', () => {
+    const op = operationOf({ tpNF: '1', finNFe: '1', CRT: '3' });
+    expect([op.contribuinte, op.consumidorFinal]).toEqual([true, false]);
+  });
+
+  it('an NFC-e without dest (indFinal 1): a non-contributor final consumer, as with a CPF and indIEDest 9', () => {
+    const noDest = operationOf({ tpNF: '1', finNFe: '1', indFinal: '1', CRT: '3' }, '65');
+    const cpf = operationOf({ tpNF: '1', finNFe: '1', indFinal: '1', indIEDest: '9', CRT: '3' }, '65');
+    expect([noDest.contribuinte, noDest.consumidorFinal]).toEqual([false, true]);
+    expect(noDest).toEqual(cpf);
+  });
+});
