@@ -110,3 +110,22 @@ describe('prodFormOf: whether a document’s vProd carries its IBS/CBS/IS, by it
     expect(prodFormOf({ vNF: '1300.00', vNFTot: '1390.60', ...taxes }, 2026)).toBe('bruto');
   });
 });
+
+describe('sampleNfe (the rule book’s fixture builder) composes vProd with the same rule', () => {
+  const vProdOf = (cfop: string) => {
+    const tree = sampleNfe({
+      emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' },
+      destinatario: { cnpj: '11444777000161', uf: 'SP', contribuinte: true },
+      data: '2027-02-10',
+      items: [
+        { vProd: '1000.00', cfop, icms: { cst: '00', pICMS: '18.00' }, ibscbs: { cst: '000', cClassTrib: '000001' } },
+      ],
+    });
+    const det = child(child(tree, 'infNFe')!, 'det')!;
+    return text(child(det, 'prod')!, 'vProd');
+  };
+  it('2027: the IBS/CBS inside vProd, but not in an import (CFOP 3102: "exceto nas notas de importação", I11)', () => {
+    expect(Number(vProdOf('5102'))).toBeGreaterThan(1000);
+    expect(vProdOf('3102')).toBe('1000.00');
+  });
+});

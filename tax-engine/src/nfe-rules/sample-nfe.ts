@@ -1,8 +1,8 @@
 import { TaxDecimal } from '../decimal.js';
 import { icmsUfTable } from '../interstate-rate.js';
+import { taxesCarried } from '../nfe-complete/taxes-in-prod.js';
 import { accessKeyDigit } from './check-digits.js';
 import { ieExample } from './ie-examples.js';
-import { LAST_YEAR_WITHOUT_IBS_CBS } from './rules-item-total.js';
 import { el, opt } from './sample-xml.js';
 import type { XNode } from './xml-node.js';
 
@@ -162,9 +162,11 @@ export function sampleNfe(n: SampleNfe): XNode {
     const before = { vST: s.vST ?? d(0), vIBS: s.vIBS ?? d(0), vCBS: s.vCBS ?? d(0) };
     add(s, 'vDesc', vDesc);
     const ibsCbs = ibsCbsGroup(it, vBC, s, year);
-    const ibsCbsFigures = (s.vIBS ?? d(0)).minus(before.vIBS).plus((s.vCBS ?? d(0)).minus(before.vCBS));
-    // NT 2026.008 v1.00 (I11): from 2027 vProd carries the item's IBS and CBS; every base is the value without them.
-    const shown = year > LAST_YEAR_WITHOUT_IBS_CBS ? vProd.plus(ibsCbsFigures) : vProd;
+    const printed = { vIBS: (s.vIBS ?? d(0)).minus(before.vIBS), vCBS: (s.vCBS ?? d(0)).minus(before.vCBS) };
+    // NT 2026.008 v1.00 (I11): from 2027 vProd carries the item's IBS and CBS (not in an import, CFOP 3xxx); every
+    // base is the value without them. The engine's one rule (taxesCarried), as the completion writes it.
+    const cfop = it.cfop ?? (idDest === '1' ? '5102' : '6102');
+    const shown = vProd.plus(taxesCarried(printed, year, cfop));
     add(s, 'vProd', shown);
     const icms = icmsGroup(it, vBC, s);
     const vIPI = it.ipi ? pct(vBC, it.ipi.pIPI) : d(0);
@@ -200,7 +202,7 @@ export function sampleNfe(n: SampleNfe): XNode {
       el('cEAN', 'SEM GTIN'),
       el('xProd', `PRODUTO ${i + 1}`),
       el('NCM', it.ncm ?? '22021000'),
-      el('CFOP', it.cfop ?? (idDest === '1' ? '5102' : '6102')),
+      el('CFOP', cfop),
       el('uCom', 'UN'),
       el('qCom', '1.0000'),
       el('vUnCom', shown.toFixed(10)),
