@@ -24,7 +24,11 @@ const nfe = sampleNfe({
 const det = child(nfe.children[0]!, 'det')!;
 const tags = nfeItemTagsOf(child(det, 'prod')!, child(det, 'imposto')!);
 
-/** The documents reader's shape of the same det (server/src/modules/documents/read/nfe-xml-reader.ts). */
+/**
+ * The documents reader's shape of the same det, derived here from nfeItemTagsOf (the engine cannot import the
+ * server): that the real reader (readNfeXml) stores exactly this is checked by
+ * server/src/modules/documents/read/item-tags-drift.unit.test.ts, which fails if the two flatteners drift.
+ */
 const stored = {
   prod: { ...tags.prod },
   taxes: Object.fromEntries(Object.entries(tags.taxes).filter(([k]) => !k.includes('/'))),
