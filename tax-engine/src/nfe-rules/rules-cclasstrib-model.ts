@@ -4,8 +4,8 @@ import { text } from './xml-node.js';
 
 /**
  * The NF-e models a cClassTrib is accepted in, from the DF-e list of its row in the official table (Receita's calculator
- * data: TPDF_SIGLA): 55 for "NFe" (and "NFe ABI", the NF-e of real-estate operations), 65 for "NFCe". The server's
- * input check reads the same list (reform-facts.ts, nfeDocuments).
+ * data: TPDF_SIGLA): 55 for "NFe" (and "NFe ABI", the NF-e of real-estate operations), 65 for "NFCe". The one reading
+ * of those names: the server's input check (reform-facts.ts) refuses a code for which it gives no model.
  */
 export function modelsOf(documents: readonly string[]): string[] {
   const out: string[] = [];

@@ -4,6 +4,7 @@ import {
   type CbsIbsTax,
   type ClassTribFacts,
   icmsUfTable,
+  modelsOf,
   type NfeItemContext,
 } from '@app/tax-engine';
 import { AppError } from '../../lib/app-error.js';
@@ -14,12 +15,6 @@ import type { CalculationFacts, ReformSnapshot } from './tax.repository.js';
 const refused = (field: string, message: string) => new AppError('VALIDATION', message, [{ field, message }]);
 const brDate = (date: string) => date.split('-').reverse().join('/');
 const taxes: CbsIbsTax[] = ['CBS', 'IBSUF', 'IBSMun'];
-/**
- * DF-e types of the calculator's table under which a code may be used in an NF-e (model 55, including its
- * "NF-e ABI" use for the transfer of real estate) or an NFC-e (65).
- */
-const nfeDocuments = new Set(['NFe', 'NFCe', 'NFe ABI']);
-
 /**
  * IBGE municipality codes whose check digit does not follow the rule and that SEFAZ accepts as they are
  * (MOC NF-e, validation of cMunFG, rejection 270).
@@ -114,7 +109,7 @@ function findClassTrib(index: ReformIndex, kind: 'IBSCBS' | 'IS', code: string, 
       `cClassTrib ${code} não está em vigor em ${brDate(date)} (vigência a partir de ${brDate(row.startDate)}${row.endDate ? ` até ${brDate(row.endDate)}` : ''}).`,
     );
   // The IS codes list no DF-e in the calculator's table: the check is for the IBS/CBS codes.
-  if (kind === 'IBSCBS' && !row.documents.some((d) => nfeDocuments.has(d)))
+  if (kind === 'IBSCBS' && modelsOf(row.documents).length === 0)
     throw refused(
       field,
       `cClassTrib ${code} não pode ser usado em NF-e (documentos aceitos: ${row.documents.join(', ') || 'nenhum'}).`,
