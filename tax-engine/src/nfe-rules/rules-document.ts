@@ -12,6 +12,7 @@ import { iePlaceRules } from './rules-ie-places.js';
 import { importExportRules } from './rules-import-export.js';
 import { issqnTotalRules } from './rules-issqn-totals.js';
 import { itemSumRules } from './rules-item-sums.js';
+import { paymentMeansRules } from './rules-payment-means.js';
 import { placeAndItemRules } from './rules-places.js';
 import { productRules } from './rules-products.js';
 import { referenceRules } from './rules-references.js';
@@ -38,6 +39,7 @@ export const documentRules: readonly Rule[] = [
   ...itemSumRules,
   ...transportRules,
   ...billingRules,
+  ...paymentMeansRules,
   ...closingRules,
   ...iePlaceRules,
   ...issqnTotalRules,
