@@ -9,7 +9,8 @@ import { writeIcms } from './write-icms.js';
 type Item = NfeItemInput['item'];
 
 /** A base the engine recorded, or its zero when the engine charged nothing (the tax extinct in the year, a CST of entry). */
-const baseValue = (b: object | undefined, key: string): number => (b as Record<string, number> | undefined)?.[key] ?? 0;
+const baseValue = (b: object | undefined, key: string): string =>
+  (b as Record<string, string> | undefined)?.[key] ?? '0';
 const perQuantity = (b: object | undefined, key: string) => b !== undefined && key in b;
 
 /**

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { decimalToNumber, percentOf, round2, type TaxValue, toDecimal, ZERO } from '../decimal.js';
+import { percentOf, round2, type TaxValue, toDecimal, ZERO } from '../decimal.js';
 import { TaxInputError } from '../input-checks.js';
 import type { Memoria } from './memoria.js';
 import type { FederalBases, NfeItemInput } from './types.js';
@@ -68,7 +68,7 @@ export function calculateIpi(input: NfeItemInput, subtotal: Decimal, m: Memoria,
         `qUnid: informe a quantidade na unidade do IPI (ou qTrib) para o CST ${ipi.cst}.`,
       );
     const vIPI = round2(toDecimal(qUnid).times(toDecimal(ipi.vUnid)));
-    bases.ipi = { qUnid: decimalToNumber(toDecimal(qUnid)), vUnid: decimalToNumber(toDecimal(ipi.vUnid)) };
+    bases.ipi = { qUnid: toDecimal(qUnid).toFixed(), vUnid: toDecimal(ipi.vUnid).toFixed() };
     m.add({
       campo: 'vIPI',
       descricao: `IPI por unidade (CST ${ipi.cst}${ipi.cEnq ? `, cEnq ${ipi.cEnq}` : ''})`,
@@ -85,7 +85,7 @@ export function calculateIpi(input: NfeItemInput, subtotal: Decimal, m: Memoria,
       `pIPI: informe a alíquota do IPI para o CST ${ipi.cst} (ou qUnid e vUnid, se o IPI for por unidade).`,
     );
   const vIPI = percentOf(subtotal, ipi.pIPI);
-  bases.ipi = { vBC: decimalToNumber(subtotal) };
+  bases.ipi = { vBC: subtotal.toFixed() };
   m.add({
     campo: 'vIPI',
     descricao: `IPI (CST ${ipi.cst}${ipi.cEnq ? `, cEnq ${ipi.cEnq}` : ''})`,

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { decimalToNumber, isSameValue, percentOf, round2, type TaxValue, toDecimal, ZERO } from '../decimal.js';
+import { isSameValue, percentOf, round2, type TaxValue, toDecimal, ZERO } from '../decimal.js';
 import { TaxInputError } from '../input-checks.js';
 import type { Memoria } from './memoria.js';
 import type { FederalBases, NfeItemInput, PisCofinsRegime } from './types.js';
@@ -153,7 +153,7 @@ function calculateOne(
         `qBCProd do ${tax}: informe a quantidade (ou qTrib) para o CST ${g.cst}.`,
       );
     const value = round2(toDecimal(q).times(toDecimal(g.vAliqProd)));
-    bases[lower] = { qBCProd: decimalToNumber(toDecimal(q)), vAliqProd: decimalToNumber(toDecimal(g.vAliqProd)) };
+    bases[lower] = { qBCProd: toDecimal(q).toFixed(), vAliqProd: toDecimal(g.vAliqProd).toFixed() };
     m.add({
       campo: `v${tax}`,
       descricao: `${tax} por quantidade (CST ${g.cst})`,
@@ -167,7 +167,7 @@ function calculateOne(
   if (g.rate === undefined)
     throw new TaxInputError(field(`p${tax}`), `p${tax}: informe a alíquota do ${tax} para o CST ${g.cst}.`);
   const value = percentOf(base, g.rate);
-  bases[lower] = { vBC: decimalToNumber(base) };
+  bases[lower] = { vBC: base.toFixed() };
   const basis =
     g.cst === '01'
       ? pisCofinsRegimeBasis[findRegime(input, tax, g.rate)][tax]

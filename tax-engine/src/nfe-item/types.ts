@@ -264,7 +264,8 @@ export interface FederalBases {
   pis?: TaxBase<'qBCProd', 'vAliqProd'>;
   cofins?: TaxBase<'qBCProd', 'vAliqProd'>;
 }
-type TaxBase<Q extends string, V extends string> = { vBC: number } | ({ [k in Q]: number } & { [k in V]: number });
+/** Decimal strings, as the engine computed them (never a float: the writer prints them, money end to end). */
+type TaxBase<Q extends string, V extends string> = { vBC: string } | ({ [k in Q]: string } & { [k in V]: string });
 
 export type NfeItemResult = Record<NfeItemValueField, number> & {
   /** True when a rate used is an estimate (reference rates not yet fixed by law). */
