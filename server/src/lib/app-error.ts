@@ -46,6 +46,8 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly errors?: { field?: string; message: string }[];
+  /** Seconds after which the call may be sent again (a 429 or 503): the error handler sends them as Retry-After. */
+  retryAfterSeconds?: number;
 
   /** `message` overrides the table text where the spec asks for a specific sentence. */
   constructor(code: ErrorCode, message?: string, errors?: { field?: string; message: string }[]) {

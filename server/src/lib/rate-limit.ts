@@ -62,7 +62,7 @@ export async function hitRateLimit(
 
 /** 429 with the seconds until the key's window ends (the error handler sends them as Retry-After). */
 export class RateLimitedError extends AppError {
-  readonly retryAfterSeconds: number;
+  override readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
     super('RATE_LIMITED');
     this.retryAfterSeconds = Math.max(1, retryAfterSeconds);

@@ -2,14 +2,13 @@ import { TaxInputError } from '@app/tax-engine';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, describeError } from '../lib/app-error.js';
-import { RateLimitedError } from '../lib/rate-limit.js';
 import { describeForLog, describeFrameworkError } from './http-statuses.js';
 
 /** One handler: AppError → its status and pt-BR message; validation → 400 with errors[]; the rest → 500. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
+      if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.status).send({
         status: err.status,
         code: err.code,

@@ -1,6 +1,7 @@
 /**
- * Production build of the server (`npm run build -w server`): one ES module, server/dist/server.js (and the
- * module of the invoice-lines threads, dist/nfe-lines-thread.js),
+ * Production build of the server (`npm run build -w server`): one ES module, server/dist/server.js, and one module
+ * per worker thread beside it (dist/nfe-lines-thread.js, the invoice-lines threads; dist/documents-read-thread.js,
+ * the thread that reads uploaded documents; dist/nfe-schema-thread.js, the NF-e XSD check), each
  * with our own code (server, contract, tax engine) bundled and every npm dependency left external.
  * Why: `npm start` used to run the TypeScript through tsx, which compiles every module in the
  * server process at start and keeps the compiler around (≈60 MB more resident memory, slower start;

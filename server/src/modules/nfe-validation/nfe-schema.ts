@@ -98,12 +98,16 @@ export const placeholderSignature =
   '<KeyInfo><X509Data><X509Certificate>AAAA</X509Certificate></X509Data></KeyInfo></Signature>';
 
 /**
- * Validates the NFe element of an XML (NFe or nfeProc) against the package. Returns every error libxml2 reports
- * (it goes on after the first one within the limits of XSD validation). Throws SyntaxError on malformed XML.
+ * Validates the NFe element of an XML (NFe or nfeProc) against the package. Returns the first `max` errors libxml2
+ * reports (it goes on after the first one within the limits of XSD validation). Throws SyntaxError on malformed XML.
  * libxml2 reads UTF-8 bytes: a string is encoded by Node's native encoder (libxml2-wasm's own fromString encodes in
  * JavaScript, a third of libxml2's parse on a 50-item NF-e); bytes, as the request brought them, go as they are.
  */
-export function validateSchema(xml: string | Uint8Array, pkg: SchemaPackage): SchemaError[] {
+export function validateSchema(
+  xml: string | Uint8Array,
+  pkg: SchemaPackage,
+  max = Number.POSITIVE_INFINITY,
+): SchemaError[] {
   const validator = validatorFor(pkg);
   let doc: XmlDocument;
   try {
@@ -120,7 +124,8 @@ export function validateSchema(xml: string | Uint8Array, pkg: SchemaPackage): Sc
       return [];
     } catch (e) {
       if (!(e instanceof XmlValidateError)) throw e;
-      return e.details.map((d: ErrorDetail) => ({
+      // The first `max` only: a body of thousands of broken values is not turned into thousands of objects.
+      return e.details.slice(0, max).map((d: ErrorDetail) => ({
         campo: cleanPath(d.xpath) || `linha ${d.line}`,
         mensagem: cleanMessage(d.message),
         linha: d.line,

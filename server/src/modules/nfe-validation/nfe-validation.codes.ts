@@ -11,4 +11,9 @@ registerErrors({
     status: 503,
     message: 'A verificação do esquema XSD da NF-e foi interrompida; tente novamente.',
   },
+  // Too many checks wait for that thread, or this one waited too long (decision 073): the document is not at fault.
+  NFE_SCHEMA_BUSY: {
+    status: 503,
+    message: 'A fila da verificação do esquema XSD da NF-e está cheia; tente novamente em alguns segundos.',
+  },
 });

@@ -21,6 +21,8 @@ export default async function nfeValidationRoutes(fastify: FastifyInstance) {
   const endSchemaCheck = useNfeSchemaCheck({
     thread: app.config.nfeSchemaThread,
     timeoutMs: app.config.nfeSchemaTimeoutMs,
+    maxPending: app.config.nfeSchemaMaxPending,
+    maxQueuedBytes: app.config.nfeSchemaMaxQueuedBytes,
     log: (message) => app.log.warn(message),
   });
   app.addHook('onClose', endSchemaCheck);

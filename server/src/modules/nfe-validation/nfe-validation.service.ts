@@ -45,8 +45,8 @@ interface SchemaInput {
   signed: boolean;
 }
 
-const checkSchema = (bytes: Buffer, input: SchemaInput) =>
-  nfeSchemaCheck.check(schemaBytes(bytes, input.signed), input.pkg, MAX_SCHEMA_FINDINGS);
+const checkSchema = (bytes: Buffer, input: SchemaInput, signal?: AbortSignal) =>
+  nfeSchemaCheck.check(schemaBytes(bytes, input.signed), input.pkg, MAX_SCHEMA_FINDINGS, signal);
 
 const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
@@ -99,19 +99,30 @@ export async function validateNfeXml(
 ): Promise<TNfeValidationResponse> {
   const bytes =
     typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  let early: (SchemaInput & { errors: Promise<SchemaError[]> }) | null = null;
+  let early: (SchemaInput & { errors: Promise<SchemaError[]>; abort: AbortController }) | null = null;
   if (nfeSchemaCheck.inThread && bytes.length > 0) {
     const guess = guessSchemaInput(bytes, opts.data);
-    early = { ...guess, errors: checkSchema(bytes, guess) };
+    const abort = new AbortController();
+    early = { ...guess, abort, errors: checkSchema(bytes, guess, abort.signal) };
     // A body refused below answers without waiting for its check.
     early.errors.catch(() => {});
   }
-  const { rules, input } = readAndRule(body, opts);
+  let read: ReturnType<typeof readAndRule>;
+  try {
+    read = readAndRule(body, opts);
+  } catch (e) {
+    // A refused body (not UTF-8, model 57, wrong root…) does not keep the schema thread busy: its check is cancelled
+    // and the thread skips it if it has not started it yet (decision 073).
+    early?.abort.abort();
+    throw e;
+  }
+  const { rules, input } = read;
+  const guessed = early?.pkg === input.pkg && early.signed === input.signed;
+  // A wrong guess: that check is not run for nothing either.
+  if (early && !guessed) early.abort.abort();
   let schemaErrors: SchemaError[];
   try {
-    schemaErrors = await (early?.pkg === input.pkg && early.signed === input.signed
-      ? early.errors
-      : checkSchema(bytes, input));
+    schemaErrors = await (early && guessed ? early.errors : checkSchema(bytes, input));
   } catch (e) {
     if (e instanceof SyntaxError) throw invalid(`O corpo não é um XML bem formado: ${e.message}`);
     throw e;
