@@ -69,7 +69,9 @@ for (let r = 0; r < ROUNDS + 1; r++)
     const c = process.cpuUsage();
     await run();
     const d = process.cpuUsage(c);
-    if (r > 0) (cpu[name] ??= []).push((d.user + d.system) / 1000 / DOCS); // round 0 warms up
+    if (r === 0) continue; // round 0 warms up
+    cpu[name] ??= [];
+    cpu[name].push((d.user + d.system) / 1000 / DOCS);
   }
 const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
 const row = (a: number[]) => ({ medianMs: +med(a).toFixed(3), minMs: +Math.min(...a).toFixed(3) });
