@@ -29,7 +29,7 @@ import { DEFAULT_READ_LIMITS } from '../server/src/modules/documents/read/nfe-la
 import { readSourceFile } from '../server/src/modules/documents/read/source-files.js';
 import { loadBundledReferenceTables } from '../server/src/modules/reference/loaders/load-reference-tables.js';
 import { startBenchCluster } from './lib/cluster.js';
-import { loadAverage, processCpuSeconds, procMemoryMb, startServer } from './lib/measure.js';
+import { loadAverage, processCpuSeconds, procMemoryMb, startServer, threadCpuTracker } from './lib/measure.js';
 
 const NFE = Number(process.env.BENCH_NFE ?? 10_000);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10);
@@ -164,7 +164,11 @@ try {
     const headers = { authorization: `Bearer ${token}` };
     const run = async (file: string, name: string) => {
       const samples: number[] = [];
-      const timer = setInterval(() => samples.push(procMemoryMb(server.pid, 'VmRSS')), 100);
+      const threads = threadCpuTracker(server.pid);
+      const timer = setInterval(() => {
+        samples.push(procMemoryMb(server.pid, 'VmRSS'));
+        threads.sample();
+      }, 100);
       const idle = procMemoryMb(server.pid, 'VmRSS');
       const cpu0 = processCpuSeconds(server.pid);
       t = performance.now();
@@ -190,6 +194,7 @@ try {
         secs: Number(secs.toFixed(1)),
         uploadSecs: Number(uploaded.toFixed(1)),
         serverCpuSecs: Number((processCpuSeconds(server.pid) - cpu0).toFixed(1)),
+        serverCpuByThread: threads.seconds(),
         rssIdleMb: idle,
         rssPeakMb: Math.max(...samples),
         counts,

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '../../server/src/db/embedded.js';
@@ -46,6 +46,56 @@ export function procMemoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 export function processCpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Server CPU by thread while a run lasts: sample() with the RSS sampler, seconds() at the end. The main thread is the
+ * pid's own; a thread named "node" that appears during the run is a worker (the documents' reading thread), those there
+ * before are V8's platform threads (parallel and concurrent GC, compilation); the rest is libuv and timers. A worker's
+ * last < 100 ms before it exits are not seen.
+ */
+export function threadCpuTracker(pid: number) {
+  const seen = new Map<string, { name: string; first: number; last: number; before: boolean }>();
+  let started = false;
+  const sample = () => {
+    let tids: string[] = [];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      return;
+    }
+    for (const tid of tids) {
+      try {
+        const raw = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const f = raw.slice(raw.lastIndexOf(') ') + 2).split(' ');
+        const secs = (Number(f[11]) + Number(f[12])) / 100;
+        const t = seen.get(tid);
+        if (t) t.last = secs;
+        else
+          seen.set(tid, {
+            name: raw.slice(raw.indexOf('(') + 1, raw.lastIndexOf(')')),
+            first: secs,
+            last: secs,
+            before: !started,
+          });
+      } catch {
+        // the thread ended between the listing and the read
+      }
+    }
+    started = true;
+  };
+  sample();
+  const seconds = () => {
+    sample();
+    const out = { main: 0, workers: 0, v8Platform: 0, other: 0 };
+    for (const [tid, t] of seen) {
+      const key = tid === String(pid) ? 'main' : t.name !== 'node' ? 'other' : t.before ? 'v8Platform' : 'workers';
+      out[key] += t.last - t.first;
+    }
+    for (const k of Object.keys(out) as (keyof typeof out)[]) out[k] = Math.round(out[k] * 100) / 100;
+    return out;
+  };
+  return { sample, seconds };
 }
 
 /** Resets the peak RSS (VmHWM) of a process: writing 5 to clear_refs (Linux ≥ 4.0). */
