@@ -1,7 +1,5 @@
-import { cents, showCents } from './money.js';
 import type { ItemView, NfeView } from './nfe-view.js';
-import { root } from './nfe-view.js';
-import { mocRule } from './rule-factory.js';
+import { itemSumRule } from './rules-item-sums.js';
 import type { Rule } from './types.js';
 import { child, firstChild, text } from './xml-node.js';
 
@@ -14,7 +12,7 @@ const both = ['55', '65'] as const;
 const issqnItems = (d: NfeView) => d.items.filter((it) => !!child(it.imposto, 'ISSQN'));
 const ofTax = (it: ItemView, group: 'PIS' | 'COFINS') => text(firstChild(child(it.imposto, group)), `v${group}`);
 
-function issqnTotal(
+const issqnTotal = (
   id: string,
   codigo: string,
   mensagem: string,
@@ -22,25 +20,17 @@ function issqnTotal(
   tag: string,
   pick: (it: ItemView) => string | undefined,
   what: string,
-): Rule {
-  return mocRule(
+): Rule =>
+  itemSumRule(
     id,
     codigo,
     mensagem,
-    'W',
     both,
     aplic,
+    { group: 'ISSQNtot', tag, items: issqnItems },
+    pick,
     `ISSQNtot/${tag} = soma de ${what} dos itens com ISSQN.`,
-    (d) => {
-      const found = cents(text(d.total, `ISSQNtot/${tag}`));
-      if (found === null) return [];
-      const sum = issqnItems(d).reduce((s, it) => s + (cents(pick(it)) ?? 0), 0);
-      return found === sum
-        ? []
-        : [{ campo: `${root}/total/ISSQNtot/${tag}`, esperado: showCents(sum), encontrado: showCents(found) }];
-    },
   );
-}
 
 const issqn = (tag: string) => (it: ItemView) => text(it.imposto, `ISSQN/${tag}`);
 

@@ -1,5 +1,5 @@
 import { cents, showCents } from './money.js';
-import type { ItemView } from './nfe-view.js';
+import type { ItemView, NfeView } from './nfe-view.js';
 import { root } from './nfe-view.js';
 import { mocRule } from './rule-factory.js';
 import type { Rule } from './types.js';
@@ -11,8 +11,33 @@ import { text } from './xml-node.js';
  */
 const both = ['55', '65'] as const;
 const nfe = ['55'] as const;
-/** A total of ICMSTot against the sum of an item figure: exact to the cent (the annex's totals have no tolerance). */
-function totalRule(
+/**
+ * A total (ICMSTot or ISSQNtot) against the sum of an item figure over the items it covers: exact to the cent (the
+ * annex's totals have no tolerance). Judged only when the total is informed; an item figure not informed counts zero.
+ */
+export function itemSumRule(
+  id: string,
+  codigo: string,
+  mensagem: string,
+  modelos: readonly ('55' | '65')[],
+  aplic: 'obrigatoria' | 'facultativa',
+  total: { group: 'ICMSTot' | 'ISSQNtot'; tag: string; items?: (d: NfeView) => ItemView[] },
+  pick: (it: ItemView) => string | undefined,
+  descricao: string,
+): Rule {
+  const path = `${total.group}/${total.tag}`;
+  return mocRule(id, codigo, mensagem, 'W', modelos, aplic, descricao, (d) => {
+    const found = cents(text(d.total, path));
+    if (found === null) return [];
+    const sum = (total.items?.(d) ?? d.items).reduce((s, it) => s + (cents(pick(it)) ?? 0), 0);
+    return found === sum
+      ? []
+      : [{ campo: `${root}/total/${path}`, esperado: showCents(sum), encontrado: showCents(found) }];
+  });
+}
+
+/** ICMSTot/<tag> = the sum of <what> over every item. */
+const totalRule = (
   id: string,
   codigo: string,
   mensagem: string,
@@ -21,25 +46,17 @@ function totalRule(
   tag: string,
   pick: (it: ItemView) => string | undefined,
   what: string,
-): Rule {
-  return mocRule(
+): Rule =>
+  itemSumRule(
     id,
     codigo,
     mensagem,
-    'W',
     modelos,
     aplic,
+    { group: 'ICMSTot', tag },
+    pick,
     `${tag} do total = soma de ${what} dos itens (não informado vale zero).`,
-    (d) => {
-      const found = cents(text(d.icmsTot, tag));
-      if (found === null) return [];
-      const sum = d.items.reduce((s, it) => s + (cents(pick(it)) ?? 0), 0);
-      return found === sum
-        ? []
-        : [{ campo: `${root}/total/ICMSTot/${tag}`, esperado: showCents(sum), encontrado: showCents(found) }];
-    },
   );
-}
 
 export const itemSumRules: Rule[] = [
   totalRule(
