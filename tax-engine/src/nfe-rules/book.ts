@@ -3,6 +3,8 @@ import { cClassTribModelRules } from './rules-cclasstrib-model.js';
 import { cfopRules } from './rules-cfop.js';
 import { documentRules } from './rules-document.js';
 import { ibsCbsRules } from './rules-ibscbs.js';
+import { ibsCbsCreditRules } from './rules-ibscbs-credits.js';
+import { deferralRules } from './rules-ibscbs-deferral.js';
 import { ibsCbsTotalRules } from './rules-ibscbs-totals.js';
 import { ideRules } from './rules-ide.js';
 import { ieRules } from './rules-ie.js';
@@ -10,6 +12,7 @@ import { itemTotalRules } from './rules-item-total.js';
 import { itemRules } from './rules-items.js';
 import { nfceRules } from './rules-nfce.js';
 import { paymentRules } from './rules-payment.js';
+import { reformIdeRules } from './rules-reform-ide.js';
 import { totalRules } from './rules-totals.js';
 import { tribRegularRules } from './rules-trib-regular.js';
 import { ufNcmRules } from './rules-uf-ncm.js';
@@ -35,4 +38,8 @@ export const RULE_BOOK: readonly Rule[] = withRequirements([
   ...paymentRules,
   // Decision 072's rules last: where two rules name the same field, the audit keeps the earlier one's code.
   ...documentRules,
+  // NT 2025.002's rows of groups B and UB read in its v1.31 text (cases in rules-reform.test.ts).
+  ...reformIdeRules,
+  ...deferralRules,
+  ...ibsCbsCreditRules,
 ]);

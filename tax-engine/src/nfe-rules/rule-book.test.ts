@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { RULE_BOOK } from './book.js';
 import { statusOf } from './rule-status.js';
 import { documentRules } from './rules-document.js';
+import { ibsCbsCreditRules } from './rules-ibscbs-credits.js';
+import { deferralRules } from './rules-ibscbs-deferral.js';
+import { reformIdeRules } from './rules-reform-ide.js';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
 import {
@@ -552,7 +555,9 @@ const found = (tree: XNode, id: string, agoraAt?: Date) => {
 
 describe('the NF-e rule book: each rule, a positive and a negative case', () => {
   it('every rule of the book has its case here (those of decision 072 in rules-document.test.ts)', () => {
-    const elsewhere = new Set(documentRules.map((r) => r.id));
+    const elsewhere = new Set(
+      [...documentRules, ...reformIdeRules, ...deferralRules, ...ibsCbsCreditRules].map((r) => r.id),
+    );
     expect(RULE_BOOK.map((r) => r.id).filter((id) => !cases[id] && !elsewhere.has(id))).toEqual([]);
     expect(new Set(RULE_BOOK.map((r) => r.id)).size).toBe(RULE_BOOK.length);
   });
@@ -761,7 +766,7 @@ describe('how the book is applied', () => {
       ['F03', 'Mensagem'],
     ] as const)
       expect(statusOf(id, grupo)).toMatchObject({ status: 'offline', motivo: expect.stringMatching(/.{20}/) });
-    expect(statusOf('UB23-10', 'UB')?.status).toBe('pendente');
+    expect(statusOf('UB16-10', 'UB')?.status).toBe('pendente');
   });
 
   it('refuses a tree that is not an NF-e', () => {
