@@ -10,6 +10,7 @@ import { ideRules } from './rules-ide.js';
 import { ieRules } from './rules-ie.js';
 import { itemTotalRules } from './rules-item-total.js';
 import { itemRules } from './rules-items.js';
+import { mocRowRules } from './rules-moc-rows.js';
 import { nfceRules } from './rules-nfce.js';
 import { paymentRules } from './rules-payment.js';
 import { reformIdeRules } from './rules-reform-ide.js';
@@ -38,6 +39,8 @@ export const RULE_BOOK: readonly Rule[] = withRequirements([
   ...paymentRules,
   // Decision 072's rules last: where two rules name the same field, the audit keeps the earlier one's code.
   ...documentRules,
+  // MOC rows of groups BA, C and I read after decision 072 (cases in rules-moc-rows.test.ts).
+  ...mocRowRules,
   // NT 2025.002's rows of groups B and UB read in its v1.31 text (cases in rules-reform.test.ts).
   ...reformIdeRules,
   ...deferralRules,

@@ -19,7 +19,12 @@ export interface ConformanceInputs {
 }
 
 const RULE_ID = /'(\d*[A-Z]{1,2}\d{2,3}[a-z]?(?:\.\d)?-\d{2,3})'/g;
-export const CASE_FILES = ['rule-book.test.ts', 'rules-document.test.ts', 'rules-reform.test.ts'] as const;
+export const CASE_FILES = [
+  'rule-book.test.ts',
+  'rules-document.test.ts',
+  'rules-reform.test.ts',
+  'rules-moc-rows.test.ts',
+] as const;
 
 /**
  * The keys of a test file's `const cases = { … }`: `'ID': {` lines, and in a spread (`...places('retirada', [ids])`,

@@ -195,19 +195,26 @@ add(
 );
 // Group by group, the rules whose row text (condition and exceptions) was not read.
 add('pendente', notRead, 'B26-50');
-add('pendente', notRead, 'BA02-10 BA02-14 BA02-20 BA02-24 BA02-30 BA02-34 BA02-40 BA02-44 BA03-10 BA05-10');
-add('pendente', notRead, 'BA06-10 BA10-10 BA10-20 BA10-30 BA10-40 BA10-50 BA12-10 BA13-10 BA14-10 BA15-10 BA19-10');
-add('pendente', notRead, 'BA19-14 BA19-20 BA19-24 BA19-30 BA19-34 BA19-40 BA19-44 BA20-10 BA20-20 BA20-30');
+// Group BA, rows read in the annex's transcription (decision 072's): the contranota de produtor is an entrada "from a
+// sender of the same UF with a rural producer's IE", which only the taxpayer registry tells; BA20-30 is the UF's list.
+add(
+  'offline',
+  'Linha lida no MOC 7.0 anexo I: a contranota de produtor é a nota de entrada de remetente da mesma UF "com IE de Produtor Rural", o que só o cadastro de contribuintes da SEFAZ diz; e o controle da contranota é opcional, a critério da UF.',
+  'BA10-20 BA10-30 BA10-40 BA10-50',
+);
+add('offline', ufParameter, 'BA20-30');
 add('pendente', notRead, 'BB05-10 BB05-20 BB05-30 BB05-40 BB05-50 BB05-60 BB05-70 BB05-80 BB05-90 BB05-100 BB05-110');
 add('pendente', notRead, 'BB05-120 BB05-130 BB05-140 BB05-150 BB05-160 BB05-180');
-add('pendente', notRead, 'C02-30 C02a-04 C02a-08 C02a-10 C02a-14 C02a-20');
+add('pendente', ufDiscretion, 'C02a-08 C02a-14');
 add('pendente', notRead, 'C22-10 C22-20');
 
-add('pendente', notRead, 'I05e-10 I05e-20 I05k-10 I05k-20 I05k-30');
-add('pendente', notRead, 'I11-10 I11-20');
-add('pendente', notRead, 'I23-10');
-add('pendente', notRead, 'I84-10');
-add('pendente', notRead, 'LA01-30 LB01-30');
+add('pendente', notRead, 'I05k-10 I05k-20 I05k-30');
+add('pendente', notRead, 'LA01-30');
+add(
+  'pendente',
+  pending('o formato e o dígito do número RECOPI estão na seção 8.5 do MOC Visão Geral, não lida.'),
+  'LB01-30',
+);
 add('pendente', notRead, 'N11-10 N12-110');
 add(
   'pendente',

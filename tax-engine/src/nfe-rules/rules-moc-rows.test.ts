@@ -1,0 +1,346 @@
+import { describe, expect, it } from 'vitest';
+import { accessKeyDigit } from './check-digits.js';
+import { ieExample } from './ie-examples.js';
+import { mocRowRules } from './rules-moc-rows.js';
+import { type SampleNfe, sampleNfe } from './sample-nfe.js';
+import { el } from './sample-xml.js';
+import {
+  bundledTables,
+  find,
+  hiddenByRequirements,
+  insert,
+  positivesSkipped,
+  type RuleCase,
+  setText,
+} from './test-support.js';
+import { validateNfeRules } from './validate.js';
+import type { XNode } from './xml-node.js';
+
+// MOC 7.0 annex I rows of groups BA, C and I (rules-moc-rows.ts), each applied to a consistent NF-e (positive: not
+// reported) and to the same NF-e broken in the one way the row describes (negative: reported with the rule's id and
+// code). Rows read in a public markdown transcription of the annex's §4.2.1 (NT 2021.002's NFF notes in a public
+// transcription of that NT); the row's group and the MOC version are in each test's name, read from the rule itself.
+const tables = bundledTables();
+const I = 'NFe/infNFe';
+const agora = new Date('2026-10-11T12:00:00-03:00');
+const emit = { cnpj: '11222333000181', uf: 'SP', crt: '3' } as const;
+const standard: SampleNfe = {
+  emitente: emit,
+  destinatario: { cnpj: '11444777000161', uf: 'SP', contribuinte: true },
+  data: '2026-10-10',
+  items: [
+    { vProd: '1000.00', icms: { cst: '00', pICMS: '18' } },
+    { vProd: '250.00', icms: { cst: '00', pICMS: '18' } },
+  ],
+};
+const interstate: SampleNfe = {
+  ...standard,
+  destinatario: { cnpj: '11444777000161', uf: 'RJ', contribuinte: true },
+  items: standard.items.map((i) => ({ ...i, icms: { ...i.icms, pICMS: '12' } })),
+};
+const nfce: SampleNfe = {
+  ...standard,
+  modelo: '65',
+  destinatario: { cnpj: '11444777000161', uf: 'SP', contribuinte: false },
+  items: [{ vProd: '30.00', icms: { cst: '00', pICMS: '18' } }],
+};
+
+/** An access key from its fields (MOC 7.0 §2.2.6.2), with its check digit unless one is given. */
+function key(
+  f: Partial<Record<'cUF' | 'aamm' | 'doc' | 'mod' | 'serie' | 'nNF' | 'tpEmis', string>> = {},
+  dv?: string,
+) {
+  const k43 = [
+    f.cUF ?? '35',
+    f.aamm ?? '2609',
+    f.doc ?? '11222333000181',
+    f.mod ?? '55',
+    f.serie ?? '001',
+    f.nNF ?? '000000123',
+    f.tpEmis ?? '1',
+    '12345678',
+  ].join('');
+  return `${k43}${dv ?? accessKeyDigit(k43)}`;
+}
+const wrongDv = (k: string) => `${k.slice(0, 43)}${(Number(k[43]) + 1) % 10}`;
+
+const ide = (tag: string) => `${I}/ide/${tag}`;
+const prod = (n: number) => `${I}/det[${n}]/prod`;
+const addRef = (t: XNode, ...refs: XNode[]) => {
+  for (const r of refs) insert(t, `${I}/ide`, el('NFref', [r]), 'dhCont');
+};
+const refNFe = (k: string) => el('refNFe', k);
+const refNF = (over: Record<string, string> = {}) =>
+  el(
+    'refNF',
+    Object.entries({ cUF: '35', AAMM: '2605', CNPJ: '11444777000161', mod: '01', serie: '1', nNF: '123', ...over }).map(
+      ([k, v]) => el(k, v),
+    ),
+  );
+const refNFP = (over: Record<string, string> = {}, id: [string, string] = ['CPF', '52998224725']) =>
+  el('refNFP', [
+    el('cUF', '35'),
+    el('AAMM', over.AAMM ?? '2605'),
+    el(id[0], id[1]),
+    el('IE', over.IE ?? ieExample('SP')),
+    el('mod', '04'),
+    el('serie', '0'),
+    el('nNF', over.nNF ?? '55'),
+  ]);
+const refECF = (nCOO = '000123') => el('refECF', [el('mod', '2D'), el('nECF', '001'), el('nCOO', nCOO)]);
+/** The emitente identified by a CPF instead of its CNPJ. */
+const cpfEmitter = (t: XNode, cpf = '52998224725') => {
+  const n = find(t, `${I}/emit/CNPJ`);
+  n.name = 'CPF';
+  n.text = cpf;
+};
+const inProd = (t: XNode, n: number, node: XNode) => insert(t, prod(n), node, 'vProd');
+
+/** The key rules of refNFe (BA02) and refCTe (BA19): the same rows over the two tags. */
+const keyCase = (ref: (k: string) => XNode, ok: string[], bad: string[]): Case => ({
+  sample: standard,
+  alsoPasses: (t) => addRef(t, ...ok.map(ref)),
+  breakIt: (t) => addRef(t, ...bad.map(ref)),
+});
+const keySeq = (mod: string, p: 'BA02' | 'BA19', ref: (k: string) => XNode) => {
+  const mk = (f: Parameters<typeof key>[0] = {}) => key({ mod, ...f });
+  const cases: Record<string, Case> = {
+    '10': keyCase(ref, [mk()], [wrongDv(mk())]),
+    '14': keyCase(ref, [mk({ cUF: '53' })], [mk({ cUF: '99' })]),
+    '20': keyCase(ref, [mk({ aamm: '0601' }), mk({ aamm: '2612' })], [mk({ aamm: '0512' })]),
+    '24': keyCase(ref, [mk({ aamm: '2512' })], [mk({ aamm: '2513' })]),
+    '30': keyCase(ref, [mk({ doc: '00052998224725', serie: '920' })], [mk({ doc: '11222333000182' })]),
+    '34': keyCase(ref, [mk()], [mk({ mod: p === 'BA02' ? '57' : '55' })]),
+    '40': keyCase(ref, [mk()], [mk({ nNF: '000000000' })]),
+    '44': keyCase(ref, [mk(), mk({ nNF: '000000124' })], [mk(), mk()]),
+  };
+  return (seq: string) => cases[seq]!;
+};
+const ba02 = keySeq('55', 'BA02', (k) => el('refNFe', k));
+const ba19 = keySeq('57', 'BA19', (k) => el('refCTe', k));
+
+type Case = RuleCase;
+
+const cases: Record<string, Case> = {
+  // Group BA: documents referenced in ide/NFref.
+  'BA02-10': { ...ba02('10') },
+  'BA02-14': { ...ba02('14') },
+  'BA02-20': { ...ba02('20') },
+  'BA02-24': { ...ba02('24') },
+  'BA02-30': { ...ba02('30') },
+  'BA02-34': { ...ba02('34') },
+  'BA02-40': { ...ba02('40') },
+  'BA02-44': { ...ba02('44') },
+  'BA03-10': {
+    sample: standard,
+    alsoPasses: (t) => addRef(t, refNF(), refNF({ nNF: '124' })),
+    breakIt: (t) => addRef(t, refNF(), refNF()),
+  },
+  'BA05-10': {
+    sample: standard,
+    alsoPasses: (t) => addRef(t, refNF({ AAMM: '0701' })),
+    breakIt: (t) => addRef(t, refNF({ AAMM: '0512' })),
+  },
+  'BA06-10': {
+    sample: standard,
+    alsoPasses: (t) => addRef(t, refNF()),
+    breakIt: (t) => addRef(t, refNF({ CNPJ: '11444777000162' })),
+  },
+  'BA10-10': {
+    sample: standard,
+    alsoPasses: (t) => addRef(t, refNFP(), refNFP({ nNF: '56' })),
+    breakIt: (t) => addRef(t, refNFP(), refNFP()),
+  },
+  'BA12-10': {
+    sample: standard,
+    alsoPasses: (t) => addRef(t, refNFP({ AAMM: '2609' })),
+    breakIt: (t) => addRef(t, refNFP({ AAMM: '2611' })),
+  },
+  'BA13-10': {
+    sample: standard,
+    alsoPasses: (t) => addRef(t, refNFP({}, ['CNPJ', '11444777000161'])),
+    breakIt: (t) => addRef(t, refNFP({}, ['CNPJ', '00000000000000'])),
+  },
+  'BA14-10': {
+    sample: standard,
+    alsoPasses: (t) => addRef(t, refNFP()),
+    breakIt: (t) => addRef(t, refNFP({}, ['CPF', '52998224726'])),
+  },
+  'BA15-10': {
+    sample: standard,
+    alsoPasses: (t) => addRef(t, refNFP(), refNFP({ IE: 'ISENTO', nNF: '56' })),
+    breakIt: (t) => {
+      const ie = ieExample('SP');
+      addRef(t, refNFP({ IE: `${ie.slice(0, -1)}${(Number(ie.at(-1)) + 1) % 10}` }));
+    },
+  },
+  'BA19-10': { ...ba19('10') },
+  'BA19-14': { ...ba19('14') },
+  'BA19-20': { ...ba19('20') },
+  'BA19-24': { ...ba19('24') },
+  'BA19-30': { ...ba19('30') },
+  'BA19-34': { ...ba19('34') },
+  'BA19-40': { ...ba19('40') },
+  'BA19-44': { ...ba19('44') },
+  'BA20-10': {
+    sample: standard,
+    alsoPasses: (t) => addRef(t, refECF(), refECF('000124')),
+    breakIt: (t) => addRef(t, refECF(), refECF()),
+  },
+  'BA20-20': {
+    sample: standard,
+    alsoPasses: (t) => addRef(t, refECF(), refNF()),
+    breakIt: (t) => {
+      addRef(t, refECF());
+      setText(t, ide('idDest'), '2');
+    },
+  },
+  // Group C: the emitente's CNPJ or CPF against the série.
+  'C02-30': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setText(t, ide('serie'), '920');
+      setText(t, ide('tpEmis'), '3');
+    },
+    breakIt: (t) => setText(t, ide('serie'), '920'),
+  },
+  'C02a-04': {
+    sample: nfce,
+    alsoPasses: (t) => {
+      cpfEmitter(t);
+      setText(t, ide('tpEmis'), '3');
+    },
+    breakIt: (t) => cpfEmitter(t),
+  },
+  'C02a-10': {
+    sample: standard,
+    alsoPasses: (t) => {
+      cpfEmitter(t);
+      setText(t, ide('serie'), '920');
+    },
+    breakIt: (t) => cpfEmitter(t),
+  },
+  'C02a-20': {
+    sample: standard,
+    alsoPasses: (t) => {
+      cpfEmitter(t);
+      setText(t, ide('serie'), '920');
+    },
+    breakIt: (t) => {
+      cpfEmitter(t, '11111111111');
+      setText(t, ide('serie'), '920');
+    },
+  },
+  // Group I: manufacturer, unit values, customs clearance and batch dates.
+  'I05e-10': {
+    sample: standard,
+    alsoPasses: (t) => {
+      inProd(t, 1, el('indEscala', 'N'));
+      inProd(t, 1, el('CNPJFab', '11444777000161'));
+    },
+    breakIt: (t) => inProd(t, 1, el('indEscala', 'N')),
+  },
+  'I05e-20': {
+    sample: standard,
+    alsoPasses: (t) => inProd(t, 1, el('CNPJFab', '11444777000161')),
+    breakIt: (t) => inProd(t, 1, el('CNPJFab', '11444777000169')),
+  },
+  'I11-10': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setText(t, `${prod(1)}/qCom`, '3.0000');
+      setText(t, `${prod(1)}/vUnCom`, '333.3333333333');
+    },
+    breakIt: (t) => setText(t, `${prod(1)}/vUnCom`, '999.9800000000'),
+  },
+  'I11-20': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setText(t, `${prod(1)}/qTrib`, '3.0000');
+      setText(t, `${prod(1)}/vUnTrib`, '333.3333333333');
+    },
+    breakIt: (t) => setText(t, `${prod(1)}/qTrib`, '2.0000'),
+  },
+  'I23-10': {
+    sample: standard,
+    alsoPasses: (t) => inProd(t, 1, el('DI', [el('nDI', '2612345678'), el('dDesemb', '2026-10-02')])),
+    breakIt: (t) => inProd(t, 1, el('DI', [el('nDI', '2612345678'), el('dDesemb', '2020-10-02')])),
+  },
+  'I84-10': {
+    sample: standard,
+    alsoPasses: (t) => inProd(t, 1, el('rastro', [el('dFab', '2026-01-01'), el('dVal', '2026-01-01')])),
+    breakIt: (t) => inProd(t, 1, el('rastro', [el('dFab', '2026-01-01'), el('dVal', '2025-12-31')])),
+  },
+};
+
+const found = (tree: XNode, id: string) => {
+  const r = validateNfeRules(tree, { tabelas: tables, agora });
+  return [...r.rejeicoes, ...r.alertas].filter((f) => f.regra === id);
+};
+
+describe('MOC 7.0 annex I rows of groups BA, C and I: a positive and a negative case each', () => {
+  it('every one of these rules has its case here, and no case is left without its rule', () => {
+    expect(mocRowRules.map((r) => r.id).filter((id) => !cases[id])).toEqual([]);
+    expect(Object.keys(cases).filter((id) => !mocRowRules.some((r) => r.id === id))).toEqual([]);
+  });
+
+  for (const rule of mocRowRules) {
+    const c = cases[rule.id];
+    if (!c) continue;
+    it(`${rule.id} (${rule.codigo}, ${rule.fonte.documento} v${rule.fonte.versao}, ${rule.fonte.secao}): ${rule.descricao}`, () => {
+      expect(found(sampleNfe(c.sample), rule.id)).toEqual([]);
+      if (c.alsoPasses) {
+        const t = sampleNfe(c.sample);
+        c.alsoPasses(t);
+        expect(found(t, rule.id)).toEqual([]);
+      }
+      const broken = sampleNfe(c.sample);
+      c.breakIt(broken);
+      const f = found(broken, rule.id);
+      expect(f.length).toBeGreaterThan(0);
+      expect(f[0]!.codigo).toBe(rule.codigo);
+      expect(f[0]!.campo).toMatch(/^NFe\/infNFe/);
+    });
+  }
+
+  it('each rule with a requirement (Rule.requer) meets it in a positive case: its predicate runs on a valid instance', () => {
+    expect(positivesSkipped(cases)).toEqual([]);
+  });
+
+  it('every case gives the same findings with and without the requirements pre-filter (the table hides nothing)', () => {
+    expect(hiddenByRequirements(cases, { tabelas: tables, agora })).toEqual([]);
+  });
+
+  it('BA02-30 on an NFF key (tpEmis 3): the 5th digit of nNF, not the série, says CNPJ (1) or CPF (2) (NT 2021.002)', () => {
+    const t = sampleNfe(standard);
+    addRef(t, refNFe(key({ doc: '00052998224725', serie: '001', tpEmis: '3', nNF: '000020001' })));
+    expect(found(t, 'BA02-30')).toEqual([]);
+    const u = sampleNfe(standard);
+    addRef(u, refNFe(key({ doc: '00052998224725', serie: '001', tpEmis: '3', nNF: '000010001' })));
+    expect(found(u, 'BA02-30').length).toBe(1);
+  });
+
+  it('BA02-20: a key of a year after dhEmi but not after now is accepted; after both, rejected', () => {
+    const t = sampleNfe(standard);
+    addRef(t, refNFe(key({ aamm: '2701' })));
+    expect(found(t, 'BA02-20').length).toBe(1);
+    const later = validateNfeRules(t, { tabelas: tables, agora: new Date('2027-02-01T12:00:00-03:00') });
+    expect(later.rejeicoes.filter((f) => f.regra === 'BA02-20')).toEqual([]);
+  });
+
+  it('BA05-10, BA12-10 and I23-10 (relative to the moment of reception) are alerts, never rejections', () => {
+    const t = sampleNfe(standard);
+    addRef(t, refNF({ AAMM: '0512' }), refNFP({ AAMM: '0512' }));
+    inProd(t, 1, el('DI', [el('nDI', '2612345678'), el('dDesemb', '2020-10-02')]));
+    const r = validateNfeRules(t, { tabelas: tables, agora });
+    expect(r.alertas.map((a) => a.regra).sort()).toEqual(['BA05-10', 'BA12-10', 'I23-10']);
+    expect(r.rejeicoes.filter((f) => ['BA05-10', 'BA12-10', 'I23-10'].includes(f.regra))).toEqual([]);
+  });
+
+  it('the valid samples of these tests get no rejection from any rule of the book', () => {
+    for (const s of [standard, interstate, nfce]) {
+      const r = validateNfeRules(sampleNfe(s), { tabelas: tables, agora });
+      expect(r.rejeicoes).toEqual([]);
+    }
+  });
+});
