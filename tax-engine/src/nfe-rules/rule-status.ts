@@ -203,19 +203,28 @@ add(
   'BA10-20 BA10-30 BA10-40 BA10-50',
 );
 add('offline', ufParameter, 'BA20-30');
-add('pendente', notRead, 'BB05-10 BB05-20 BB05-30 BB05-40 BB05-50 BB05-60 BB05-70 BB05-80 BB05-90 BB05-100 BB05-110');
-add('pendente', notRead, 'BB05-120 BB05-130 BB05-140 BB05-150 BB05-160 BB05-180');
+const v140Rows =
+  'Criadas na NT 2025.002 v1.40 (histórico da NT: BB05 com o campo refDFeAnt, C22 com ISUFemit), ausentes do PL_010 v1.30 de reference-data/nfe-xsd; a conversão pública lida é a da v1.31, sem essas linhas: condição e exceções não lidas.';
+add('pendente', v140Rows, 'BB05-10 BB05-20 BB05-30 BB05-40 BB05-50 BB05-60 BB05-70 BB05-80 BB05-90 BB05-100 BB05-110');
+add('pendente', v140Rows, 'BB05-120 BB05-130 BB05-140 BB05-150 BB05-160 BB05-180');
 add('pendente', ufDiscretion, 'C02a-08 C02a-14');
-add('pendente', notRead, 'C22-10 C22-20');
+add('pendente', v140Rows, 'C22-10 C22-20');
 
-add('pendente', notRead, 'I05k-10 I05k-20 I05k-30');
-add('pendente', notRead, 'LA01-30');
+add(
+  'pendente',
+  'Linha lida na NT 2025.002 v1.31 (p. 29): "implementação futura", só no Amazonas, e depende de o emitente ter inscrição de indústria incentivada (cadastro da SEFAZ).',
+  'I05k-30',
+);
 add(
   'pendente',
   pending('o formato e o dígito do número RECOPI estão na seção 8.5 do MOC Visão Geral, não lida.'),
   'LB01-30',
 );
-add('pendente', notRead, 'N11-10 N12-110');
+add(
+  'pendente',
+  'Linha lida na NT 2025.002 v1.31 (p. 29): exige a Tabela de Combustíveis Sujeitos à Tributação Monofásica (coluna cProdANP) do Portal da NF-e, que o projeto não tem; e a v1.50 reformulou as regras da monofasia dos combustíveis, cujo texto não foi lido.',
+  'N12-110',
+);
 add(
   'pendente',
   'Linha lida na NT 2025.002 v1.31 (p. 47: dois itens com o mesmo tpCredPresIBSZFM em gCredPresIBSZFM); a restrição ' +

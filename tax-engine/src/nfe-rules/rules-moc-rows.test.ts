@@ -11,6 +11,7 @@ import {
   insert,
   positivesSkipped,
   type RuleCase,
+  remove,
   setText,
 } from './test-support.js';
 import { validateNfeRules } from './validate.js';
@@ -37,6 +38,10 @@ const interstate: SampleNfe = {
   ...standard,
   destinatario: { cnpj: '11444777000161', uf: 'RJ', contribuinte: true },
   items: standard.items.map((i) => ({ ...i, icms: { ...i.icms, pICMS: '12' } })),
+};
+const withIbs: SampleNfe = {
+  ...standard,
+  items: standard.items.map((i) => ({ ...i, ibscbs: { cst: '000', cClassTrib: '000001' } })),
 };
 const nfce: SampleNfe = {
   ...standard,
@@ -271,7 +276,42 @@ const cases: Record<string, Case> = {
     alsoPasses: (t) => inProd(t, 1, el('rastro', [el('dFab', '2026-01-01'), el('dVal', '2026-01-01')])),
     breakIt: (t) => inProd(t, 1, el('rastro', [el('dFab', '2026-01-01'), el('dVal', '2025-12-31')])),
   },
+  // NT 2025.002 v1.31 (p. 29): the ZFM's class, the fuel group of a fuel cClassTrib, the goods' origin.
+  'I05k-10': {
+    sample: nfce,
+    breakIt: (t) => inProd(t, 1, el('tpCredPresIBSZFM', '1')),
+  },
+  'I05k-20': {
+    sample: standard,
+    alsoPasses: (t) => {
+      inProd(t, 1, el('tpCredPresIBSZFM', '1'));
+      setText(t, `${I}/emit/enderEmit/UF`, 'AP');
+      setText(t, `${I}/emit/enderEmit/cMun`, '1600303');
+    },
+    breakIt: (t) => inProd(t, 1, el('tpCredPresIBSZFM', '1')),
+  },
+  'LA01-30': {
+    // Before v1.50's dates (it reformulated the fuels' rules): production until 02/11/2026.
+    sample: { ...withIbs, data: '2026-07-10' },
+    alsoPasses: (t) => {
+      setText(t, `${I}/det[1]/imposto/IBSCBS/cClassTrib`, '620001');
+      insert(
+        t,
+        prod(1),
+        el('comb', [el('cProdANP', '320102001'), el('descANP', 'GASOLINA C COMUM'), el('UFCons', 'SP')]),
+      );
+    },
+    breakIt: (t) => setText(t, `${I}/det[1]/imposto/IBSCBS/cClassTrib`, '620001'),
+  },
+  'N11-10': {
+    sample: withIbs,
+    alsoPasses: (t) => remove(mei(t), `${I}/det[1]/imposto/ICMS/ICMS00/orig`),
+    breakIt: (t) => remove(t, `${I}/det[1]/imposto/ICMS/ICMS00/orig`),
+  },
 };
+
+/** The document of an MEI (CRT 4), for whom N11-10 does not require orig. */
+const mei = (t: XNode) => setText(t, `${I}/emit/CRT`, '4');
 
 const found = (tree: XNode, id: string) => {
   const r = validateNfeRules(tree, { tabelas: tables, agora });
@@ -304,7 +344,8 @@ describe('MOC 7.0 annex I rows of groups BA, C and I: a positive and a negative 
   }
 
   it('each rule with a requirement (Rule.requer) meets it in a positive case: its predicate runs on a valid instance', () => {
-    expect(positivesSkipped(cases)).toEqual([]);
+    // I05k-10: the field's presence in an NFC-e is the fault itself, so no valid NFC-e carries it.
+    expect(positivesSkipped(cases, ['I05k-10'])).toEqual([]);
   });
 
   it('every case gives the same findings with and without the requirements pre-filter (the table hides nothing)', () => {
@@ -338,7 +379,7 @@ describe('MOC 7.0 annex I rows of groups BA, C and I: a positive and a negative 
   });
 
   it('the valid samples of these tests get no rejection from any rule of the book', () => {
-    for (const s of [standard, interstate, nfce]) {
+    for (const s of [standard, interstate, nfce, withIbs]) {
       const r = validateNfeRules(sampleNfe(s), { tabelas: tables, agora });
       expect(r.rejeicoes).toEqual([]);
     }

@@ -1,6 +1,7 @@
 import { emitterIdRules } from './rules-emitter-id.js';
 import { itemFactRules } from './rules-item-facts.js';
 import { referencedDocRules } from './rules-referenced-docs.js';
+import { reformItemRules } from './rules-reform-items.js';
 import type { Rule } from './types.js';
 
 /**
@@ -29,13 +30,21 @@ const REQUER: Record<string, readonly string[]> = {
   'I05e-20': ['CNPJFab'],
   'I23-10': ['dDesemb'],
   'I84-10': ['dVal'],
+  'I05k-10': ['tpCredPresIBSZFM'],
+  'I05k-20': ['tpCredPresIBSZFM'],
+  'LA01-30': ['cClassTrib'],
+  'N11-10': ['IBSCBS', 'IS'],
 };
 
 /**
  * MOC 7.0 annex I rows of groups BA, C and I read after decision 072 (the referenced documents, the emitente's CNPJ or
- * CPF against the série, the item's manufacturer, unit values, customs clearance and batch dates); their positive and
- * negative cases are in rules-moc-rows.test.ts.
+ * CPF against the série, the item's manufacturer, unit values, customs clearance and batch dates) and NT 2025.002's
+ * item rows of groups I, LA and N (rules-reform-items.ts); their positive and negative cases are in
+ * rules-moc-rows.test.ts.
  */
-export const mocRowRules: readonly Rule[] = [...referencedDocRules, ...emitterIdRules, ...itemFactRules].map((r) =>
-  REQUER[r.id] ? { ...r, requer: REQUER[r.id] } : r,
-);
+export const mocRowRules: readonly Rule[] = [
+  ...referencedDocRules,
+  ...emitterIdRules,
+  ...itemFactRules,
+  ...reformItemRules,
+].map((r) => (REQUER[r.id] ? { ...r, requer: REQUER[r.id] } : r));
