@@ -3,6 +3,7 @@ export { type CfopIndicators, parseCfopTable } from './cfop-table.js';
 export { accessKeyDigit, isValidCnpj, isValidCpf } from './check-digits.js';
 export { isValidIe } from './ie-check-digits.js';
 export { ieExample } from './ie-examples.js';
+export { parseMunicipios } from './municipios-table.js';
 export { RULE_STATUS, type RuleStatus, statusOf } from './rule-status.js';
 export { modelsOf } from './rules-cclasstrib-model.js';
 export { type SampleItem, type SampleNfe, sampleNfe } from './sample-nfe.js';

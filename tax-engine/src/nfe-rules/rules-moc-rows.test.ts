@@ -100,6 +100,34 @@ const cpfEmitter = (t: XNode, cpf = '52998224725') => {
   n.text = cpf;
 };
 const inProd = (t: XNode, n: number, node: XNode) => insert(t, prod(n), node, 'vProd');
+const place = (tag: string, cMun: string) =>
+  el(tag, [
+    el('CNPJ', '11444777000161'),
+    el('xLgr', 'RUA B'),
+    el('nro', '2'),
+    el('xBairro', 'CENTRO'),
+    el('cMun', cMun),
+    el('xMun', 'X'),
+    el('UF', 'SP'),
+  ]);
+const issqn = (cMunFG: string, cMun?: string) =>
+  el('ISSQN', [
+    el('vBC', '30.00'),
+    el('vAliq', '5.0000'),
+    el('vISSQN', '1.50'),
+    el('cMunFG', cMunFG),
+    el('cListServ', '14.01'),
+    ...(cMun ? [el('indISS', '1'), el('cMun', cMun)] : []),
+  ]);
+const retTransp = (cMunFG: string) =>
+  el('retTransp', [
+    el('vServ', '100.00'),
+    el('vBCRet', '100.00'),
+    el('pICMSRet', '12.0000'),
+    el('vICMSRet', '12.00'),
+    el('CFOP', '5353'),
+    el('cMunFG', cMunFG),
+  ]);
 
 /** The key rules of refNFe (BA02) and refCTe (BA19): the same rows over the two tags. */
 const keyCase = (ref: (k: string) => XNode, ok: string[], bad: string[]): Case => ({
@@ -308,6 +336,40 @@ const cases: Record<string, Case> = {
     alsoPasses: (t) => remove(mei(t), `${I}/det[1]/imposto/ICMS/ICMS00/orig`),
     breakIt: (t) => remove(t, `${I}/det[1]/imposto/ICMS/ICMS00/orig`),
   },
+  // "Tabela Municípios IBGE" (reference-data/ibge-municipios.csv): 3599999 is no município; 5101837 (Boa Esperança do
+  // Norte, MT, installed after the 2014 table) is one.
+  'B12-10': { sample: standard, breakIt: (t) => setText(t, ide('cMunFG'), '3599999') },
+  'C10-10': { sample: standard, breakIt: (t) => setText(t, `${I}/emit/enderEmit/cMun`, '3599999') },
+  'E10-10': {
+    sample: standard,
+    alsoPasses: (t) => setText(t, `${I}/dest/enderDest/cMun`, '5101837'),
+    breakIt: (t) => setText(t, `${I}/dest/enderDest/cMun`, '3599999'),
+  },
+  'F07-20': {
+    sample: standard,
+    alsoPasses: (t) => insert(t, I, place('retirada', '3550308'), 'det'),
+    breakIt: (t) => insert(t, I, place('retirada', '3599999'), 'det'),
+  },
+  'G07-20': {
+    sample: standard,
+    alsoPasses: (t) => insert(t, I, place('entrega', '3550308'), 'det'),
+    breakIt: (t) => insert(t, I, place('entrega', '3599999'), 'det'),
+  },
+  'U05-10': {
+    sample: standard,
+    alsoPasses: (t) => insert(t, `${I}/det[1]/imposto`, issqn('3550308')),
+    breakIt: (t) => insert(t, `${I}/det[1]/imposto`, issqn('3599999')),
+  },
+  'U14-10': {
+    sample: standard,
+    alsoPasses: (t) => insert(t, `${I}/det[1]/imposto`, issqn('3550308', '3509502')),
+    breakIt: (t) => insert(t, `${I}/det[1]/imposto`, issqn('3550308', '3599999')),
+  },
+  'X17-10': {
+    sample: standard,
+    alsoPasses: (t) => insert(t, `${I}/transp`, retTransp('3550308')),
+    breakIt: (t) => insert(t, `${I}/transp`, retTransp('3599999')),
+  },
 };
 
 /** The document of an MEI (CRT 4), for whom N11-10 does not require orig. */
@@ -376,6 +438,15 @@ describe('MOC 7.0 annex I rows of groups BA, C and I: a positive and a negative 
     const r = validateNfeRules(t, { tabelas: tables, agora });
     expect(r.alertas.map((a) => a.regra).sort()).toEqual(['BA05-10', 'BA12-10', 'I23-10']);
     expect(r.rejeicoes.filter((f) => ['BA05-10', 'BA12-10', 'I23-10'].includes(f.regra))).toEqual([]);
+  });
+
+  it('the municipality rules are not applied without the IBGE table (NfeTables.municipio absent)', () => {
+    const t = sampleNfe(standard);
+    setText(t, ide('cMunFG'), '3599999');
+    const { municipio: _m, ...withoutTable } = tables;
+    const r = validateNfeRules(t, { tabelas: withoutTable, agora });
+    expect(r.rejeicoes.filter((f) => f.regra === 'B12-10')).toEqual([]);
+    expect(validateNfeRules(t, { tabelas: null, agora }).naoAplicadas.map((n) => n.regra)).toContain('B12-10');
   });
 
   it('the valid samples of these tests get no rejection from any rule of the book', () => {

@@ -1,5 +1,6 @@
 import { emitterIdRules } from './rules-emitter-id.js';
 import { itemFactRules } from './rules-item-facts.js';
+import { municipalityRules } from './rules-municipalities.js';
 import { referencedDocRules } from './rules-referenced-docs.js';
 import { reformItemRules } from './rules-reform-items.js';
 import type { Rule } from './types.js';
@@ -34,17 +35,24 @@ const REQUER: Record<string, readonly string[]> = {
   'I05k-20': ['tpCredPresIBSZFM'],
   'LA01-30': ['cClassTrib'],
   'N11-10': ['IBSCBS', 'IS'],
+  'E10-10': ['enderDest'],
+  'F07-20': ['retirada'],
+  'G07-20': ['entrega'],
+  'U05-10': ['ISSQN'],
+  'U14-10': ['ISSQN'],
+  'X17-10': ['retTransp'],
 };
 
 /**
  * MOC 7.0 annex I rows of groups BA, C and I read after decision 072 (the referenced documents, the emitente's CNPJ or
  * CPF against the série, the item's manufacturer, unit values, customs clearance and batch dates) and NT 2025.002's
- * item rows of groups I, LA and N (rules-reform-items.ts); their positive and negative cases are in
- * rules-moc-rows.test.ts.
+ * item rows of groups I, LA and N (rules-reform-items.ts), and the rows of the IBGE municipality table
+ * (rules-municipalities.ts); their positive and negative cases are in rules-moc-rows.test.ts.
  */
 export const mocRowRules: readonly Rule[] = [
   ...referencedDocRules,
   ...emitterIdRules,
   ...itemFactRules,
   ...reformItemRules,
+  ...municipalityRules,
 ].map((r) => (REQUER[r.id] ? { ...r, requer: REQUER[r.id] } : r));

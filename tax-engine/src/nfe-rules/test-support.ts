@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RULE_BOOK } from './book.js';
 import { parseCfopTable } from './cfop-table.js';
+import { parseMunicipios } from './municipios-table.js';
 import { findInfNFe } from './nfe-view.js';
 import { modelsOf } from './rules-cclasstrib-model.js';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
@@ -79,6 +80,7 @@ export function bundledTables(): NfeTables {
     });
   }
   const cfops = parseCfopTable(readFileSync(path.join(repo, 'reference-data/cfop-indicadores.tsv'), 'utf8'));
+  const municipios = parseMunicipios(readFileSync(path.join(repo, 'reference-data/ibge-municipios.csv'), 'utf8'));
   return {
     ncmInForce(code, date) {
       if (date < '2022-04-01') return undefined;
@@ -88,6 +90,7 @@ export function bundledTables(): NfeTables {
     ibsCbsCst: (c) => csts.get(c),
     cClassTrib: (c) => classes.get(c),
     cfop: (c) => cfops.get(c),
+    municipio: (c) => municipios.has(c),
     description: 'tabelas do repositório (teste)',
   };
 }

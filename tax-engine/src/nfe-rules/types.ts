@@ -86,6 +86,11 @@ export interface NfeTables {
    * Absent method: the caller has no CFOP table and the rules that read it are not applied.
    */
   cfop?(code: string): CfopIndicators | undefined;
+  /**
+   * Whether a 7-digit código de município exists in the IBGE table (DTB). Absent method: the caller has no table
+   * and the rules that read it (B12-10, C10-10, E10-10 …) are not applied.
+   */
+  municipio?(code: string): boolean;
   /** Names the tables' editions for the answer ("NCM Siscomex vigente em …"). */
   description: string;
 }
@@ -117,7 +122,7 @@ export interface Rule {
   /** What is checked, in one sentence (conformance table). */
   descricao: string;
   /** Official tables the rule needs besides the document. */
-  tabelas?: readonly ('ncm' | 'ibs-cbs' | 'cfop')[];
+  tabelas?: readonly ('ncm' | 'ibs-cbs' | 'cfop' | 'municipios')[];
   /**
    * Elements without which the predicate finds nothing (any one of them, anywhere under infNFe): the book skips the rule
    * on a document that has none (rule-requirements.ts). A shortcut only: the findings are the same without it.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type CfopIndicators, modelsOf, type NfeTables, parseCfopTable } from '@app/tax-engine';
+import { type CfopIndicators, modelsOf, type NfeTables, parseCfopTable, parseMunicipios } from '@app/tax-engine';
 import { referenceDataDir } from '../reference/loaders/reference-files.js';
 import { ncmTableStart } from '../tax/tax-context.js';
 import type { IndexedFacts } from '../tax/tax-facts-index.js';
@@ -15,6 +15,15 @@ let cfops: Map<string, CfopIndicators> | undefined;
 const cfopTable = () => {
   cfops ??= parseCfopTable(readFileSync(path.join(referenceDataDir, 'cfop-indicadores.tsv'), 'utf8'));
   return cfops;
+};
+/**
+ * The IBGE table of municípios (reference-data/ibge-municipios.csv, DTB; source and date in reference-data/README.md),
+ * for the rules of "Tabela Municípios IBGE" (B12-10, C10-10 …). A bundled file read once, like the CFOP table.
+ */
+let municipios: Set<string> | undefined;
+const municipioTable = () => {
+  municipios ??= parseMunicipios(readFileSync(path.join(referenceDataDir, 'ibge-municipios.csv'), 'utf8'));
+  return municipios;
 };
 const inForce = (date: string, from: string, to: string | null) => from <= date && (to === null || to >= date);
 
@@ -49,8 +58,9 @@ export function nfeTablesOf(facts: IndexedFacts): NfeTables | null {
         : undefined;
     },
     cfop: (code) => cfopTable().get(code),
+    municipio: (code) => municipioTable().has(code),
     description:
-      'NCM (Siscomex), CST/cClassTrib do IBS/CBS (dados da calculadora de referência) carregados no servidor e tabela CFOP do Portal da NF-e (IT 2023.002)',
+      'NCM (Siscomex), CST/cClassTrib do IBS/CBS (dados da calculadora de referência) carregados no servidor, tabela CFOP do Portal da NF-e (IT 2023.002) e tabela de municípios do IBGE (DTB)',
   };
   tablesOf.set(facts, t);
   return t;
