@@ -44,7 +44,6 @@ const pending = (what: string) => `Linha lida no MOC 7.0 anexo I; ainda não imp
 const notRead =
   'Condição e exceções da regra não lidas no texto do MOC/NT (só a mensagem, que não basta para decidir sem risco de rejeitar nota válida).';
 const reception = 'Depende do momento do recebimento (seria alerta); o limite e as exceções da regra não foram lidos.';
-const paises = 'Exige a tabela de países do BACEN, que o projeto não tem.';
 const cbenef =
   'A critério da UF, com a tabela cBenef de cada UF (o projeto tem a de SP, PR, RJ, RS e SC) e exceções por UF cujo texto não foi lido.';
 const seletivo =
@@ -65,7 +64,6 @@ add('offline', ufParameter, 'B09-30 B09-50 B22-20 B25b-30 N12a-30 ZB02-20 ZD01-1
 add('offline', csc, 'ZX02-104 ZX02-108 ZX02-304 ZX02-308 ZX02-120 ZX02-320 ZX02-338');
 
 add('pendente', reception, 'B09-10 B09-40 B28-30 B28-40 B10a-20 B10a-30 I83-10 Y09-50 UB132-10');
-add('pendente', paises, 'E14-04 F11-10 G11-10 U15-10');
 add('pendente', 'Exige a tabela de produtos da ANP, que o projeto não tem.', 'LA02-10');
 add('pendente', 'Exige a tabela de códigos de crédito presumido (cCredPres), que o projeto não tem.', 'UB122-10');
 add('pendente', revoked, 'I05f-10 I05f-20 I05f-30');

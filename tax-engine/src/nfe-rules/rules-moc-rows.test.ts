@@ -119,6 +119,10 @@ const issqn = (cMunFG: string, cMun?: string) =>
     el('cListServ', '14.01'),
     ...(cMun ? [el('indISS', '1'), el('cMun', cMun)] : []),
   ]);
+const withPais = (node: XNode, cPais: string) => {
+  node.children.push(el('cPais', cPais));
+  return node;
+};
 const retTransp = (cMunFG: string) =>
   el('retTransp', [
     el('vServ', '100.00'),
@@ -369,6 +373,27 @@ const cases: Record<string, Case> = {
     sample: standard,
     alsoPasses: (t) => insert(t, `${I}/transp`, retTransp('3550308')),
     breakIt: (t) => insert(t, `${I}/transp`, retTransp('3599999')),
+  },
+  // "Tabela do BACEN" (reference-data/paises-bacen.csv): 9999 is no country; leading zeros are not significant.
+  'E14-04': {
+    sample: standard,
+    alsoPasses: (t) => setText(t, `${I}/dest/enderDest/cPais`, '01058'),
+    breakIt: (t) => setText(t, `${I}/dest/enderDest/cPais`, '9999'),
+  },
+  'F11-10': {
+    sample: standard,
+    alsoPasses: (t) => insert(t, I, withPais(place('retirada', '3550308'), '1058'), 'det'),
+    breakIt: (t) => insert(t, I, withPais(place('retirada', '3550308'), '9999'), 'det'),
+  },
+  'G11-10': {
+    sample: standard,
+    alsoPasses: (t) => insert(t, I, withPais(place('entrega', '3550308'), '1058'), 'det'),
+    breakIt: (t) => insert(t, I, withPais(place('entrega', '3550308'), '9999'), 'det'),
+  },
+  'U15-10': {
+    sample: standard,
+    alsoPasses: (t) => insert(t, `${I}/det[1]/imposto`, withPais(issqn('3550308'), '2496')),
+    breakIt: (t) => insert(t, `${I}/det[1]/imposto`, withPais(issqn('3550308'), '9999')),
   },
 };
 

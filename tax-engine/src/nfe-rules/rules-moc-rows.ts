@@ -1,3 +1,4 @@
+import { countryRules } from './rules-countries.js';
 import { emitterIdRules } from './rules-emitter-id.js';
 import { itemFactRules } from './rules-item-facts.js';
 import { municipalityRules } from './rules-municipalities.js';
@@ -41,13 +42,17 @@ const REQUER: Record<string, readonly string[]> = {
   'U05-10': ['ISSQN'],
   'U14-10': ['ISSQN'],
   'X17-10': ['retTransp'],
+  'E14-04': ['cPais'],
+  'F11-10': ['retirada'],
+  'G11-10': ['entrega'],
+  'U15-10': ['ISSQN'],
 };
 
 /**
  * MOC 7.0 annex I rows of groups BA, C and I read after decision 072 (the referenced documents, the emitente's CNPJ or
  * CPF against the série, the item's manufacturer, unit values, customs clearance and batch dates) and NT 2025.002's
  * item rows of groups I, LA and N (rules-reform-items.ts), and the rows of the IBGE municipality table
- * (rules-municipalities.ts); their positive and negative cases are in rules-moc-rows.test.ts.
+ * (rules-municipalities.ts) and of the BACEN country table (rules-countries.ts); their positive and negative cases are in rules-moc-rows.test.ts.
  */
 export const mocRowRules: readonly Rule[] = [
   ...referencedDocRules,
@@ -55,4 +60,5 @@ export const mocRowRules: readonly Rule[] = [
   ...itemFactRules,
   ...reformItemRules,
   ...municipalityRules,
+  ...countryRules,
 ].map((r) => (REQUER[r.id] ? { ...r, requer: REQUER[r.id] } : r));

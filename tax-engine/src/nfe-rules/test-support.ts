@@ -5,6 +5,7 @@ import { RULE_BOOK } from './book.js';
 import { parseCfopTable } from './cfop-table.js';
 import { parseMunicipios } from './municipios-table.js';
 import { findInfNFe } from './nfe-view.js';
+import { parsePaises } from './paises-table.js';
 import { modelsOf } from './rules-cclasstrib-model.js';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import type { NfeTables, Rule } from './types.js';
@@ -81,6 +82,7 @@ export function bundledTables(): NfeTables {
   }
   const cfops = parseCfopTable(readFileSync(path.join(repo, 'reference-data/cfop-indicadores.tsv'), 'utf8'));
   const municipios = parseMunicipios(readFileSync(path.join(repo, 'reference-data/ibge-municipios.csv'), 'utf8'));
+  const paises = parsePaises(readFileSync(path.join(repo, 'reference-data/paises-bacen.csv'), 'utf8'));
   return {
     ncmInForce(code, date) {
       if (date < '2022-04-01') return undefined;
@@ -91,6 +93,7 @@ export function bundledTables(): NfeTables {
     cClassTrib: (c) => classes.get(c),
     cfop: (c) => cfops.get(c),
     municipio: (c) => municipios.has(c),
+    pais: (c) => paises.has(Number(c)),
     description: 'tabelas do repositório (teste)',
   };
 }

@@ -91,6 +91,8 @@ export interface NfeTables {
    * and the rules that read it (B12-10, C10-10, E10-10 …) are not applied.
    */
   municipio?(code: string): boolean;
+  /** Whether a cPais exists in the BACEN country table (leading zeros not significant). Absent method: not applied. */
+  pais?(code: string): boolean;
   /** Names the tables' editions for the answer ("NCM Siscomex vigente em …"). */
   description: string;
 }
@@ -122,7 +124,7 @@ export interface Rule {
   /** What is checked, in one sentence (conformance table). */
   descricao: string;
   /** Official tables the rule needs besides the document. */
-  tabelas?: readonly ('ncm' | 'ibs-cbs' | 'cfop' | 'municipios')[];
+  tabelas?: readonly ('ncm' | 'ibs-cbs' | 'cfop' | 'municipios' | 'paises')[];
   /**
    * Elements without which the predicate finds nothing (any one of them, anywhere under infNFe): the book skips the rule
    * on a document that has none (rule-requirements.ts). A shortcut only: the findings are the same without it.

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type CfopIndicators, modelsOf, type NfeTables, parseCfopTable, parseMunicipios } from '@app/tax-engine';
+import {
+  type CfopIndicators,
+  modelsOf,
+  type NfeTables,
+  parseCfopTable,
+  parseMunicipios,
+  parsePaises,
+} from '@app/tax-engine';
 import { referenceDataDir } from '../reference/loaders/reference-files.js';
 import { ncmTableStart } from '../tax/tax-context.js';
 import type { IndexedFacts } from '../tax/tax-facts-index.js';
@@ -24,6 +31,12 @@ let municipios: Set<string> | undefined;
 const municipioTable = () => {
   municipios ??= parseMunicipios(readFileSync(path.join(referenceDataDir, 'ibge-municipios.csv'), 'utf8'));
   return municipios;
+};
+/** The BACEN country table (reference-data/paises-bacen.csv; sources in reference-data/README.md), for E14-04 … */
+let paises: Set<number> | undefined;
+const paisTable = () => {
+  paises ??= parsePaises(readFileSync(path.join(referenceDataDir, 'paises-bacen.csv'), 'utf8'));
+  return paises;
 };
 const inForce = (date: string, from: string, to: string | null) => from <= date && (to === null || to >= date);
 
@@ -59,8 +72,9 @@ export function nfeTablesOf(facts: IndexedFacts): NfeTables | null {
     },
     cfop: (code) => cfopTable().get(code),
     municipio: (code) => municipioTable().has(code),
+    pais: (code) => paisTable().has(Number(code)),
     description:
-      'NCM (Siscomex), CST/cClassTrib do IBS/CBS (dados da calculadora de referência) carregados no servidor, tabela CFOP do Portal da NF-e (IT 2023.002) e tabela de municípios do IBGE (DTB)',
+      'NCM (Siscomex), CST/cClassTrib do IBS/CBS (dados da calculadora de referência) carregados no servidor, tabela CFOP do Portal da NF-e (IT 2023.002), tabela de municípios do IBGE (DTB) e tabela de países do BACEN',
   };
   tablesOf.set(facts, t);
   return t;
