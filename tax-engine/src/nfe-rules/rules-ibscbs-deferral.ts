@@ -1,5 +1,5 @@
 import { CBS, eachSphere, MUN, type Sphere, spherePath, UF } from './ibscbs-spheres.js';
-import { cents, showCents } from './money.js';
+import { cents, deferredCents, showCents } from './money.js';
 import { ntRule } from './rule-factory.js';
 import { rtcV130 } from './rules-reform-ide.js';
 import type { Rule } from './types.js';
@@ -13,25 +13,6 @@ import { child, text } from './xml-node.js';
  * Alíquota Efetiva (gRed/pAliqEfet)". The public implementation sinete-dev/sinete (v1.51/v1.52) uses the same rate.
  * This settles decision 072's doubt (nominal or effective rate): the NT's own row says the effective one.
  */
-
-/** A plain decimal as an exact scaled integer, or null. */
-function scaled(v: string | undefined): { n: bigint; places: number } | null {
-  const m = v === undefined ? null : /^(\d+)(?:\.(\d+))?$/.exec(v);
-  if (!m) return null;
-  return { n: BigInt(`${m[1]}${m[2] ?? ''}`), places: (m[2] ?? '').length };
-}
-
-/** vBC × rate% × pDif% in cents, exact, rounded half-up to the cent (note (*4) of the annex). */
-export function deferredCents(vBC: string | undefined, rate: string | undefined, pDif: string | undefined) {
-  const a = scaled(vBC);
-  const r = scaled(rate);
-  const p = scaled(pDif);
-  if (!a || !r || !p) return null;
-  // vBC × r/100 × p/100 in reais = vBC × r × p / 100 in cents.
-  const num = a.n * r.n * p.n;
-  const den = 10n ** BigInt(a.places + r.places + p.places) * 100n;
-  return Number((num * 2n + den) / (2n * den));
-}
 
 function deferralRule(id: string, codigo: string, mensagem: string, s: Sphere): Rule {
   return {

@@ -45,10 +45,47 @@ export function valueRule(id: string, codigo: string, mensagem: string, s: Spher
  * ten-thousandths; null for any other text. The bound keeps every product below (and every result far below) 2^53.
  */
 function tenThousandths(v: string): number | null {
-  const m = /^(-?)(\d{1,3})(?:\.(\d{1,4}))?$/.exec(v);
-  if (!m) return null;
-  const n = Number(m[2]! + (m[3] ?? '').padEnd(4, '0'));
-  return m[1] ? -n : n;
+  // By hand rather than a regular expression: three rates of every reduced item's every sphere.
+  const len = v.length;
+  const neg = len > 0 && v.charCodeAt(0) === 45;
+  let i = neg ? 1 : 0;
+  let n = 0;
+  const intStart = i;
+  for (; i < len && i - intStart < 4; i++) {
+    const d = v.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) break;
+    n = n * 10 + d;
+  }
+  const intDigits = i - intStart;
+  if (intDigits === 0 || intDigits > 3) return null;
+  let places = 0;
+  if (i < len) {
+    if (v.charCodeAt(i) !== 46) return null;
+    for (i++; i < len; i++) {
+      const d = v.charCodeAt(i) - 48;
+      if (d < 0 || d > 9 || ++places > 4) return null;
+      n = n * 10 + d;
+    }
+    if (places === 0) return null;
+  }
+  for (; places < 4; places++) n *= 10;
+  return neg ? -n : n;
+}
+
+/** n / k rounded half away from zero, n and k exact integers below 2^53 (the number form of divRound). */
+function divRoundNumber(n: number, k: number): number {
+  const abs = n < 0 ? -n : n;
+  let q = Math.floor(abs / k);
+  let r = abs - q * k;
+  if (r < 0) {
+    q--;
+    r += k;
+  } else if (r >= k) {
+    q++;
+    r -= k;
+  }
+  if (2 * r >= k) q++;
+  return n < 0 ? 0 - q : q;
 }
 
 /** n / 10^k rounded half away from zero (TaxDecimal's ROUND_HALF_UP), n and 10^k exact integers. */
@@ -82,6 +119,11 @@ export function effectiveRateCheck(
   const f = tenThousandths(found);
   const d = redutor === undefined ? 0 : tenThousandths(redutor);
   if (r === null || p === null || f === null || d === null) return undefined;
+  // Without pRedutor the product stays below 2^53 (|rate| < 10^7 ten-thousandths, 10^6 − pRedAliq < 2·10^7): numbers.
+  if (redutor === undefined) {
+    const e = divRoundNumber(r * (1_000_000 - p), 1_000_000);
+    return Math.abs(e - f) <= 1 ? true : showTenThousandths(e);
+  }
   const million = 1_000_000n;
   let product = BigInt(r) * (million - BigInt(p));
   let scale = million;

@@ -1,4 +1,5 @@
 import { isValidCnpj } from './check-digits.js';
+import { cents, timesCents } from './money.js';
 import { type ItemView, ide, type NfeView } from './nfe-view.js';
 import { mocRule, perItem } from './rule-factory.js';
 import type { Finding, Rule } from './types.js';
@@ -18,19 +19,6 @@ const more = (out: Finding[] | undefined, f: Finding): Finding[] => {
  * decision 072 used), I05e and I84 also in a public transcription of NT 2016.002, which created them.
  */
 const both = ['55', '65'] as const;
-
-const DEC = /^(\d+)(?:\.(\d+))?$/;
-/** a × b in cents, rounded half-up (note (*4)): exact, both factors read as scaled integers. Null if not decimals. */
-function timesCents(a: string | undefined, b: string | undefined): number | null {
-  const x = a === undefined ? null : DEC.exec(a);
-  const y = b === undefined ? null : DEC.exec(b);
-  if (!x || !y) return null;
-  const places = (x[2] ?? '').length + (y[2] ?? '').length;
-  const num = BigInt(`${x[1]}${x[2] ?? ''}`) * BigInt(`${y[1]}${y[2] ?? ''}`) * 100n;
-  const den = 10n ** BigInt(places);
-  return Number((num * 2n + den) / (2n * den));
-}
-const cents = (v: string | undefined) => (v !== undefined && DEC.test(v) ? Math.round(Number(v) * 100) : null);
 
 /** vProd = unit × quantity, rounded to the cent, R$ 0,01 for more or less (note (*4)); only in an NF-e normal. */
 const productOf = (unit: 'vUnCom' | 'vUnTrib', qty: 'qCom' | 'qTrib') => (it: ItemView, d: NfeView) => {

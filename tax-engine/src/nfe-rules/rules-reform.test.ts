@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULE_BOOK } from './book.js';
-import { deferredCents } from './rules-ibscbs-deferral.js';
+import { deferredCents } from './money.js';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
 import {

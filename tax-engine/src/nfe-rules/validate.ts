@@ -103,14 +103,20 @@ export function validateNfeRules(tree: XNode, opts: ValidateOptions = {}): Rules
   const naoAplicadas: RulesValidation['naoAplicadas'] = [];
   const only = opts.regras ? new Set(opts.regras) : null;
   const tags = tagsOf(infNFe);
-  for (const rule of rulesInForce(doc.modelo, doc.crt, ambiente, data)) {
+  const rules = rulesInForce(doc.modelo, doc.crt, ambiente, data);
+  // An indexed loop and a length test before any iteration: most rules find nothing on most documents, and this loop
+  // runs a few hundred times per NF-e of an import.
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i]!;
     if (only && !only.has(rule.id)) continue;
     if (rule.tabelas && !ctx.tabelas) {
       naoAplicadas.push({ regra: rule.id, motivo: 'Tabelas oficiais não fornecidas.' });
       continue;
     }
     if (!opts.ignorarRequer && !meets(rule, tags)) continue;
-    for (const f of rule.verificar(doc, ctx)) {
+    const found = rule.verificar(doc, ctx);
+    for (let k = 0; k < found.length; k++) {
+      const f = found[k]!;
       const r: Rejeicao = {
         codigo: rule.codigo,
         regra: rule.id,
