@@ -21,4 +21,4 @@ export type {
   RuleSource,
 } from './types.js';
 export { type RulesValidation, ruleApplies, ruleSetName, type ValidateOptions, validateNfeRules } from './validate.js';
-export type { XNode } from './xml-node.js';
+export { internName, type XNode } from './xml-node.js';

@@ -67,26 +67,41 @@ function scanDecimal(value: string | undefined): number {
   const neg = len > 0 && value.charCodeAt(0) === 45;
   let i = neg ? 1 : 0;
   let n = 0;
-  let places = 0;
-  let intDigits = 0;
+  let digits = 0;
+  const intStart = i;
   for (; i < len; i++) {
     const d = value.charCodeAt(i) - 48;
     if (d < 0 || d > 9) break;
     n = n * 10 + d;
-    intDigits++;
+    if (n > 0) digits++;
   }
-  if (intDigits === 0) return NOT_DECIMAL;
+  if (i === intStart) return NOT_DECIMAL;
+  let places = 0;
   if (i < len) {
     if (value.charCodeAt(i) !== 46) return NOT_DECIMAL;
+    // Trailing zeros of the fraction are left out (12.3400000000, the layout's 10-place unit values, is 1234 and 2
+    // places): they only widen the product past what a double holds exactly.
+    let zeros = 0;
+    const fracStart = i + 1;
     for (i++; i < len; i++) {
       const d = value.charCodeAt(i) - 48;
       if (d < 0 || d > 9) return NOT_DECIMAL;
+      if (d === 0) {
+        zeros++;
+        continue;
+      }
+      for (; zeros > 0; zeros--) {
+        n *= 10;
+        places++;
+        if (n > 0) digits++;
+      }
       n = n * 10 + d;
       places++;
+      digits++;
     }
-    if (places === 0) return NOT_DECIMAL;
+    if (i === fracStart) return NOT_DECIMAL;
   }
-  if (intDigits + places > 15) return LARGE;
+  if (digits > 15) return LARGE;
   scanN = neg ? -n : n;
   scanPlaces = places;
   return SMALL;

@@ -23,27 +23,52 @@ export function children(node: XNode | undefined, name: string): XNode[] {
   return out;
 }
 
-/** The child named path[start, end), compared in place: no substring, no cache lookup per step. */
-function childIn(node: XNode, path: string, start: number, end: number): XNode | undefined {
-  const len = end - start;
-  for (const c of node.children) if (c.name.length === len && path.startsWith(c.name, start)) return c;
-  return undefined;
+const names = new Map<string, string>();
+
+/**
+ * An element name as an internalized string (a property key is one): the rules compare names thousands of times per
+ * document, and two internalized strings compare by identity. The tree builders pass their names through it. Bounded:
+ * a document of invented names does not grow it past 10,000.
+ */
+export function internName(name: string): string {
+  let n = names.get(name);
+  if (n === undefined) {
+    n = Object.keys({ [name]: 0 })[0]!;
+    if (names.size < 10_000) names.set(n, n);
+  }
+  return n;
+}
+
+const paths = new Map<string, readonly string[]>();
+
+/** A slash path's steps, internalized, split once per path (the rules' paths are a few hundred literals). */
+function stepsOf(path: string): readonly string[] {
+  let steps = paths.get(path);
+  if (steps === undefined) {
+    steps = path.split('/').map(internName);
+    if (paths.size < 10_000) paths.set(path, steps);
+  }
+  return steps;
 }
 
 /**
  * The node at a slash path ('ICMSTot/vBC'); undefined when any step is missing. The rules ask a few paths of every
- * item of every document: the path is walked in place, without splitting it.
+ * item of every document: the path's steps are split once and compared by identity with the tree's names.
  */
 export function at(node: XNode | undefined, path: string): XNode | undefined {
+  const steps = stepsOf(path);
   let cur = node;
-  let start = 0;
-  while (cur) {
-    const slash = path.indexOf('/', start);
-    if (slash === -1) return childIn(cur, path, start, path.length);
-    cur = childIn(cur, path, start, slash);
-    start = slash + 1;
+  for (let i = 0; i < steps.length && cur; i++) {
+    const step = steps[i]!;
+    const children = cur.children;
+    cur = undefined;
+    for (let k = 0; k < children.length; k++)
+      if (children[k]!.name === step) {
+        cur = children[k];
+        break;
+      }
   }
-  return undefined;
+  return cur;
 }
 
 /** The text at a path, or undefined when the tag is absent. */

@@ -1,4 +1,4 @@
-import { validateNfeRules, type XNode } from '@app/tax-engine';
+import { internName, validateNfeRules, type XNode } from '@app/tax-engine';
 import { SaxesParser } from 'saxes';
 import {
   type DocumentItem,
@@ -132,7 +132,13 @@ export async function* readNfeXml(
       item = refusal ? null : { nItem: Number(tag.attributes.nItem ?? doc.items.length + 1), prod: {}, taxes: {} };
     } else if (parent === 'imposto' && TAX_GROUPS.has(name)) taxGroup = name;
     if (limits.auditRules && doc && !refusal) {
-      const node: XNode = { name, attrs: tag.attributes as Record<string, string>, children: [], text: '' };
+      // Internalized: the rules compare names by identity (xml-node.ts).
+      const node: XNode = {
+        name: internName(name),
+        attrs: tag.attributes as Record<string, string>,
+        children: [],
+        text: '',
+      };
       const up = nodes[nodes.length - 1];
       if (up) up.children.push(node);
       else if (name === 'NFe') tree = node;
