@@ -148,6 +148,11 @@ function roundedProduct(a: string | undefined, b: string | undefined, shift: num
     places += scanPlaces;
     small &&= sc === SMALL;
   }
+  // Fewer places than the shift (4.00 × 1.0000 in cents): the product is scaled up instead.
+  if (places < 0 && places >= -15) {
+    num *= POW10[-places]!;
+    places = 0;
+  }
   const abs = num < 0 ? -num : num;
   // A true product at or past 2^53 is computed at or past it too (rounding is monotonic): the test below catches it.
   if (small && places >= 0 && places <= 15 && abs < Number.MAX_SAFE_INTEGER) {
