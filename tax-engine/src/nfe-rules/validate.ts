@@ -1,7 +1,7 @@
 import { RULE_BOOK } from './book.js';
 import { findInfNFe, viewNfe } from './nfe-view.js';
 import type { Ambiente, NfeTables, Period, Rejeicao, Rule, RuleContext } from './types.js';
-import { text, type XNode } from './xml-node.js';
+import { internName, text, type XNode } from './xml-node.js';
 
 export interface ValidateOptions {
   /** Date whose rules apply (AAAA-MM-DD); default the document's dhEmi. */
@@ -53,21 +53,62 @@ export function ruleSetName(data: string, ambiente: Ambiente): string {
 
 /**
  * The rules in force for a model, CRT, environment and date, kept per key: an import's documents share a few dates, and
- * the book's 334 rules need not be filtered again for each document.
+ * the book's rules need not be filtered again for each document. Beside each rule, the numbers of the elements its
+ * predicate needs (`Rule.requer`, null for none), so that a document's requirements are a byte per element.
  */
-const inForce = new Map<string, readonly Rule[]>();
-function rulesInForce(modelo: string, crt: string, ambiente: Ambiente, data: string): readonly Rule[] {
+interface InForce {
+  rules: readonly Rule[];
+  needs: readonly (Int32Array | null)[];
+}
+const inForce = new Map<string, InForce>();
+function rulesInForce(modelo: string, crt: string, ambiente: Ambiente, data: string): InForce {
   const key = `${modelo}|${crt}|${ambiente}|${data}`;
-  let rules = inForce.get(key);
-  if (!rules) {
-    rules = RULE_BOOK.filter((r) => ruleApplies(r, modelo, crt, ambiente, data));
+  let found = inForce.get(key);
+  if (!found) {
+    const rules = RULE_BOOK.filter((r) => ruleApplies(r, modelo, crt, ambiente, data));
+    found = { rules, needs: rules.map((r) => (r.requer ? Int32Array.from(r.requer, requiredNumber) : null)) };
     if (inForce.size >= 512) inForce.clear();
-    inForce.set(key, rules);
+    inForce.set(key, found);
   }
-  return rules;
+  return found;
 }
 
-/** The element names under infNFe, for the rules' requirements (`Rule.requer`): one walk of the tree. */
+/** Every element name some rule requires, numbered once (the book's vocabulary: a few hundred names). */
+const required = new Map<string, number>();
+function requiredNumber(name: string): number {
+  const n = internName(name);
+  let k = required.get(n);
+  if (k === undefined) {
+    k = required.size;
+    required.set(n, k);
+  }
+  return k;
+}
+for (const rule of RULE_BOOK) if (rule.requer) for (const t of rule.requer) requiredNumber(t);
+
+/** Which of the required elements the document has, one byte per element: one walk of the tree, no set built. */
+function presenceOf(infNFe: XNode): Uint8Array {
+  const present = new Uint8Array(required.size);
+  const visit = (n: XNode) => {
+    const children = n.children;
+    for (let i = 0; i < children.length; i++) {
+      const c = children[i]!;
+      const k = required.get(c.name);
+      if (k !== undefined) present[k] = 1;
+      if (c.children.length > 0) visit(c);
+    }
+  };
+  visit(infNFe);
+  return present;
+}
+
+const meetsIn = (needs: Int32Array | null, present: Uint8Array) => {
+  if (needs === null) return true;
+  for (let i = 0; i < needs.length; i++) if (present[needs[i]!] === 1) return true;
+  return false;
+};
+
+/** The element names under infNFe (the tests' reading of `Rule.requer`; validateNfeRules uses presenceOf). */
 export function tagsOf(infNFe: XNode): Set<string> {
   const tags = new Set<string>();
   const stack = [infNFe];
@@ -102,8 +143,8 @@ export function validateNfeRules(tree: XNode, opts: ValidateOptions = {}): Rules
   const alertas: Rejeicao[] = [];
   const naoAplicadas: RulesValidation['naoAplicadas'] = [];
   const only = opts.regras ? new Set(opts.regras) : null;
-  const tags = tagsOf(infNFe);
-  const rules = rulesInForce(doc.modelo, doc.crt, ambiente, data);
+  const present = presenceOf(infNFe);
+  const { rules, needs } = rulesInForce(doc.modelo, doc.crt, ambiente, data);
   // An indexed loop and a length test before any iteration: most rules find nothing on most documents, and this loop
   // runs a few hundred times per NF-e of an import.
   for (let i = 0; i < rules.length; i++) {
@@ -113,7 +154,7 @@ export function validateNfeRules(tree: XNode, opts: ValidateOptions = {}): Rules
       naoAplicadas.push({ regra: rule.id, motivo: 'Tabelas oficiais não fornecidas.' });
       continue;
     }
-    if (!opts.ignorarRequer && !meets(rule, tags)) continue;
+    if (!opts.ignorarRequer && !meetsIn(needs[i]!, present)) continue;
     const found = rule.verificar(doc, ctx);
     for (let k = 0; k < found.length; k++) {
       const f = found[k]!;

@@ -56,11 +56,18 @@ function stepsOf(path: string): readonly string[] {
  * item of every document: the path's steps are split once and compared by identity with the tree's names.
  */
 export function at(node: XNode | undefined, path: string): XNode | undefined {
+  if (!node) return undefined;
+  // One step (most calls: text(it.prod, 'CFOP')): no lookup of the path at all.
+  if (path.indexOf('/') === -1) {
+    const children = node.children;
+    for (let k = 0; k < children.length; k++) if (children[k]!.name === path) return children[k];
+    return undefined;
+  }
   const steps = stepsOf(path);
-  let cur = node;
+  let cur: XNode | undefined = node;
   for (let i = 0; i < steps.length && cur; i++) {
     const step = steps[i]!;
-    const children = cur.children;
+    const children: XNode[] = cur.children;
     cur = undefined;
     for (let k = 0; k < children.length; k++)
       if (children[k]!.name === step) {
