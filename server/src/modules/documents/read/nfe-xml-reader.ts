@@ -106,7 +106,8 @@ export async function* readNfeXml(
       throw new XmlRefusal(`Codificação ${decl.encoding} não aceita: o XML da NF-e deve estar em UTF-8.`);
   });
   parser.on('opentag', (tag) => {
-    const name = localName(tag.name);
+    // Internalized once (xml-node.ts): the comparisons and set lookups below, and the rule book's, then go by identity.
+    const name = internName(localName(tag.name));
     if (stack.length >= MAX_DEPTH) throw new XmlRefusal('O XML tem elementos aninhados demais.');
     if (!sawRoot) {
       sawRoot = true;
@@ -132,13 +133,7 @@ export async function* readNfeXml(
       item = refusal ? null : { nItem: Number(tag.attributes.nItem ?? doc.items.length + 1), prod: {}, taxes: {} };
     } else if (parent === 'imposto' && TAX_GROUPS.has(name)) taxGroup = name;
     if (limits.auditRules && doc && !refusal) {
-      // Internalized: the rules compare names by identity (xml-node.ts).
-      const node: XNode = {
-        name: internName(name),
-        attrs: tag.attributes as Record<string, string>,
-        children: [],
-        text: '',
-      };
+      const node: XNode = { name, attrs: tag.attributes as Record<string, string>, children: [], text: '' };
       const up = nodes[nodes.length - 1];
       if (up) up.children.push(node);
       else if (name === 'NFe') tree = node;
@@ -149,7 +144,7 @@ export async function* readNfeXml(
     text += t;
   });
   parser.on('closetag', (tag) => {
-    const name = localName(tag.name);
+    const name = internName(localName(tag.name));
     stack.pop();
     const value = text.trim();
     text = '';
