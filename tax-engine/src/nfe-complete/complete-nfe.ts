@@ -2,7 +2,7 @@ import { calculateNfe } from '../nfe-invoice/calculate-nfe.js';
 import type { NfeInput, NfeResult } from '../nfe-invoice/types.js';
 import { icmsOfYear } from '../nfe-item/reform-year.js';
 import type { NfeItemContext } from '../nfe-item/types.js';
-import { child, text, type XNode } from '../nfe-rules/xml-node.js';
+import { child, type XNode } from '../nfe-rules/xml-node.js';
 import { writeImposto } from './write-imposto.js';
 import { prodOfYear, writeTotals } from './write-totals.js';
 
@@ -24,7 +24,6 @@ export function writeCompletedNfe(
   const infNFe = child(nfe, 'infNFe')!;
   let i = 0;
   const children: XNode[] = [];
-  const cfops = infNFe.children.filter((c) => c.name === 'det').map((c) => text(c, 'prod/CFOP'));
   for (const c of infNFe.children) {
     if (c.name === 'det') {
       const n = i++;
@@ -47,14 +46,17 @@ export function writeCompletedNfe(
       });
     } else if (c.name === 'total') {
       const hasIbsCbs = input.itens.some((it) => it.ibscbs);
-      children.push(writeTotals(result.total, result.itens, year, c, hasIbsCbs, cfops));
+      // The total follows the dets (schema order): they are written already, and the totals sum what they print.
+      const dets = children.filter((d) => d.name === 'det');
+      children.push(writeTotals(result.total, result.itens, year, c, hasIbsCbs, dets));
     } else children.push(c);
   }
   // An invoice sent without its total group gets one after the last item, where the schema puts it.
   if (!child(infNFe, 'total')) {
     const last = children.map((c) => c.name).lastIndexOf('det');
     const hasIbsCbs = input.itens.some((it) => it.ibscbs);
-    children.splice(last + 1, 0, writeTotals(result.total, result.itens, year, undefined, hasIbsCbs, cfops));
+    const dets = children.filter((d) => d.name === 'det');
+    children.splice(last + 1, 0, writeTotals(result.total, result.itens, year, undefined, hasIbsCbs, dets));
   }
   return {
     ...nfe,

@@ -5,6 +5,7 @@ import type { NfeItemResult } from '../nfe-item/types.js';
 import { el } from '../nfe-rules/sample-xml.js';
 import { child, text, type XNode } from '../nfe-rules/xml-node.js';
 import { money } from './format.js';
+import { monophasicTotals, printedVNFParts } from './printed-totals.js';
 import { taxesCarried } from './taxes-in-prod.js';
 
 const sum = (answers: NfeItemResult[], pick: (r: NfeItemResult) => number | undefined): Decimal =>
@@ -61,7 +62,13 @@ export function prodOfYear(prod: XNode, r: NfeItemResult, year: number): XNode {
  * sum of the dets' vProd (W07-10) and vNF by W16 over it. vNFTot (W60a) is Σ vItem (W60-10), and vItem adds nothing
  * to the ICMS-era parts (NT 2026.008 v1.00 struck out NT 2025.002's "(+) vIBS (+) vCBS (+) vIS"): IBS and CBS "não
  * deverão ser adicionados novamente" to vNFTot. So vNFTot = vNF in every year: without IBS/CBS/IS through 2026,
- * with them (inside vProd) from 2027. `cfops` are the dets' CFOPs, in order (imports keep their vProd).
+ * with them (inside vProd) from 2027.
+ *
+ * `dets` are the completed dets, in order (their CFOPs: imports keep their vProd). What ICMSTot sums of what they
+ * print beyond the engine's answer (printed-totals.ts): the monophasic totals of NT 2023.001 (W06b.1–W06e) and
+ * vIPIDevol (Σ impostoDevol, kept as the issuer sent it); vNF adds, by W16-10 as NT 2023.001/NT 2023.004 write it,
+ * vICMSMonoReten, that vIPIDevol (not in the faturamento direto of vehicles) and the PIS/COFINS-ST with indSoma 1.
+ * vItem, which VB01-10 composes the same way, is dropped by the completion (complete-nfe.ts).
  */
 export function writeTotals(
   total: NfeTotal,
@@ -69,11 +76,21 @@ export function writeTotals(
   year: number,
   sent: XNode | undefined,
   hasIbsCbs: boolean,
-  cfops: (string | undefined)[] = [],
+  dets: XNode[] = [],
 ): XNode {
   const t = total.ICMSTot;
-  const inProd = answers.reduce((s, r, i) => s.plus(taxesInProd(r, year, cfops[i])), new TaxDecimal(0));
-  const vNF = new TaxDecimal(t.vNF).plus(inProd);
+  const inProd = answers.reduce(
+    (s, r, i) => s.plus(taxesInProd(r, year, text(dets[i], 'prod/CFOP'))),
+    new TaxDecimal(0),
+  );
+  const kept = printedVNFParts(dets);
+  // The engine's vIPIDevol (counted as zero: it computes no returned IPI) gives way to the dets' printed one.
+  const vNF = new TaxDecimal(t.vNF)
+    .minus(t.vIPIDevol)
+    .plus(inProd)
+    .plus(kept.vICMSMonoReten)
+    .plus(kept.direct ? 0 : kept.vIPIDevol)
+    .plus(kept.stSummed);
   const difal = answers.some((r) => r.vBCUFDest > 0);
   const icmsTot = el('ICMSTot', [
     el('vBC', money(t.vBC)),
@@ -87,13 +104,14 @@ export function writeTotals(
     el('vST', money(t.vST)),
     el('vFCPST', money(t.vFCPST)),
     el('vFCPSTRet', money(t.vFCPSTRet)),
+    ...monophasicTotals(dets),
     el('vProd', money(new TaxDecimal(t.vProd).plus(inProd))),
     el('vFrete', money(t.vFrete)),
     el('vSeg', money(t.vSeg)),
     el('vDesc', money(t.vDesc)),
     el('vII', money(t.vII)),
     el('vIPI', money(t.vIPI)),
-    el('vIPIDevol', money(t.vIPIDevol)),
+    el('vIPIDevol', money(kept.vIPIDevol)),
     el('vPIS', money(t.vPIS)),
     el('vCOFINS', money(t.vCOFINS)),
     el('vOutro', money(t.vOutro)),

@@ -82,6 +82,13 @@ function at(xml: string, path: string): string | undefined {
   return node?.text;
 }
 
+/** ICMSTot's monophasic totals and vNF of a completed XML, as [tag, value] in the document's order. */
+const totals = (xml: string) =>
+  ['qBCMono', 'vICMSMono', 'qBCMonoReten', 'vICMSMonoReten', 'qBCMonoRet', 'vICMSMonoRet', 'vNF'].flatMap((tag) => {
+    const v = at(xml, `total/ICMSTot/${tag}`);
+    return v === undefined ? [] : [[tag, v]];
+  });
+
 beforeAll(async () => {
   ctx = await createTestApp();
   const partner = await createPartner(ctx.db);
@@ -349,6 +356,43 @@ describe('POST /nfe/complete: an NFC-e (model 65) to an unidentified consumer', 
   });
 });
 
+describe('POST /nfe/complete: the groups the CST/cClassTrib indicators decide (NT 2025.002 v1.31 p. 33, 44–46)', () => {
+  // Items completed with a monophasic cClassTrib (620001: CST 620, ind_gIBSCBSMono 1 → gIBSCBSMono) and a regular-
+  // taxation one (550001: exige gTribRegular) come back with the groups their indicators ask for, so the rules on
+  // those indicators (UB13-39, UB13-44/45, UB112-20, UB116-20, UB120-20, UB131-30) find nothing in them.
+  it('a monophasic fuel (620001) and a suspension with regular taxation (550001): none of those rules rejects them', async () => {
+    const regular = el('IBSCBS', [
+      el('CST', '550'),
+      el('cClassTrib', '550001'),
+      el('gIBSCBS', [el('gTribRegular', [el('CSTReg', '000'), el('cClassTribReg', '000001')])]),
+    ]);
+    const xml = draft(
+      { emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' }, destinatario: contribuinteSP, data: '2026-10-10' },
+      [
+        {
+          prod: { vProd: '1000.00', NCM: '27101259', CFOP: '5656' },
+          imposto: [
+            icms('ICMS61', { CST: '61', qBCMonoRet: '500.0000', adRemICMSRet: '1.2200' }),
+            el('IBSCBS', [
+              el('CST', '620'),
+              el('cClassTrib', '620001'),
+              el('gIBSCBSMono', [el('gMonoPadrao', [el('qBCMono', '500.0000')])]),
+            ]),
+          ],
+        },
+        { prod: { vProd: '200.00', NCM: '24021000' }, imposto: [icms('ICMS40', { CST: '41' }), regular] },
+      ],
+    );
+    const res = await complete(xml);
+    expect(res.json().errors).toBeUndefined();
+    const out = res.json<TNfeCompleteResponse>();
+    expect(at(out.xml, 'det[1]/imposto/IBSCBS/gIBSCBSMono/gMonoPadrao/qBCMono')).toBe('500.0000');
+    expect(at(out.xml, 'det[2]/imposto/IBSCBS/gIBSCBS/gTribRegular/CSTReg')).toBe('000');
+    const ids = ['UB13-39', 'UB13-44', 'UB13-45', 'UB112-20', 'UB116-20', 'UB120-20', 'UB131-30'];
+    expect(out.rejeicoes.filter((r) => ids.includes(r.regra))).toEqual([]);
+  });
+});
+
 describe('POST /nfe/complete: monophasic fuel ICMS (CST 02, 15, 53, 61)', () => {
   it('writes ICMS02/15/53/61 in the schema’s order, each value the quantity × the ad rem rate, and the result is valid', async () => {
     // LC 192/2022 (ICMS monofásico ad rem) and the layout of NT 2023.001 (grupos ICMS02, ICMS15, ICMS53, ICMS61).
@@ -365,7 +409,7 @@ describe('POST /nfe/complete: monophasic fuel ICMS (CST 02, 15, 53, 61)', () => 
         emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' },
         destinatario: contribuinteSP,
         data: '2026-03-10',
-        vPag: '20000.00',
+        vPag: '20141.84',
       },
       [
         fuel('ICMS02', { CST: '02', qBCMono: '1000.0000', adRemICMS: '0.9456' }, '27101921'),
@@ -402,7 +446,92 @@ describe('POST /nfe/complete: monophasic fuel ICMS (CST 02, 15, 53, 61)', () => 
       '890.60',
     ]);
     expect(g(4, 'ICMS61', ['qBCMonoRet', 'adRemICMSRet', 'vICMSMonoRet'])).toEqual(['500.0000', '1.2200', '610.00']);
+    // ICMSTot's monophasic totals (NT 2023.001, W06b.1–W06e): qBCMono and vICMSMono of items 1–3 (3,000 l;
+    // 945.60 + 945.60 + 890.60), the retention of item 2, the charged-before of item 4. vNF (W16-10 as NT 2023.001
+    // amended it, "(+) vICMSMonoReten (id:W06d)"): 4 × 5,000.00 + 141.84.
+    expect(totals(out.xml)).toEqual([
+      ['qBCMono', '3000.00'],
+      ['vICMSMono', '2781.80'],
+      ['qBCMonoReten', '150.00'],
+      ['vICMSMonoReten', '141.84'],
+      ['qBCMonoRet', '500.00'],
+      ['vICMSMonoRet', '610.00'],
+      ['vNF', '20141.84'],
+    ]);
     // The schema (rejection 225) and every rule of the date pass on the completed document.
+    expect(out.rejeicoes).toEqual([]);
+  });
+
+  // The ad rem rates are the issuer's (adRemICMS, as each test states it; NT 2023.001 §2.4.10 revoked the rules that
+  // compared them with the Convênio's, N38-10/N40-10/N44-10): diesel R$ 0.9456/l and gasoline R$ 1.22/l, the rates
+  // Convênio ICMS 199/2022 and Convênio ICMS 15/2023 first fixed. Item values: quantity × rate, to the cent (N39,
+  // N41). Totals: NT 2023.001, leiaute W06b.1 (qBCMono, Σ N37a), W06c (vICMSMono, Σ N39), W06c.1 (qBCMonoReten,
+  // Σ N39a), W06d (vICMSMonoReten, Σ N41), all TDec_1302 in ICMSTot (the items' quantities have up to 4 places).
+  it('a diesel sale (CST 15 with retention): the monophasic totals are the items’ sums and vNF adds the retention', async () => {
+    const diesel = (vProd: string, q: string, qReten: string) => ({
+      prod: { vProd, NCM: '27101921' },
+      imposto: [
+        icms('ICMS15', { CST: '15', qBCMono: q, adRemICMS: '0.9456', qBCMonoReten: qReten, adRemICMSReten: '0.9456' }),
+      ],
+    });
+    // Item 1: 1,000.1250 l × 0.9456 = 945.7182 → 945.72; 150.5000 l × 0.9456 = 142.3128 → 142.31.
+    // Item 2: 2,500.3375 l × 0.9456 = 2,364.31914 → 2,364.32; 300.2500 l × 0.9456 = 283.9164 → 283.92.
+    const xml = draft(
+      {
+        emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' },
+        destinatario: contribuinteSP,
+        data: '2026-03-10',
+        vPag: '17426.23',
+      },
+      [diesel('5000.00', '1000.1250', '150.5000'), diesel('12000.00', '2500.3375', '300.2500')],
+    );
+    const res = await complete(xml);
+    expect(res.json().errors).toBeUndefined();
+    const out = res.json<TNfeCompleteResponse>();
+    expect([1, 2].map((n) => at(out.xml, `det[${n}]/imposto/ICMS/ICMS15/vICMSMonoReten`))).toEqual([
+      '142.31',
+      '283.92',
+    ]);
+    // qBCMono 3,500.4625 → 3500.46; vICMSMono 945.72 + 2,364.32; qBCMonoReten 450.75; vICMSMonoReten 142.31 + 283.92.
+    // vNF = vProd 17,000.00 + vICMSMonoReten 426.23 (W16-10, NT 2023.001; as published in NT 2023.004 v1.20).
+    expect(totals(out.xml)).toEqual([
+      ['qBCMono', '3500.46'],
+      ['vICMSMono', '3310.04'],
+      ['qBCMonoReten', '450.75'],
+      ['vICMSMonoReten', '426.23'],
+      ['vNF', '17426.23'],
+    ]);
+    expect(at(out.xml, 'total/ICMSTot/vProd')).toBe('17000.00');
+    // The completed XML passes the XSD (rejection 225) and the rule book of the date.
+    expect(out.rejeicoes).toEqual([]);
+  });
+
+  it('a gasoline sale (CST 02): qBCMono and vICMSMono summed, no retention totals, vNF = vProd', async () => {
+    const gasoline = (vProd: string, q: string) => ({
+      prod: { vProd, NCM: '27101259' },
+      imposto: [icms('ICMS02', { CST: '02', qBCMono: q, adRemICMS: '1.2200' })],
+    });
+    // Item 1: 1,000.0000 l × 1.22 = 1,220.00. Item 2: 2,000.3375 l × 1.22 = 2,440.41175 → 2,440.41.
+    const xml = draft(
+      {
+        emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' },
+        destinatario: contribuinteSP,
+        data: '2026-03-10',
+        vPag: '18000.00',
+      },
+      [gasoline('6000.00', '1000.0000'), gasoline('12000.00', '2000.3375')],
+    );
+    const res = await complete(xml);
+    expect(res.json().errors).toBeUndefined();
+    const out = res.json<TNfeCompleteResponse>();
+    expect([1, 2].map((n) => at(out.xml, `det[${n}]/imposto/ICMS/ICMS02/vICMSMono`))).toEqual(['1220.00', '2440.41']);
+    // qBCMono 3,000.3375 → 3000.34 (half-up to TDec_1302); vICMSMono 1,220.00 + 2,440.41. The retention pairs are
+    // left out (minOccurs 0: no item carries them), and vNF adds nothing to the goods (W16-10).
+    expect(totals(out.xml)).toEqual([
+      ['qBCMono', '3000.34'],
+      ['vICMSMono', '3660.41'],
+      ['vNF', '18000.00'],
+    ]);
     expect(out.rejeicoes).toEqual([]);
   });
 });
