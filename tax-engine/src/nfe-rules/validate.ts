@@ -61,7 +61,17 @@ interface InForce {
   needs: readonly (Int32Array | null)[];
 }
 const inForce = new Map<string, InForce>();
+let last: { modelo: string; crt: string; ambiente: Ambiente; data: string; found: InForce } | null = null;
 function rulesInForce(modelo: string, crt: string, ambiente: Ambiente, data: string): InForce {
+  // An import's documents mostly follow one another with the same model, CRT and date: no key built for those.
+  if (last && last.modelo === modelo && last.crt === crt && last.ambiente === ambiente && last.data === data)
+    return last.found;
+  const found = rulesInForceByKey(modelo, crt, ambiente, data);
+  last = { modelo, crt, ambiente, data, found };
+  return found;
+}
+
+function rulesInForceByKey(modelo: string, crt: string, ambiente: Ambiente, data: string): InForce {
   const key = `${modelo}|${crt}|${ambiente}|${data}`;
   let found = inForce.get(key);
   if (!found) {

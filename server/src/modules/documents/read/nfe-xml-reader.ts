@@ -143,9 +143,9 @@ export async function* readNfeXml(
   parser.on('text', (t) => {
     text += t;
   });
-  parser.on('closetag', (tag) => {
-    const name = internName(localName(tag.name));
-    stack.pop();
+  parser.on('closetag', () => {
+    // saxes refuses a close tag that does not match its open tag: the name is the one pushed (internalized) there.
+    const name = stack.pop() ?? '';
     const value = text.trim();
     text = '';
     const parent = stack[stack.length - 1];
