@@ -32,6 +32,9 @@ export function isValidCpf(cpf: string): boolean {
   return cpf.endsWith(`${d1}${d2}`);
 }
 
+/** The model of a 44-position access key (positions 21–22, MOC 7.0 §2.2.6.2): 55, 65, 57, 59 … */
+export const keyModel = (key: string): string => key.slice(20, 22);
+
 /** The access key's check digit over its first 43 positions (letters of an alphanumeric CNPJ: ASCII − 48). */
 export function accessKeyDigit(first43: string): number {
   return mod11(codes(first43), 9);

@@ -1,7 +1,7 @@
 import { icmsUfTable } from '../interstate-rate.js';
 import { type ItemView, type NfeView, taxGroup } from './nfe-view.js';
 import { always, moc, nt2025002, rtc } from './sources.js';
-import type { Finding, Rule, RuleContext, RuleGroup } from './types.js';
+import type { Finding, NfeTables, Rule, RuleContext, RuleGroup } from './types.js';
 import { child, text, type XNode } from './xml-node.js';
 
 /**
@@ -104,6 +104,77 @@ export const perItem =
     }
     return out ?? [];
   };
+
+/**
+ * The rows of NT 2025.002 read in v1.31, all "Obrig.": one factory per layout group, on rtc's schedule unless the NT's
+ * history gives the rows another (v1.30's second list …).
+ */
+export const ntRows =
+  (grupo: RuleGroup, vigencia?: Rule['vigencia']) =>
+  (
+    id: string,
+    codigo: string,
+    mensagem: string,
+    modelos: readonly ('55' | '65')[],
+    descricao: string,
+    verificar: Rule['verificar'],
+  ): Rule => {
+    const r = ntRule(id, codigo, mensagem, grupo, modelos, 'obrigatoria', descricao, verificar, '1.31');
+    return vigencia ? { ...r, vigencia } : r;
+  };
+
+/**
+ * NT 2025.002's note **: its rules apply only to documents that fill the reform's fields — an item with IBSCBS or IS.
+ */
+export const hasReformGroups = (d: NfeView): boolean =>
+  d.items.some((it) => it.ibscbs !== undefined || child(it.imposto, 'IS') !== undefined);
+
+/** Appends a finding, allocating the list only for the first (most documents have none). */
+export const pushFinding = (out: Finding[] | undefined, f: Finding): Finding[] => {
+  if (!out) return [f];
+  out.push(f);
+  return out;
+};
+
+/** A code the rule looks up in an official table, where the document has it. */
+export interface TablePlace {
+  campo: string;
+  code: string | undefined;
+  nItem?: number;
+}
+
+/**
+ * A MOC row "código inexistente (Tabela …)": each code the document gives is looked up in the official table the caller
+ * passes (NfeTables.municipio or .pais); without that table the rule is not applied. Codes not of `shape` are the
+ * schema's to refuse, not this rule's.
+ */
+export function tableRule(
+  id: string,
+  codigo: string,
+  mensagem: string,
+  grupo: RuleGroup,
+  modelos: readonly ('55' | '65')[],
+  descricao: string,
+  tabela: { nome: 'municipios' | 'paises'; busca: 'municipio' | 'pais'; esperado: string; shape?: RegExp },
+  places: (d: NfeView) => TablePlace[],
+): Rule {
+  return {
+    ...mocRule(id, codigo, mensagem, grupo, modelos, 'obrigatoria', descricao, (d: NfeView, ctx: RuleContext) => {
+      const t: NfeTables | null = ctx.tabelas;
+      const known = t?.[tabela.busca];
+      if (!t || !known) return [];
+      let out: Finding[] | undefined;
+      for (const c of places(d)) {
+        if (c.code === undefined || (tabela.shape && !tabela.shape.test(c.code)) || known.call(t, c.code)) continue;
+        const f: Finding = { campo: c.campo, encontrado: c.code, esperado: tabela.esperado };
+        if (c.nItem !== undefined) f.nItem = c.nItem;
+        out = pushFinding(out, f);
+      }
+      return out ?? [];
+    }),
+    tabelas: [tabela.nome],
+  };
+}
 
 /** A finding when the condition holds. */
 export const when = (cond: boolean, f: Finding): Finding[] => (cond ? [f] : []);

@@ -6,6 +6,7 @@
  * A shortcut only: each predicate still checks its own conditions, and gives the same findings without it. An entry is
  * written from the predicate's code (the tag it tests first for presence), never from the rule's description alone.
  */
+const ids = (prefix: string, seqs: string) => seqs.split(' ').map((s) => `${prefix}-${s}`);
 const IBSCBS_ITEM = [
   // rules-ibscbs.ts: every rule but UB12-10 reads the item's IBSCBS group (eachSphere, perItem skip items without it).
   'UB13-10',
@@ -214,9 +215,6 @@ export const RULE_REQUIREMENTS: Readonly<Record<string, readonly string[]>> = {
   'UB23-10': ['gDif'],
   'UB42-10': ['gDif'],
   'UB61-10': ['gDif'],
-  'UB24-10': ['gDevTrib'],
-  'UB43-10': ['gDevTrib'],
-  'UB62-10': ['gDevTrib'],
   'UB112-30': ['gAjusteCompet'],
   'UB116-30': ['gEstornoCred'],
   'UB120-10': ['gCredPresOper'],
@@ -227,6 +225,41 @@ export const RULE_REQUIREMENTS: Readonly<Record<string, readonly string[]>> = {
   'UB131-10': ['gCredPresIBSZFM'],
   'UB131-40': ['gCredPresIBSZFM'],
   'UB131-50': ['tpNFCredito'],
+  // rules-moc-rows.ts (groups BA, C, I of the MOC, NT 2025.002's item rows, the IBGE and BACEN tables): the referenced
+  // document's tag, the item's indEscala/CNPJFab/dDesemb/dVal, the emitente's CPF, the place whose code is looked up
+  ...Object.fromEntries(ids('BA02', '10 14 20 24 30 34 40 44').map((id) => [id, ['refNFe']])),
+  ...Object.fromEntries(ids('BA19', '10 14 20 24 30 34 40 44').map((id) => [id, ['refCTe']])),
+  'BA03-10': ['refNF'],
+  'BA05-10': ['refNF'],
+  'BA06-10': ['refNF'],
+  'BA10-10': ['refNFP'],
+  'BA12-10': ['refNFP'],
+  'BA13-10': ['refNFP'],
+  'BA14-10': ['refNFP'],
+  'BA15-10': ['refNFP'],
+  'BA20-10': ['refECF'],
+  'BA20-20': ['refECF', 'refNF'],
+  'C02a-04': ['CPF'],
+  'C02a-10': ['CPF'],
+  'C02a-20': ['CPF'],
+  'I05e-10': ['indEscala'],
+  'I05e-20': ['CNPJFab'],
+  'I23-10': ['dDesemb'],
+  'I84-10': ['dVal'],
+  'I05k-10': ['tpCredPresIBSZFM'],
+  'I05k-20': ['tpCredPresIBSZFM'],
+  'LA01-30': ['cClassTrib'],
+  'N11-10': ['IBSCBS', 'IS'],
+  'E10-10': ['enderDest'],
+  'F07-20': ['retirada'],
+  'G07-20': ['entrega'],
+  'U05-10': ['ISSQN'],
+  'U14-10': ['ISSQN'],
+  'X17-10': ['retTransp'],
+  'E14-04': ['cPais'],
+  'F11-10': ['retirada'],
+  'G11-10': ['entrega'],
+  'U15-10': ['ISSQN'],
   // rules-references.ts: the item's DFeReferenciado
   'VC02-05': ['DFeReferenciado'],
   'VC02-07': ['DFeReferenciado'],

@@ -335,6 +335,11 @@ add(
 );
 add(
   'pendente',
+  'Criadas na v1.40 (gDevTrib "informado indevidamente"); a linha da NT não foi lida, só duas implementações de terceiros (sinete-dev/sinete e um estudo da v1.50), que a leem sem condição — mas as linhas de valor da própria NT (v1.31) descontam vDevTrib do tributo de cada esfera, e uma recusa incondicional do grupo rejeitaria o documento que elas aceitam: condição e exceções por confirmar no texto da NT.',
+  'UB24-10 UB43-10 UB62-10',
+);
+add(
+  'pendente',
   'Criadas na v1.40 com pDevTrib (devolução de tributos, cashback), campo ausente do PL_010 v1.30 de reference-data/nfe-xsd; texto das linhas não lido.',
   'UB62a-10 UB63-10',
 );

@@ -1,41 +1,31 @@
 import { type NfeView, root } from './nfe-view.js';
-import { mocRule } from './rule-factory.js';
-import type { Finding, Rule, RuleContext, RuleGroup } from './types.js';
+import { type TablePlace, tableRule } from './rule-factory.js';
+import type { Rule, RuleGroup } from './types.js';
 import { text } from './xml-node.js';
 
 /**
  * The "Tabela do BACEN" rows of MOC 7.0 annex I (E14-04, F11-10, G11-10, U15-10), read in a public markdown
  * transcription of §4.2.1: a cPais absent from the country table the caller passes (NfeTables.pais;
  * reference-data/paises-bacen.csv), leading zeros not significant as the rows' note says. The table joins two public
- * copies (the Portal's table of NT 2018.003 and a BACEN list), so a code either knows is accepted. Without the table
- * the rules are not applied.
+ * copies (the Portal's table of NT 2018.003 and a BACEN list) and six codes of earlier editions (Guernsey's 1504 and
+ * Jersey's 1508 before 2018's renumbering …), so a code any of them knows is accepted: the table has no dates, and a
+ * country missing from it would reject a valid export. Without the table the rules are not applied.
  */
-function paisRule(
+const BACEN = {
+  nome: 'paises',
+  busca: 'pais',
+  esperado: 'código da Tabela de Países do BACEN',
+  shape: /^\d{1,4}$/,
+} as const;
+const paisRule = (
   id: string,
   codigo: string,
   mensagem: string,
   grupo: RuleGroup,
   modelos: readonly ('55' | '65')[],
   descricao: string,
-  codes: (d: NfeView) => { campo: string; code: string | undefined; nItem?: number }[],
-): Rule {
-  return {
-    ...mocRule(id, codigo, mensagem, grupo, modelos, 'obrigatoria', descricao, (d: NfeView, ctx: RuleContext) => {
-      const t = ctx.tabelas;
-      if (!t?.pais) return [];
-      let out: Finding[] | undefined;
-      for (const c of codes(d)) {
-        if (c.code === undefined || !/^\d{1,4}$/.test(c.code) || t.pais(c.code)) continue;
-        const f: Finding = { campo: c.campo, encontrado: c.code, esperado: 'código da Tabela de Países do BACEN' };
-        if (c.nItem !== undefined) f.nItem = c.nItem;
-        if (out) out.push(f);
-        else out = [f];
-      }
-      return out ?? [];
-    }),
-    tabelas: ['paises'],
-  };
-}
+  places: (d: NfeView) => TablePlace[],
+): Rule => tableRule(id, codigo, mensagem, grupo, modelos, descricao, BACEN, places);
 
 export const countryRules: Rule[] = [
   paisRule(

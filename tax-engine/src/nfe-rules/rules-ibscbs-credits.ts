@@ -1,8 +1,8 @@
 import { cents, showCents } from './money.js';
 import type { ItemView, NfeView } from './nfe-view.js';
-import { ntRule, perItem } from './rule-factory.js';
+import { ntRows, perItem } from './rule-factory.js';
 import { rtcV130b } from './rules-reform-ide.js';
-import type { Period, Rule } from './types.js';
+import type { Rule } from './types.js';
 import { child, text, type XNode } from './xml-node.js';
 
 /**
@@ -15,29 +15,13 @@ import { child, text, type XNode } from './xml-node.js';
  * 02/02/2026). The rows that need an indicator of the CST, cClassTrib or cCredPres tables (UB112-10/20, UB116-10/20,
  * UB120-20, UB123, UB127, UB131-20/30) stay out: NfeTables does not carry those indicators (rule-status.ts).
  *
- * UB24-10, UB43-10 and UB62-10 came with v1.40 (homologation 01/07/2026, production 03/08/2026); their rows were read
- * through two independent public implementations that cite them — sinete-dev/sinete (packages/ibs-cbs/src/validar/
- * rules.ts, from v1.51/v1.52, the PDF's SHA-256 recorded) and a validator's study of v1.50 ("sem exceções") — which agree:
- * gDevTrib in gIBSUF or gIBSMun is refused in both models, gDevTrib in gCBS in the NFC-e.
+ * UB24-10, UB43-10 and UB62-10 (gDevTrib, v1.40) are not here: their rows were seen only through two implementations,
+ * while this NT's own value rows (v1.31) subtract vDevTrib from each sphere's tax — rule-status.ts gives the reason.
  */
 const nfe = ['55'] as const;
 const nfce = ['65'] as const;
-const both = ['55', '65'] as const;
-const rtcV140: { producao: Period; homologacao: Period } = {
-  homologacao: { desde: '2026-07-01' },
-  producao: { desde: '2026-08-03' },
-};
 
-const ub = (
-  id: string,
-  codigo: string,
-  mensagem: string,
-  modelos: readonly ('55' | '65')[],
-  descricao: string,
-  verificar: Rule['verificar'],
-  versao = '1.31',
-  vigencia = rtcV130b,
-): Rule => ({ ...ntRule(id, codigo, mensagem, 'UB', modelos, 'obrigatoria', descricao, verificar, versao), vigencia });
+const ub = ntRows('UB', rtcV130b);
 
 const ibsPath = (it: ItemView) => `${it.path}/imposto/IBSCBS`;
 /** Some value above zero among the group's tags (the rows' "vIBS ou vCBS deve ser maior que zero"). */
@@ -116,28 +100,9 @@ const suspensive = (id: string, codigo: string, mensagem: string, group: string,
       })(d, ctx),
   );
 
-const devTrib = (id: string, codigo: string, mensagem: string, sphere: 'gIBSUF' | 'gIBSMun' | 'gCBS') =>
-  ub(
-    id,
-    codigo,
-    mensagem,
-    sphere === 'gCBS' ? nfce : both,
-    `Sem gDevTrib em gIBSCBS/${sphere}${sphere === 'gCBS' ? ' na NFC-e' : ''}.`,
-    perItem((it) =>
-      child(child(child(it.ibscbs, 'gIBSCBS'), sphere), 'gDevTrib')
-        ? { campo: `${ibsPath(it)}/gIBSCBS/${sphere}/gDevTrib` }
-        : null,
-    ),
-    '1.40',
-    rtcV140,
-  );
-
 const tpNFCredito = (d: NfeView) => text(d.ide, 'tpNFCredito');
 
 export const ibsCbsCreditRules: readonly Rule[] = [
-  devTrib('UB24-10', '1111', 'Grupo de Devolução do IBS da UF informado indevidamente [nItem: 999]', 'gIBSUF'),
-  devTrib('UB43-10', '1112', 'Grupo de Devolução do IBS do Município informado indevidamente [nItem: 999]', 'gIBSMun'),
-  devTrib('UB62-10', '1187', 'Grupo de Devolução da CBS informado indevidamente [nItem: 999]', 'gCBS'),
   positiveGroup(
     'UB112-30',
     '1171',

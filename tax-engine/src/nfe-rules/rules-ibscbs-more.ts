@@ -1,6 +1,6 @@
 import { cents, productCheck, showCents } from './money.js';
 import type { ItemView } from './nfe-view.js';
-import { ntRule, perItem } from './rule-factory.js';
+import { ntRows, perItem } from './rule-factory.js';
 import type { Rule } from './types.js';
 import { child, text } from './xml-node.js';
 
@@ -12,14 +12,7 @@ import { child, text } from './xml-node.js';
  */
 const both = ['55', '65'] as const;
 /** The rows read in v1.31, all "Obrig.". */
-const ub = (
-  id: string,
-  codigo: string,
-  mensagem: string,
-  modelos: readonly ('55' | '65')[],
-  descricao: string,
-  verificar: Rule['verificar'],
-): Rule => ntRule(id, codigo, mensagem, 'UB', modelos, 'obrigatoria', descricao, verificar, '1.31');
+const ub = ntRows('UB');
 
 const regular = (id: string, codigo: string, mensagem: string, sphere: 'IBSUF' | 'IBSMun' | 'CBS') =>
   ub(

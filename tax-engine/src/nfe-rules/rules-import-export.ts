@@ -1,4 +1,4 @@
-import { accessKeyDigit, isValidCnpj } from './check-digits.js';
+import { accessKeyDigit, isValidCnpj, keyModel } from './check-digits.js';
 import { cfopOf, type ItemView, type NfeView } from './nfe-view.js';
 import { mocRule, perItem } from './rule-factory.js';
 import type { Rule } from './types.js';
@@ -174,7 +174,7 @@ export const importExportRules: Rule[] = [
       d.items.flatMap((it) =>
         exportInds(it)
           .map((x) => text(x, 'chNFe') ?? '')
-          .filter((k) => k.length === 44 && k.slice(20, 22) !== '55')
+          .filter((k) => k.length === 44 && keyModel(k) !== '55')
           .map((k) => ({ campo: `${it.path}/prod/detExport/exportInd/chNFe`, nItem: it.nItem, encontrado: k })),
       ),
   ),

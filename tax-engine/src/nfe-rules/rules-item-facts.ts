@@ -1,16 +1,9 @@
 import { isValidCnpj } from './check-digits.js';
 import { cents, timesCents } from './money.js';
 import { type ItemView, ide, type NfeView } from './nfe-view.js';
-import { mocRule, perItem } from './rule-factory.js';
+import { mocRule, perItem, pushFinding } from './rule-factory.js';
 import type { Finding, Rule } from './types.js';
 import { children, text } from './xml-node.js';
-
-/** Appends a finding, allocating the list only for the first (most documents have none). */
-const more = (out: Finding[] | undefined, f: Finding): Finding[] => {
-  if (!out) return [f];
-  out.push(f);
-  return out;
-};
 
 /**
  * Group I of MOC 7.0 annex I: the manufacturer's CNPJ when the scale is not relevant (I05e-10/20), vProd against unit
@@ -99,7 +92,7 @@ export const itemFactRules: Rule[] = [
             const fiveYears = new Date(ctx.agora);
             fiveYears.setUTCFullYear(fiveYears.getUTCFullYear() - 5);
             if (t < fiveYears.getTime() - dayMs || t > now + dayMs)
-              out = more(out, {
+              out = pushFinding(out, {
                 campo: `${it.path}/prod/DI/dDesemb`,
                 nItem: it.nItem,
                 esperado: 'nos 5 anos antes do recebimento',
@@ -126,7 +119,7 @@ export const itemFactRules: Rule[] = [
           const fab = text(r, 'dFab');
           const val = text(r, 'dVal');
           if (fab && val && /^\d{4}-\d{2}-\d{2}$/.test(fab) && /^\d{4}-\d{2}-\d{2}$/.test(val) && val < fab)
-            out = more(out, {
+            out = pushFinding(out, {
               campo: `${it.path}/prod/rastro/dVal`,
               nItem: it.nItem,
               esperado: `≥ ${fab}`,

@@ -448,6 +448,49 @@ describe('MOC 7.0 annex I rows of groups BA, C and I: a positive and a negative 
     expect(found(u, 'BA02-30').length).toBe(1);
   });
 
+  it('BA02-30/BA02-40 on a CF-e SAT key (model 59: nserieSAT and nCF, no série nor tpEmis) — a SAT serial of 930… is not a CPF série (MOC 7.0 §2.2.6.2, BA02-34 admits 59)', () => {
+    const k43 = `352609${'11222333000181'}59${'930001234'}${'000456'}${'123456'}`;
+    const t = sampleNfe(standard);
+    addRef(t, refNFe(`${k43}${accessKeyDigit(k43)}`));
+    expect(found(t, 'BA02-30')).toEqual([]);
+    expect(found(t, 'BA02-40')).toEqual([]);
+    const bad = `352609${'11222333000180'}59${'930001234'}${'000456'}${'123456'}`;
+    const u = sampleNfe(standard);
+    addRef(u, refNFe(`${bad}${accessKeyDigit(bad)}`));
+    expect(found(u, 'BA02-30').length).toBe(1);
+  });
+
+  it('E14-04 accepts the codes of earlier editions of the BACEN table (1504 Guernsey and 1508 Jersey before 2018, 1511, 3883, 6781, 8958) and both codes of renumbered countries (MOC 7.0 annex I: "Tabela do BACEN")', () => {
+    for (const code of [
+      '1504',
+      '3212',
+      '1508',
+      '3930',
+      '1511',
+      '3883',
+      '6781',
+      '8958',
+      '4885',
+      '4898',
+      '200',
+      '2003',
+    ]) {
+      const t = sampleNfe(standard);
+      setText(t, `${I}/dest/enderDest/cPais`, code);
+      expect(found(t, 'E14-04')).toEqual([]);
+    }
+  });
+
+  it('U05-10/U14-10 accept 9999999 for a service rendered abroad named by ISSQN/cPais, not only with dest/UF EX (MOC 7.0 annex I U05-10, Exceção)', () => {
+    const t = sampleNfe(standard);
+    insert(t, `${I}/det[1]/imposto`, withPais(issqn('9999999', '9999999'), '2496'));
+    expect(found(t, 'U05-10')).toEqual([]);
+    expect(found(t, 'U14-10')).toEqual([]);
+    const u = sampleNfe(standard);
+    insert(u, `${I}/det[1]/imposto`, withPais(issqn('9999999', '9999999'), '1058'));
+    expect(found(u, 'U05-10').length).toBe(1);
+  });
+
   it('BA02-20: a key of a year after dhEmi but not after now is accepted; after both, rejected', () => {
     const t = sampleNfe(standard);
     addRef(t, refNFe(key({ aamm: '2701' })));

@@ -1,6 +1,6 @@
 import { type NfeView, root } from './nfe-view.js';
-import { mocRule } from './rule-factory.js';
-import type { Finding, Rule, RuleContext, RuleGroup } from './types.js';
+import { type TablePlace, tableRule } from './rule-factory.js';
+import type { Rule, RuleGroup } from './types.js';
 import { children, text, type XNode } from './xml-node.js';
 
 /**
@@ -8,48 +8,36 @@ import { children, text, type XNode } from './xml-node.js';
  * X17-10), read with their exceptions in a public markdown transcription of §4.2.1: a 7-digit code absent from the
  * IBGE table the caller passes (NfeTables.municipio; reference-data/ibge-municipios.csv, 5,571 municípios). Without
  * that table the rules are not applied. Addresses abroad (UF "EX", município 9999999) are the rows' exceptions;
- * ISSQN's 9999999 is accepted when the destinatário is abroad, as U05-10's exception says — also in U14-10, whose row
+ * ISSQN's 9999999 is accepted for a service rendered abroad, as U05-10's exception says ("dest/cUF = EX"; also when
+ * the item's ISSQN/cPais names another country, the service's place the row speaks of) — also in U14-10, whose row
  * does not say it (a missed rejection rather than a wrong one).
  */
 const both = ['55', '65'] as const;
 const EXTERIOR = '9999999';
 
-function munRule(
+const IBGE = { nome: 'municipios', busca: 'municipio', esperado: 'código da Tabela de Municípios do IBGE' } as const;
+const munRule = (
   id: string,
   codigo: string,
   mensagem: string,
   grupo: RuleGroup,
   modelos: readonly ('55' | '65')[],
   descricao: string,
-  codes: (d: NfeView) => { campo: string; code: string | undefined; nItem?: number }[],
-): Rule {
-  return {
-    ...mocRule(id, codigo, mensagem, grupo, modelos, 'obrigatoria', descricao, (d: NfeView, ctx: RuleContext) => {
-      const t = ctx.tabelas;
-      if (!t?.municipio) return [];
-      let out: Finding[] | undefined;
-      for (const c of codes(d)) {
-        if (c.code === undefined || t.municipio(c.code)) continue;
-        const f: Finding = { campo: c.campo, encontrado: c.code, esperado: 'código da Tabela de Municípios do IBGE' };
-        if (c.nItem !== undefined) f.nItem = c.nItem;
-        if (out) out.push(f);
-        else out = [f];
-      }
-      return out ?? [];
-    }),
-    tabelas: ['municipios'],
-  };
-}
+  places: (d: NfeView) => TablePlace[],
+): Rule => tableRule(id, codigo, mensagem, grupo, modelos, descricao, IBGE, places);
 const one = (campo: string, code: string | undefined) => [{ campo, code }];
 /** A place's cMun when its UF is not "EX" (abroad: the rows with 9999999 apply instead). */
 const placeMun = (node: XNode | undefined, campo: string) =>
   node && text(node, 'UF') !== 'EX' ? one(campo, text(node, 'cMun')) : [];
 const destAbroad = (d: NfeView) => text(d.dest, 'enderDest/UF') === 'EX';
+/** The service rendered abroad: the destinatário abroad (the row's words) or the item's ISSQN/cPais other than Brazil. */
+const abroad = (d: NfeView, issqnPais: string | undefined) =>
+  destAbroad(d) || (issqnPais !== undefined && Number(issqnPais) !== 1058);
 const issqn = (tag: 'cMunFG' | 'cMun') => (d: NfeView) => {
-  const out: { campo: string; code: string | undefined; nItem: number }[] = [];
+  const out: TablePlace[] = [];
   for (const it of d.items) {
     const v = text(it.imposto, `ISSQN/${tag}`);
-    if (v === undefined || (v === EXTERIOR && destAbroad(d))) continue;
+    if (v === undefined || (v === EXTERIOR && abroad(d, text(it.imposto, 'ISSQN/cPais')))) continue;
     out.push({ campo: `${it.path}/imposto/ISSQN/${tag}`, code: v, nItem: it.nItem });
   }
   return out;
@@ -107,7 +95,7 @@ export const municipalityRules: Rule[] = [
     'Código Município do Fato Gerador de ISSQN inexistente [nItem:nnn]',
     'U',
     both,
-    'ISSQN/cMunFG na Tabela de Municípios do IBGE (9999999 aceito com destinatário no exterior).',
+    'ISSQN/cMunFG na Tabela de Municípios do IBGE (9999999 aceito na prestação no exterior: destinatário ou ISSQN/cPais).',
     issqn('cMunFG'),
   ),
   munRule(
@@ -116,7 +104,7 @@ export const municipalityRules: Rule[] = [
     'Código Município ISSQN inexistente [nItem:nnn]',
     'U',
     both,
-    'ISSQN/cMun (município de incidência) na Tabela de Municípios do IBGE (9999999 não julgado com destinatário no exterior).',
+    'ISSQN/cMun (município de incidência) na Tabela de Municípios do IBGE (9999999 não julgado na prestação no exterior).',
     issqn('cMun'),
   ),
   munRule(

@@ -1,18 +1,11 @@
 import { icmsUfTable } from '../interstate-rate.js';
-import { accessKeyDigit, isValidCnpj, isValidCpf } from './check-digits.js';
+import { accessKeyDigit, isValidCnpj, isValidCpf, keyModel } from './check-digits.js';
 import { isValidIe } from './ie-check-digits.js';
 import { type NfeView, root } from './nfe-view.js';
-import { mocRule } from './rule-factory.js';
+import { mocRule, pushFinding } from './rule-factory.js';
 import { fromNt2019001 } from './sources.js';
 import type { Finding, Rule, RuleContext } from './types.js';
 import { child, children, text, type XNode } from './xml-node.js';
-
-/** Appends a finding, allocating the list only for the first (most documents have none). */
-const more = (out: Finding[] | undefined, f: Finding): Finding[] => {
-  if (!out) return [f];
-  out.push(f);
-  return out;
-};
 
 /**
  * Group BA of MOC 7.0 annex I (documents referenced in ide/NFref), rows read with their notes in a public markdown
@@ -59,7 +52,7 @@ const keyRule = (
       if (!KEY.test(key)) continue;
       const esperado = bad(key, d, ctx);
       if (esperado === null) continue;
-      out = more(out, { campo: r.campo, esperado, encontrado: key });
+      out = pushFinding(out, { campo: r.campo, esperado, encontrado: key });
     }
     return out ?? [];
   });
@@ -82,7 +75,10 @@ const monthBad = (key: string) => {
   const mm = Number(key.slice(4, 6));
   return mm >= 1 && mm <= 12 ? null : 'mês 01 a 12';
 };
-const numberBad = (key: string) => (/^0{9}$/.test(key.slice(25, 34)) ? 'nNF diferente de zero' : null);
+/** The CF-e SAT's key (model 59) lays out nserieSAT (9) and nCF (6) where the NF-e has série (3) and nNF (9). */
+const isCfe = (key: string) => keyModel(key) === '59';
+const numberBad = (key: string) =>
+  /^0+$/.test(isCfe(key) ? key.slice(31, 37) : key.slice(25, 34)) ? 'número diferente de zero' : null;
 const duplicates = (
   id: string,
   codigo: string,
@@ -96,7 +92,7 @@ const duplicates = (
     let out: Finding[] | undefined;
     for (const r of refsOf(d, tag)) {
       const k = keyOf(r.node);
-      if (seen.has(k)) out = more(out, { campo: r.campo, encontrado: k });
+      if (seen.has(k)) out = pushFinding(out, { campo: r.campo, encontrado: k });
       seen.add(k);
     }
     return out ?? [];
@@ -105,9 +101,11 @@ const fields = (n: XNode, tags: string[]) => tags.map((t) => text(n, t) ?? '').j
 
 /**
  * The 14 positions of a key's emitter: a CNPJ for série 0–909, a CPF (000 + 11 digits) for 910–969 (BA02-30); for
- * the NFF (tpEmis 3, NT 2021.002) the 5th digit of nNF says which: 1 CNPJ, 2 CPF. Null when the row does not say.
+ * the NFF (tpEmis 3, NT 2021.002) the 5th digit of nNF says which: 1 CNPJ, 2 CPF. Null when the row does not say —
+ * series 970–999 and the CF-e SAT (model 59), whose key has no série nor tpEmis: there a valid CNPJ or CPF passes.
  */
 function emitterKind(key: string): 'CNPJ' | 'CPF' | null {
+  if (isCfe(key)) return null;
   if (key[34] === '3') return key[29] === '1' ? 'CNPJ' : key[29] === '2' ? 'CPF' : null;
   const serie = Number(key.slice(22, 25));
   return serie <= 909 ? 'CNPJ' : serie <= 969 ? 'CPF' : null;
@@ -138,7 +136,7 @@ const dateAlert = (id: string, codigo: string, mensagem: string, tag: 'refNF' | 
         const aamm = text(r.node, 'AAMM') ?? '';
         const m = monthsAgo(aamm, ctx.agora);
         if (m !== null && (m > 240 || m < 0))
-          out = more(out, {
+          out = pushFinding(out, {
             campo: `${r.campo}/AAMM`,
             esperado: 'até 20 anos antes do recebimento',
             encontrado: aamm,
@@ -162,7 +160,7 @@ const docRule = (
     let out: Finding[] | undefined;
     for (const r of refsOf(d, tag)) {
       const v = text(r.node, field);
-      if (v !== undefined && bad(v, r.node)) out = more(out, { campo: `${r.campo}/${field}`, encontrado: v });
+      if (v !== undefined && bad(v, r.node)) out = pushFinding(out, { campo: `${r.campo}/${field}`, encontrado: v });
     }
     return out ?? [];
   });
@@ -218,7 +216,8 @@ const nfeKeyRules = (
       const doc = key.slice(6, 20);
       if (cnpjOnly) return idBad(doc, 'CNPJ') && idBad(doc, 'CPF') ? 'CNPJ válido' : null;
       const kind = emitterKind(key);
-      return kind && idBad(doc, kind) ? `${kind} válido` : null;
+      if (kind === null) return isCfe(key) && idBad(doc, 'CNPJ') && idBad(doc, 'CPF') ? 'CNPJ ou CPF válido' : null;
+      return idBad(doc, kind) ? `${kind} válido` : null;
     },
   ),
   keyRule(
@@ -227,7 +226,7 @@ const nfeKeyRules = (
     'Chave de Acesso referenciada com Modelo inválido[nOcor:nnn]',
     tag,
     `${what} referenciado (${tag}) de modelo ${models.join(', ')}.`,
-    (key) => (models.includes(key.slice(20, 22)) ? null : `modelo ${models.join('/')}`),
+    (key) => (models.includes(keyModel(key)) ? null : `modelo ${models.join('/')}`),
   ),
   keyRule(
     `${prefix}-40`,

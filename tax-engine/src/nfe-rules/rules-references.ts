@@ -1,5 +1,5 @@
 import type { ItemView, NfeView } from './nfe-view.js';
-import { ntRule } from './rule-factory.js';
+import { hasReformGroups, ntRows } from './rule-factory.js';
 import type { Finding, Rule } from './types.js';
 import { child, text } from './xml-node.js';
 
@@ -17,17 +17,9 @@ import { child, text } from './xml-node.js';
 const nfe = ['55'] as const;
 
 /** The rows read in v1.31, all "Obrig.". */
-const vc = (
-  id: string,
-  codigo: string,
-  mensagem: string,
-  modelos: readonly ('55' | '65')[],
-  descricao: string,
-  verificar: Rule['verificar'],
-): Rule => ntRule(id, codigo, mensagem, 'VC', modelos, 'obrigatoria', descricao, verificar, '1.31');
+const vc = ntRows('VC');
 
-const reformDocument = (d: NfeView): boolean =>
-  ['5', '6'].includes(text(d.ide, 'finNFe') ?? '') || d.items.some((it) => !!it.ibscbs || !!child(it.imposto, 'IS'));
+const reformDocument = (d: NfeView): boolean => ['5', '6'].includes(text(d.ide, 'finNFe') ?? '') || hasReformGroups(d);
 
 const refOf = (it: ItemView) => child(it.node, 'DFeReferenciado');
 const refKey = (it: ItemView) => text(refOf(it), 'chaveAcesso');

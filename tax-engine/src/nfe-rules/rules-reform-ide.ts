@@ -1,5 +1,6 @@
+import { keyModel } from './check-digits.js';
 import type { ItemView, NfeView } from './nfe-view.js';
-import { ntRule, perItem } from './rule-factory.js';
+import { hasReformGroups, ntRule, perItem } from './rule-factory.js';
 import type { Finding, Period, Rule } from './types.js';
 import { child, children, text } from './xml-node.js';
 
@@ -45,9 +46,6 @@ const doc =
     const f = bad(d);
     return f ? [f] : [];
   };
-const hasReformGroups = (d: NfeView) => d.items.some((it) => !!it.ibscbs || !!child(it.imposto, 'IS'));
-/** Model of a 44-digit access key (positions 21–22). */
-const keyModel = (key: string) => key.slice(20, 22);
 const govReceipt = (d: NfeView) => text(d.ide, 'gCompraGov/tpOperGov') === '2';
 
 const deliveryForecast = (d: NfeView) => ide(d, 'dPrevEntrega');

@@ -1,5 +1,4 @@
-import type { NfeView } from './nfe-view.js';
-import { ntRule, perItem } from './rule-factory.js';
+import { hasReformGroups, ntRule, perItem } from './rule-factory.js';
 import { rtcV130, rtcV130b } from './rules-reform-ide.js';
 import type { Period, Rule } from './types.js';
 import { child, text } from './xml-node.js';
@@ -20,7 +19,6 @@ const beforeV150: Vigencia = {
 /** The Amazon states of the ZFM's presumed credit (I05k-20), Amapá only in Macapá and Santana. */
 const ZFM_UF = new Set(['AC', 'AM', 'RO', 'RR']);
 const ZFM_AP_MUN = new Set(['1600303', '1600600']);
-const reformDoc = (d: NfeView) => d.items.some((it) => it.ibscbs || child(it.imposto, 'IS'));
 const origMissing = perItem((it) =>
   it.icms && (text(it.icms, 'orig') ?? '') === ''
     ? { campo: `${it.path}/imposto/ICMS/${it.icms.name}/orig`, esperado: 'origem da mercadoria' }
@@ -94,7 +92,7 @@ export const reformItemRules: Rule[] = [
       'Com o grupo ICMS e CRT diferente de 4, a origem (orig) é informada (exceto finNFe 5 e 6; só em nota com IBSCBS ou IS).',
       (d, ctx) => {
         const fin = text(d.ide, 'finNFe');
-        if (d.crt === '4' || fin === '5' || fin === '6' || !reformDoc(d)) return [];
+        if (d.crt === '4' || fin === '5' || fin === '6' || !hasReformGroups(d)) return [];
         return origMissing(d, ctx);
       },
       '1.31',
