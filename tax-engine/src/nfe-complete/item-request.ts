@@ -131,6 +131,9 @@ function ibsCbsOf(t: NfeItemTags['taxes']): NonNullable<Item['ibscbs']> {
   }
   if (Object.keys(gDif).length > 0) out.gDif = gDif;
   if (Object.keys(gDevTrib).length > 0) out.gDevTrib = gDevTrib;
+  // CST 620 (monophasic fuels): the quantity taxed is the issuer's; the ad rem rates and the values are the engine's.
+  const qBCMono = opt(t['IBSCBS/gIBSCBSMono/gMonoPadrao/qBCMono']);
+  if (qBCMono) out.qBCMono = qBCMono;
   const reg = pick(t, `${g}/gTribRegular`, same('CSTReg', 'cClassTribReg'), '/');
   if (Object.keys(reg).length > 0) out.gTribRegular = reg;
   const cp = 'IBSCBS/gCredPresOper';

@@ -5,6 +5,7 @@ import { documentRules } from './rules-document.js';
 import { ibsCbsRules } from './rules-ibscbs.js';
 import { ibsCbsCreditRules } from './rules-ibscbs-credits.js';
 import { deferralRules } from './rules-ibscbs-deferral.js';
+import { ibsCbsGroupRules } from './rules-ibscbs-groups.js';
 import { ibsCbsTotalRules } from './rules-ibscbs-totals.js';
 import { ideRules } from './rules-ide.js';
 import { ieRules } from './rules-ie.js';
@@ -45,4 +46,6 @@ export const RULE_BOOK: readonly Rule[] = withRequirements([
   ...reformIdeRules,
   ...deferralRules,
   ...ibsCbsCreditRules,
+  // NT 2025.002's UB rows on the groups beside gIBSCBS against a CST or cClassTrib indicator (rules-ibscbs-groups.ts).
+  ...ibsCbsGroupRules,
 ]);

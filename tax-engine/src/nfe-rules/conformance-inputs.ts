@@ -24,6 +24,7 @@ export const CASE_FILES = [
   'rules-document.test.ts',
   'rules-reform.test.ts',
   'rules-moc-rows.test.ts',
+  'rules-ibscbs-groups.test.ts',
 ] as const;
 
 /**

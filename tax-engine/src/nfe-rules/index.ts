@@ -11,7 +11,9 @@ export { type SampleItem, type SampleNfe, sampleNfe } from './sample-nfe.js';
 export { el, nodeToXml } from './sample-xml.js';
 export type {
   Ambiente,
+  ClassTribIndicators,
   Finding,
+  IbsCbsCstIndicators,
   NfeTables,
   Period,
   Rejeicao,

@@ -4,6 +4,7 @@ import { statusOf } from './rule-status.js';
 import { documentRules } from './rules-document.js';
 import { ibsCbsCreditRules } from './rules-ibscbs-credits.js';
 import { deferralRules } from './rules-ibscbs-deferral.js';
+import { ibsCbsGroupRules } from './rules-ibscbs-groups.js';
 import { mocRowRules } from './rules-moc-rows.js';
 import { reformIdeRules } from './rules-reform-ide.js';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
@@ -557,7 +558,14 @@ const found = (tree: XNode, id: string, agoraAt?: Date) => {
 describe('the NF-e rule book: each rule, a positive and a negative case', () => {
   it('every rule of the book has its case here (those of decision 072 in rules-document.test.ts)', () => {
     const elsewhere = new Set(
-      [...documentRules, ...mocRowRules, ...reformIdeRules, ...deferralRules, ...ibsCbsCreditRules].map((r) => r.id),
+      [
+        ...documentRules,
+        ...mocRowRules,
+        ...reformIdeRules,
+        ...deferralRules,
+        ...ibsCbsCreditRules,
+        ...ibsCbsGroupRules,
+      ].map((r) => r.id),
     );
     expect(RULE_BOOK.map((r) => r.id).filter((id) => !cases[id] && !elsewhere.has(id))).toEqual([]);
     expect(new Set(RULE_BOOK.map((r) => r.id)).size).toBe(RULE_BOOK.length);

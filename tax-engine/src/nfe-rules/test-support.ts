@@ -8,7 +8,7 @@ import { findInfNFe } from './nfe-view.js';
 import { parsePaises } from './paises-table.js';
 import { modelsOf } from './rules-cclasstrib-model.js';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
-import type { NfeTables, Rule } from './types.js';
+import type { ClassTribIndicators, IbsCbsCstIndicators, NfeTables, Rule } from './types.js';
 import { meets, tagsOf, type ValidateOptions, validateNfeRules } from './validate.js';
 import type { XNode } from './xml-node.js';
 
@@ -67,17 +67,27 @@ export function bundledTables(): NfeTables {
   const rows = JSON.parse(
     readFileSync(path.join(repo, 'reference-data/rtc/classificacoes-tributarias.json'), 'utf8'),
   ) as Record<string, unknown>[];
-  const csts = new Map<string, { gIBSCBS: boolean; gRed: boolean; gDif: boolean }>();
-  const classes = new Map<string, { cst: string; exigeTribRegular: boolean; modelos: string[] }>();
+  const csts = new Map<string, IbsCbsCstIndicators>();
+  const classes = new Map<string, ClassTribIndicators>();
   for (const r of rows) {
     if (r.TBTO_SIGLA === 'IS') continue;
     const cst = String(r.SITR_CD);
     if (!csts.has(cst))
-      csts.set(cst, { gIBSCBS: r.SITR_IND_GIBSCBS === 1, gRed: r.SITR_IND_GRED === 1, gDif: r.SITR_IND_GDIF === 1 });
+      csts.set(cst, {
+        gIBSCBS: r.SITR_IND_GIBSCBS === 1,
+        gRed: r.SITR_IND_GRED === 1,
+        gDif: r.SITR_IND_GDIF === 1,
+        gIBSCBSMono: r.SITR_IND_GIBSCBSMONO === 1,
+        gTransfCred: r.SITR_IND_GTRANSFCRED === 1,
+        gAjusteCompet: r.SITR_IND_GAJUSTECOMPET === 1,
+        gCredPresIBSZFM: r.SITR_IND_GCREDPRESIBSZFM === 1,
+      });
     classes.set(String(r.CLTR_CD), {
       cst,
       exigeTribRegular: r.TRTR_IN_EXIGE_GRUPO_DESONERACAO === 1,
       modelos: modelsOf((r.TPDF_SIGLA as string[] | null) ?? []),
+      gCredPresOper: r.CLTR_IND_GCREDPRESOPER === 1,
+      gEstornoCred: r.CLTR_IND_GESTORNOCRED === 1,
     });
   }
   const cfops = parseCfopTable(readFileSync(path.join(repo, 'reference-data/cfop-indicadores.tsv'), 'utf8'));

@@ -70,17 +70,47 @@ export interface Finding {
   encontrado?: string;
 }
 
+/**
+ * A CST's indicators (ind_g…) in the table of CST of the IBS and the CBS: whether the group is allowed/required (true) or
+ * forbidden (false). The optional ones are read by NT 2025.002's rules UB13-39, UB13-44/45, UB112-20 and UB131-30; a
+ * caller that does not know one leaves it out and the rule is not applied to that item.
+ */
+export interface IbsCbsCstIndicators {
+  gIBSCBS: boolean;
+  gRed: boolean;
+  gDif: boolean;
+  /** ind_gIBSCBSMono: the monophasic group gIBSCBSMono. */
+  gIBSCBSMono?: boolean;
+  /** ind_gTransfCred: the credit transfer group gTransfCred. */
+  gTransfCred?: boolean;
+  /** ind_gAjusteCompet: the adjustment of competence group gAjusteCompet. */
+  gAjusteCompet?: boolean;
+  /** ind_gCredPresIBSZFM: the ZFM's presumed IBS credit group gCredPresIBSZFM. */
+  gCredPresIBSZFM?: boolean;
+}
+
+/** A cClassTrib's row in the table of classificação tributária of the IBS and the CBS (the facts the rules read). */
+export interface ClassTribIndicators {
+  cst: string;
+  exigeTribRegular: boolean;
+  modelos?: readonly string[];
+  /** ind_gCredPresOper (UB120-20): presumed credit of the operation allowed. Absent: not known, not applied. */
+  gCredPresOper?: boolean;
+  /** ind_gEstornoCred (UB116-20): the credit reversal group gEstornoCred required. Absent: not known. */
+  gEstornoCred?: boolean;
+}
+
 /** Official tables some rules need (NCM, CST/cClassTrib of IBS/CBS); the caller supplies them. */
 export interface NfeTables {
   /** True/false when the table covers the date; undefined when it cannot say (date before the table). */
   ncmInForce(ncm: string, date: string): boolean | undefined;
-  /** The IBS/CBS CST's group indicators (gIBSCBS, gRed, gDif), or undefined when the CST does not exist. */
-  ibsCbsCst(cst: string): { gIBSCBS: boolean; gRed: boolean; gDif: boolean } | undefined;
+  /** The IBS/CBS CST's group indicators (table of CST of the IBS and the CBS), or undefined when the CST does not exist. */
+  ibsCbsCst(cst: string): IbsCbsCstIndicators | undefined;
   /**
    * The cClassTrib's CST, whether it requires gTribRegular and the NF-e models that accept it (absent: not known, UB14-25
-   * is not applied), or undefined when the code does not exist.
+   * is not applied), its group indicators, or undefined when the code does not exist.
    */
-  cClassTrib(code: string): { cst: string; exigeTribRegular: boolean; modelos?: readonly string[] } | undefined;
+  cClassTrib(code: string): ClassTribIndicators | undefined;
   /**
    * The Portal's CFOP table row (indicators indNFe, indRetor, indRemes …), or undefined when the code is not in it.
    * Absent method: the caller has no CFOP table and the rules that read it are not applied.

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   type CfopIndicators,
+  type IbsCbsCstIndicators,
   modelsOf,
   type NfeTables,
   parseCfopTable,
@@ -39,6 +40,13 @@ const paisTable = () => {
   return paises;
 };
 const inForce = (date: string, from: string, to: string | null) => from <= date && (to === null || to >= date);
+/**
+ * An indicator of the calculator's data (SITR_IND_* of the CST, CLTR_IND_* of the cClassTrib, loaded as `flags` by
+ * loaders/rtc.ts), or undefined when the snapshot's row does not carry it: the rules that read it (UB13-39 …) then
+ * leave the item alone instead of taking a missing flag for 0.
+ */
+const known = (flags: Record<string, boolean>, name: string): boolean | undefined =>
+  name in flags ? !!flags[name] : undefined;
 
 /**
  * The official tables the rule book needs, read from the server's reference snapshot (the same rows the tax engine
@@ -51,10 +59,18 @@ export function nfeTablesOf(facts: IndexedFacts): NfeTables | null {
   if (facts.ncms.size === 0 || facts.reform.classTribs.size === 0) return null;
   let t = tablesOf.get(facts);
   if (t) return t;
-  const csts = new Map<string, { gIBSCBS: boolean; gRed: boolean; gDif: boolean }>();
+  const csts = new Map<string, IbsCbsCstIndicators>();
   for (const r of facts.reform.classTribs.values()) {
     if (r.kind !== 'IBSCBS' || csts.has(r.cst)) continue;
-    csts.set(r.cst, { gIBSCBS: !!r.flags.gIBSCBS, gRed: !!r.flags.gRed, gDif: !!r.flags.gDif });
+    csts.set(r.cst, {
+      gIBSCBS: !!r.flags.gIBSCBS,
+      gRed: !!r.flags.gRed,
+      gDif: !!r.flags.gDif,
+      gIBSCBSMono: known(r.flags, 'gIBSCBSMono'),
+      gTransfCred: known(r.flags, 'gTransfCred'),
+      gAjusteCompet: known(r.flags, 'gAjusteCompet'),
+      gCredPresIBSZFM: known(r.flags, 'gCredPresIBSZFM'),
+    });
   }
   t = {
     ncmInForce(ncm, date) {
@@ -67,7 +83,13 @@ export function nfeTablesOf(facts: IndexedFacts): NfeTables | null {
     cClassTrib(code) {
       const r = facts.reform.classTribs.get(`IBSCBS|${code}`);
       return r
-        ? { cst: r.cst, exigeTribRegular: !!r.flags.exigeTribRegular, modelos: modelsOf(r.documents) }
+        ? {
+            cst: r.cst,
+            exigeTribRegular: !!r.flags.exigeTribRegular,
+            modelos: modelsOf(r.documents),
+            gCredPresOper: known(r.flags, 'gCredPresOper'),
+            gEstornoCred: known(r.flags, 'gEstornoCred'),
+          }
         : undefined;
     },
     cfop: (code) => cfopTable().get(code),

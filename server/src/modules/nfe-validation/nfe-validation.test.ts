@@ -169,6 +169,55 @@ describe('POST /nfe/validate: every rejection, with code, rule and field', () =>
     expect(byRule['W04-10']!.fonte).toMatchObject({ documento: 'MOC 7.0 Anexo I' });
   });
 
+  it('the CST and cClassTrib indicators of the calculator data reach the rule book (NT 2025.002 v1.31 p. 33, 44–46)', async () => {
+    // One item per row, each against an indicator the server reads from its reference snapshot: CST 000
+    // ind_gIBSCBSMono 0 (UB13-39) and ind_gTransfCred 0 (UB13-44); CST 800 ind_gTransfCred 1 (UB13-45); CST 811
+    // ind_gAjusteCompet 1 (UB112-20); cClassTrib 410026 ind_gEstornoCred 1 (UB116-20); cClassTrib 000001
+    // ind_gCredPresOper 0 (UB120-20); CST 810 ind_gCredPresIBSZFM 1 (UB131-30).
+    const item = { vProd: '100.00', icms: { cst: '00', pICMS: '18' }, ibscbs: { cst: '000', cClassTrib: '000001' } };
+    const group = (name: string, fields: [string, string][]) =>
+      el(
+        name,
+        fields.map(([k, v]) => el(k, v)),
+      );
+    const xml = xmlOf({ ...base, items: Array.from({ length: 7 }, () => item) }, (t) => {
+      const ibscbs = t.children[0]!.children.filter((c) => c.name === 'det').map(
+        (d) => d.children.find((c) => c.name === 'imposto')!.children.find((c) => c.name === 'IBSCBS')!,
+      );
+      const retype = (n: number, cst: string, cClassTrib: string, replacement?: XNode) => {
+        const g = ibscbs[n - 1]!;
+        g.children.find((c) => c.name === 'CST')!.text = cst;
+        g.children.find((c) => c.name === 'cClassTrib')!.text = cClassTrib;
+        g.children = g.children.filter((c) => c.name !== 'gIBSCBS');
+        if (replacement) g.children.push(replacement);
+      };
+      retype(1, '000', '000001', group('gIBSCBSMono', [['vTotIBSMonoItem', '1.00']]));
+      retype(
+        2,
+        '000',
+        '000001',
+        group('gTransfCred', [
+          ['vIBS', '1.00'],
+          ['vCBS', '9.00'],
+        ]),
+      );
+      retype(3, '800', '800001');
+      retype(4, '811', '811001');
+      retype(5, '410', '410026');
+      ibscbs[5]!.children.push(el('gCredPresOper', [el('vBCCredPres', '100.00'), el('cCredPres', '01')]));
+      retype(7, '810', '810001');
+    });
+    const body = (await post(xml)).json<TNfeValidationResponse>();
+    const byRule = (id: string) => body.rejeicoes.filter((r) => r.regra === id).map((r) => [r.codigo, r.nItem]);
+    expect(byRule('UB13-39')).toEqual([['1151', 1]]);
+    expect(byRule('UB13-44')).toEqual([['1131', 2]]);
+    expect(byRule('UB13-45')).toEqual([['1132', 3]]);
+    expect(byRule('UB112-20')).toEqual([['1170', 4]]);
+    expect(byRule('UB116-20')).toEqual([['1173', 5]]);
+    expect(byRule('UB120-20')).toEqual([['1175', 6]]);
+    expect(byRule('UB131-30')).toEqual([['1135', 7]]);
+  });
+
   it('schema findings stop at 200 however many values are broken', async () => {
     const many: SampleNfe = {
       ...base,
