@@ -44,18 +44,16 @@ export function monophasicTotals(dets: XNode[]): XNode[] {
 }
 
 /**
- * What vNF adds beyond the engine's sum, from what the completed dets print (W16-10 as NT 2023.001 amended it and
- * NT 2023.004 v1.20 publishes it: "(+) vICMSMonoReten (id:W06d)" in the general case and in Exceção 1; "(+) vPIS
- * (id: R06, campo: PISST/vPIS), se indSomaPISST=1 (+) vCofins (id: T06, campo: COFINSST/vCOFINS), se
- * indSomaCOFINSST=1" since NT 2020.005; "(+) vIPIDevol (id: W12a)" outside Exceção 1):
- * - `vICMSMonoReten`: Σ ICMS15/vICMSMonoReten (the engine computes it; its vNF does not add it);
+ * What vNF adds beyond the engine's sum (which has vICMSMonoReten, sumNfeTotals), from what the completed dets print
+ * and the engine did not compute (W16-10 as NT 2023.004 v1.20 publishes it: "(+) vPIS (id: R06, campo: PISST/vPIS),
+ * se indSomaPISST=1 (+) vCofins (id: T06, campo: COFINSST/vCOFINS), se indSomaCOFINSST=1", since NT 2020.005;
+ * "(+) vIPIDevol (id: W12a)" outside Exceção 1):
  * - `vIPIDevol`: Σ det/impostoDevol/IPI/vIPIDevol (UA04) — the issuer's group, kept as sent (the engine computes no
  *   returned IPI): ICMSTot/vIPIDevol "corresponde ao total da soma dos campos id: UA04" (the XSD's documentation);
  * - `stSummed`: PISST/vPIS and COFINSST/vCOFINS whose indSoma is 1 — the issuer's groups, kept as sent.
  * `direct` is the faturamento direto of new vehicles (veicProd/tpOp = 2), whose vNF leaves vIPIDevol out (Exceção 1).
  */
 export function printedVNFParts(dets: XNode[]): {
-  vICMSMonoReten: Decimal;
   vIPIDevol: Decimal;
   stSummed: Decimal;
   direct: boolean;
@@ -64,7 +62,6 @@ export function printedVNFParts(dets: XNode[]): {
   const summed = (group: 'PISST' | 'COFINSST', flag: string, value: string) => (det: XNode) =>
     text(imp(det, group), flag) === '1' ? text(imp(det, group), value) : undefined;
   return {
-    vICMSMonoReten: sumOf(dets, icmsLeaf('vICMSMonoReten')).sum,
     vIPIDevol: sumOf(dets, (det) => text(det, 'impostoDevol/IPI/vIPIDevol')).sum,
     stSummed: sumOf(dets, summed('PISST', 'indSomaPISST', 'vPIS')).sum.plus(
       sumOf(dets, summed('COFINSST', 'indSomaCOFINSST', 'vCOFINS')).sum,

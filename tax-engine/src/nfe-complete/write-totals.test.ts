@@ -103,8 +103,8 @@ describe('ICMSTot: monophasic fuel totals (NT 2023.001, W06b.1–W06e) and vNF b
     icmsGroup('ICMS61', { CST: '61', qBCMonoRet: '500.0000', adRemICMSRet: '1.4700', vICMSMonoRet: '735.00' }),
   ]);
 
-  it('each total is the sum of the items, in the schema’s place (after vFCPSTRet, before vProd); vNF adds vICMSMonoReten', () => {
-    const t = icmsTot([diesel, gasoline, before], 15000, 15000);
+  it('each total is the sum of the items, in the schema’s place (after vFCPSTRet, before vProd)', () => {
+    const t = icmsTot([diesel, gasoline, before], 15000, 15168.56);
     expect(names(t).slice(names(t).indexOf('vFCPSTRet'), names(t).indexOf('vProd') + 1)).toEqual([
       'vFCPSTRet',
       'qBCMono',
@@ -119,7 +119,7 @@ describe('ICMSTot: monophasic fuel totals (NT 2023.001, W06b.1–W06e) and vNF b
     expect(
       ['qBCMono', 'vICMSMono', 'qBCMonoReten', 'vICMSMonoReten', 'qBCMonoRet', 'vICMSMonoRet'].map((n) => text(t, n)),
     ).toEqual(['3000.46', '4060.64', '150.50', '168.56', '500.00', '735.00']);
-    // W16-10 (NT 2023.001; text of NT 2023.004 v1.20): "(+) vICMSMonoReten (id:W06d)" — 15,000.00 + 168.56.
+    // vNF is the engine's (sumNfeTotals adds vICMSMonoReten, W16-10): written as it comes, nothing added twice.
     expect(text(t, 'vNF')).toBe('15168.56');
   });
 

@@ -66,8 +66,8 @@ export function prodOfYear(prod: XNode, r: NfeItemResult, year: number): XNode {
  *
  * `dets` are the completed dets, in order (their CFOPs: imports keep their vProd). What ICMSTot sums of what they
  * print beyond the engine's answer (printed-totals.ts): the monophasic totals of NT 2023.001 (W06b.1–W06e) and
- * vIPIDevol (Σ impostoDevol, kept as the issuer sent it); vNF adds, by W16-10 as NT 2023.001/NT 2023.004 write it,
- * vICMSMonoReten, that vIPIDevol (not in the faturamento direto of vehicles) and the PIS/COFINS-ST with indSoma 1.
+ * vIPIDevol (Σ impostoDevol, kept as the issuer sent it); vNF, the engine's by W16-10 (vICMSMonoReten included, NT
+ * 2023.001), adds that vIPIDevol (not in the faturamento direto of vehicles) and the PIS/COFINS-ST with indSoma 1.
  * vItem, which VB01-10 composes the same way, is dropped by the completion (complete-nfe.ts).
  */
 export function writeTotals(
@@ -88,7 +88,6 @@ export function writeTotals(
   const vNF = new TaxDecimal(t.vNF)
     .minus(t.vIPIDevol)
     .plus(inProd)
-    .plus(kept.vICMSMonoReten)
     .plus(kept.direct ? 0 : kept.vIPIDevol)
     .plus(kept.stSummed);
   const difal = answers.some((r) => r.vBCUFDest > 0);

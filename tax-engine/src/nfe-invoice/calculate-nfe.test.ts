@@ -166,6 +166,21 @@ describe('calculateNfe: a whole invoice', () => {
     expect(itemFieldsCountedAsZero).toEqual(['vIPIDevol']);
   });
 
+  it('vNF adds the monophasic ICMS retained for the next stage (CST 15; W16-10 as NT 2023.001 amended it)', () => {
+    // W16-10, text of NT 2023.004 v1.20: "(+) vICMSMonoReten (id:W06d)". Diesel at R$ 0.9456/l as the issuer states
+    // it: own 1,000 l = 945.60 (not in vNF: it is the seller's, inside the price); retained 150.5 l = 142.31
+    // (142.3128), charged to the buyer on top of the price. A CST 02 item retains nothing.
+    const operacao = { ufOrigem: 'SP', ufDestino: 'SP', consumidorFinal: false, contribuinte: true } as const;
+    const diesel = {
+      vProd: '5000.00',
+      icms: { cst: '15', qBCMono: '1000', adRemICMS: '0.9456', qBCMonoReten: '150.5', adRemICMSReten: '0.9456' },
+    };
+    const gasoline = { vProd: '6000.00', icms: { cst: '02', qBCMono: '1000', adRemICMS: '1.22' } };
+    const nfe = calculateNfe({ operacao, itens: [diesel, gasoline] }, () => ({}));
+    expect(nfe.itens.map((r) => r.vICMSMonoReten)).toEqual([142.31, 0]);
+    expect(nfe.total.ICMSTot.vNF).toBe(11142.31);
+  });
+
   it("sums the items' vII (II group) into ICMSTot and vNF", () => {
     const operacao = { ufOrigem: 'SP', ufDestino: 'SP', consumidorFinal: false, contribuinte: true } as const;
     const item = { vProd: '100.00', vII: '12.34', icms: { cst: '41' } };

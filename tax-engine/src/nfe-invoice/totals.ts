@@ -44,6 +44,7 @@ export const nfeTotalSourceFields: readonly string[] = [
   ...new Set([
     ...Object.values(summedFromAnswers).filter((f) => !itemFieldsCountedAsZero.includes(f)),
     'vICMSDeson',
+    'vICMSMonoReten',
     'vBCIBSCBS',
     'vIBSUF',
     'vIBSMun',
@@ -79,9 +80,11 @@ function sumAmounts(answers: Record<string, number>[], source: string): Decimal 
  * total/ICMSTot and total/IBSCBSTot of a whole NF-e: each figure is the sum of the items' (rule 5xx of the MOC:
  * "Total … difere do somatório dos itens"), in decimals, so 990 items of cents add up exactly.
  *
- * vNF (W16, rejeição 610 of the MOC 7.0 as amended by NT 2023.004):
- *   vProd − vDesc − vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol (+ vServ, no
- *   services here), where vICMSDeson is deducted only for items whose indDeduzDeson is not 0.
+ * vNF (W16, rejeição 610 of the MOC 7.0 as amended by NT 2023.001 and NT 2023.004, text of NT 2023.004 v1.20):
+ *   vProd − vDesc − vICMSDeson + vST + vFCPST + vICMSMonoReten + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol
+ *   (+ vServ, no services here; + PIS/COFINS-ST with indSoma 1, which the engine does not compute: the NF-e
+ *   writer adds them from the issuer's groups), where vICMSDeson is deducted only for items whose indDeduzDeson
+ *   is not 0. vICMSMonoReten is the monophasic ICMS the seller retains for the next stage (CST 15, NT 2023.001).
  * These are the figures of the goods without IBS/CBS/IS, what every base is computed from. In the NF-e, from 2027
  * each item's vProd also carries its IBS, CBS and IS (NT 2026.008 v1.00, I11), and so vNF and vNFTot do: the writer
  * adds them (nfe-complete/write-totals.ts, taxesInProd; decision 075). Through 2026 vNFTot = vNF without them.
@@ -115,7 +118,8 @@ export function sumNfeTotals(items: NfeItemInput['item'][], answers: NfeItemResu
     .plus(sums.vOutro)
     .plus(sums.vII)
     .plus(sums.vIPI)
-    .plus(sums.vIPIDevol);
+    .plus(sums.vIPIDevol)
+    .plus(sumAmounts(answers as unknown as Record<string, number>[], 'vICMSMonoReten'));
 
   const ICMSTot = {} as Record<IcmsTotField, number>;
   // The layout's order (icmsTotFields), which is also the order the answer prints.
