@@ -491,6 +491,15 @@ describe('MOC 7.0 annex I rows of groups BA, C and I: a positive and a negative 
     expect(found(u, 'U05-10').length).toBe(1);
   });
 
+  it("BA15-10 accepts São Paulo's producer IE written without its P (SINTEGRA SP, Produtor Rural: P-0MMMSSSS.D/000), and still refuses a wrong check digit", () => {
+    const t = sampleNfe(standard);
+    addRef(t, refNFP({ IE: '011004243002' }));
+    expect(found(t, 'BA15-10')).toEqual([]);
+    const u = sampleNfe(standard);
+    addRef(u, refNFP({ IE: '011004244002' }));
+    expect(found(u, 'BA15-10').length).toBe(1);
+  });
+
   it('BA02-20: a key of a year after dhEmi but not after now is accepted; after both, rejected', () => {
     const t = sampleNfe(standard);
     addRef(t, refNFe(key({ aamm: '2701' })));

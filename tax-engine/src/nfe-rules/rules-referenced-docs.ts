@@ -113,6 +113,19 @@ function emitterKind(key: string): 'CNPJ' | 'CPF' | null {
 const idBad = (doc: string, kind: 'CNPJ' | 'CPF') =>
   kind === 'CNPJ' ? !isValidCnpj(doc) : !(doc.startsWith('000') && isValidCpf(doc.slice(3)));
 
+/**
+ * São Paulo's producer IE (SINTEGRA's "Produtor Rural": P-0MMMSSSS.D/000), the IE of the notes refNFP references,
+ * written without the P: 12 digits from a 0, one check digit, the 9th (weights 1, 3, 4, 5, 6, 7, 8, 10 over the first
+ * 8, the units of the remainder by 11); the last three are a sequence, not the standard IE's second check digit.
+ */
+function spProducerIe(v: string): boolean {
+  if (!/^0\d{11}$/.test(v)) return false;
+  const w = [1, 3, 4, 5, 6, 7, 8, 10];
+  let s = 0;
+  for (let i = 0; i < 8; i++) s += w[i]! * Number(v[i]);
+  return (s % 11) % 10 === Number(v[8]);
+}
+
 /** Months from a reference's AAMM to now (the century read as the latest not after now). */
 function monthsAgo(aamm: string, agora: Date): number | null {
   if (!/^\d{4}$/.test(aamm)) return null;
@@ -311,10 +324,10 @@ export const referencedDocRules: Rule[] = [
     'IE da NF referenciada de produtor inválido.',
     'refNFP',
     'IE',
-    'IE da NF de produtor referenciada (refNFP/IE) com tamanho e dígitos da UF de refNFP/cUF (ISENTO não é julgado).',
+    'IE da NF de produtor referenciada (refNFP/IE) com tamanho e dígitos da UF de refNFP/cUF (ISENTO não é julgado; em SP, também a IE de produtor rural sem o P).',
     (v, ref) => {
       const uf = ufByCode.get(text(ref, 'cUF') ?? '');
-      return uf !== undefined && isValidIe(v, uf) === false;
+      return uf !== undefined && isValidIe(v, uf) === false && !(uf === 'SP' && spProducerIe(v));
     },
   ),
   ...nfeKeyRules('BA19', 'refCTe', 'CT-e', ['57'], true),
