@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   type ErrorDetail,
+  ParseOption,
   XmlBufferInputProvider,
   XmlDocument,
   XmlValidateError,
@@ -111,7 +112,11 @@ export function validateSchema(
   const validator = validatorFor(pkg);
   let doc: XmlDocument;
   try {
-    doc = XmlDocument.fromBuffer(typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml);
+    // XML_PARSE_COMPACT keeps short texts inside their nodes (an NF-e is thousands of them): ≈ 15 % of libxml2's parse
+    // here, and the tree is only read. Entities stay unexpanded and no DTD is loaded (the defaults).
+    doc = XmlDocument.fromBuffer(typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml, {
+      option: ParseOption.XML_PARSE_COMPACT,
+    });
   } catch (e) {
     throw new SyntaxError((e as Error).message);
   }
