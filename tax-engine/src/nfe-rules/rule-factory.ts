@@ -144,21 +144,21 @@ export interface TablePlace {
 }
 
 /**
- * A MOC row "código inexistente (Tabela …)": each code the document gives is looked up in the official table the caller
+ * A MOC row "código inexistente (Tabela …)", one factory per table: each code the document gives is looked up in the official table the caller
  * passes (NfeTables.municipio or .pais); without that table the rule is not applied. Codes not of `shape` are the
  * schema's to refuse, not this rule's.
  */
-export function tableRule(
-  id: string,
-  codigo: string,
-  mensagem: string,
-  grupo: RuleGroup,
-  modelos: readonly ('55' | '65')[],
-  descricao: string,
-  tabela: { nome: 'municipios' | 'paises'; busca: 'municipio' | 'pais'; esperado: string; shape?: RegExp },
-  places: (d: NfeView) => TablePlace[],
-): Rule {
-  return {
+export const tableRule =
+  (tabela: { nome: 'municipios' | 'paises'; busca: 'municipio' | 'pais'; esperado: string; shape?: RegExp }) =>
+  (
+    id: string,
+    codigo: string,
+    mensagem: string,
+    grupo: RuleGroup,
+    modelos: readonly ('55' | '65')[],
+    descricao: string,
+    places: (d: NfeView) => TablePlace[],
+  ): Rule => ({
     ...mocRule(id, codigo, mensagem, grupo, modelos, 'obrigatoria', descricao, (d: NfeView, ctx: RuleContext) => {
       const t: NfeTables | null = ctx.tabelas;
       const known = t?.[tabela.busca];
@@ -173,8 +173,7 @@ export function tableRule(
       return out ?? [];
     }),
     tabelas: [tabela.nome],
-  };
-}
+  });
 
 /** A finding when the condition holds. */
 export const when = (cond: boolean, f: Finding): Finding[] => (cond ? [f] : []);

@@ -1,6 +1,6 @@
-import { type NfeView, root } from './nfe-view.js';
-import { type TablePlace, tableRule } from './rule-factory.js';
-import type { Rule, RuleGroup } from './types.js';
+import { root } from './nfe-view.js';
+import { tableRule } from './rule-factory.js';
+import type { Rule } from './types.js';
 import { text } from './xml-node.js';
 
 /**
@@ -17,15 +17,7 @@ const BACEN = {
   esperado: 'código da Tabela de Países do BACEN',
   shape: /^\d{1,4}$/,
 } as const;
-const paisRule = (
-  id: string,
-  codigo: string,
-  mensagem: string,
-  grupo: RuleGroup,
-  modelos: readonly ('55' | '65')[],
-  descricao: string,
-  places: (d: NfeView) => TablePlace[],
-): Rule => tableRule(id, codigo, mensagem, grupo, modelos, descricao, BACEN, places);
+const paisRule = tableRule(BACEN);
 
 export const countryRules: Rule[] = [
   paisRule(

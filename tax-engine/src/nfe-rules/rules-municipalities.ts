@@ -1,6 +1,6 @@
 import { type NfeView, root } from './nfe-view.js';
 import { type TablePlace, tableRule } from './rule-factory.js';
-import type { Rule, RuleGroup } from './types.js';
+import type { Rule } from './types.js';
 import { children, text, type XNode } from './xml-node.js';
 
 /**
@@ -16,15 +16,7 @@ const both = ['55', '65'] as const;
 const EXTERIOR = '9999999';
 
 const IBGE = { nome: 'municipios', busca: 'municipio', esperado: 'código da Tabela de Municípios do IBGE' } as const;
-const munRule = (
-  id: string,
-  codigo: string,
-  mensagem: string,
-  grupo: RuleGroup,
-  modelos: readonly ('55' | '65')[],
-  descricao: string,
-  places: (d: NfeView) => TablePlace[],
-): Rule => tableRule(id, codigo, mensagem, grupo, modelos, descricao, IBGE, places);
+const munRule = tableRule(IBGE);
 const one = (campo: string, code: string | undefined) => [{ campo, code }];
 /** A place's cMun when its UF is not "EX" (abroad: the rows with 9999999 apply instead). */
 const placeMun = (node: XNode | undefined, campo: string) =>
