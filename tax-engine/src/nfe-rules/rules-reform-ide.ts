@@ -14,7 +14,8 @@ import { child, children, text } from './xml-node.js';
  * triggered by such a field (dPrevEntrega, finNFe 5/6, tpNFDebito, tpNFCredito, cMunFGIBS, gCompraGov) except
  * B25-90 and B25b-70, which look for an absence and are applied only where an item has IBSCBS or IS.
  */
-type Vigencia = { producao: Period; homologacao: Period };
+/** A schedule of the NT's history: both environments from a date (to another, where a later version ends it). */
+export type Vigencia = { producao: Period; homologacao: Period };
 /** v1.30's schedule for the rules in force with the schema (the v1.10 dates struck out in v1.51). */
 export const rtcV130: Vigencia = { homologacao: { desde: '2025-10-29' }, producao: { desde: '2025-11-10' } };
 /** v1.30's second list (B10a-10 … B10a-50, B25-110, B25-120 and the credit rules of group UB). */

@@ -1,6 +1,6 @@
 import { hasReformGroups, ntRule, perItem } from './rule-factory.js';
-import { rtcV130, rtcV130b } from './rules-reform-ide.js';
-import type { Period, Rule } from './types.js';
+import { rtcV130, rtcV130b, type Vigencia } from './rules-reform-ide.js';
+import type { Rule } from './types.js';
 import { child, text } from './xml-node.js';
 
 /**
@@ -11,7 +11,6 @@ import { child, text } from './xml-node.js';
  * Schedules from the NT's history: I05k-10/20 in v1.30's second list, the others with v1.30's schema. As the NT's
  * note ** says, the rules apply only to documents that fill the reform's fields (IBSCBS or IS in an item).
  */
-type Vigencia = { producao: Period; homologacao: Period };
 const beforeV150: Vigencia = {
   homologacao: { desde: rtcV130.homologacao.desde, ate: '2026-08-31' },
   producao: { desde: rtcV130.producao.desde, ate: '2026-11-02' },
