@@ -712,6 +712,42 @@ describe('the CFOP table rules (MOC 7.0 annex I, I08-04 and N12-70)', () => {
   });
 });
 
+describe('W16-10: vNF with the PIS-ST and COFINS-ST that compose it', () => {
+  // NT 2020.005 (indSomaPISST/indSomaCOFINSST) and W16-10 as NT 2023.004 v1.20 writes it: the items' PIS-ST and
+  // COFINS-ST with indSoma 1 enter vNF. ICMSTot has no total of them: the rule reads the items.
+  const withSt = (indSoma: string) => {
+    const t = sampleNfe(standard);
+    into(
+      t,
+      `${det(1)}/imposto`,
+      el('PISST', [el('vBC', '100.00'), el('pPIS', '1.6500'), el('vPIS', '1.65'), el('indSomaPISST', indSoma)]),
+      'COFINS',
+    );
+    into(
+      t,
+      `${det(1)}/imposto`,
+      el('COFINSST', [
+        el('vBC', '100.00'),
+        el('pCOFINS', '7.6000'),
+        el('vCOFINS', '7.60'),
+        el('indSomaCOFINSST', indSoma),
+      ]),
+      'zzz',
+    );
+    bump(t, tot('vNF'), 9.25);
+    return t;
+  };
+  const w16 = (t: XNode) => run(t).rejeicoes.filter((f) => f.regra === 'W16-10');
+
+  it('a vNF that adds them when indSoma is 1 is accepted', () => {
+    expect(w16(withSt('1'))).toEqual([]);
+  });
+
+  it('the same vNF with indSoma 0 is 9.25 above its parts: rejection 610', () => {
+    expect(w16(withSt('0'))).toMatchObject([{ codigo: '610', encontrado: expect.any(String) }]);
+  });
+});
+
 describe('how the book is applied', () => {
   it('reports every rejection, not only the first, each with its field and item', () => {
     const t = sampleNfe(standard);

@@ -74,7 +74,7 @@ const W16_10: Rule = {
   fonte: moc('W'),
   descricao:
     'vNF = vProd − vDesc − vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol + vServ (tolerância R$ 0,50 para mais ou para menos, nota (*3) do MOC, NT 2012/003). ' +
-    'Faturamento direto de veículos (tpOp=2) sem vST, vFCPST e vIPIDevol; não aplicada à importação (CFOP 3xxx); aceita vICMSDeson não subtraído.',
+    'Faturamento direto de veículos (tpOp=2) sem vST, vFCPST e vIPIDevol; não aplicada à importação (CFOP 3xxx); aceita vICMSDeson não subtraído e soma vICMSMonoReten e o PIS-ST/COFINS-ST dos itens com indSoma=1 (NT 2023.004).',
   verificar(doc) {
     const t = doc.icmsTot;
     const vNF = cents(text(t, 'vNF'));
@@ -94,9 +94,16 @@ const W16_10: Rule = {
       v('vII') +
       v('vIPI') +
       v('vServ', child(doc.total, 'ISSQNtot'));
-    // Not confirmed in the MOC's W16-10 text but summed by ERPs since NT 2020.005/2023.001: the retained
-    // monophasic ICMS and the PIS/COFINS-ST that compose the total; accepted, never required.
-    const extras = v('vICMSMonoReten') + v('vPISST') + v('vCOFINSST');
+    // W16-10 as NT 2023.004 v1.20 writes it adds vICMSMonoReten (ICMSTot, NT 2023.001) and the items' PIS-ST and
+    // COFINS-ST whose indSomaPISST/indSomaCOFINSST is 1 (NT 2020.005): ICMSTot has no PIS/COFINS-ST total of its own.
+    // Accepted, never required (documents before those NTs compose vNF without them).
+    let extras = v('vICMSMonoReten');
+    for (const it of doc.items) {
+      const pisSt = child(it.imposto, 'PISST');
+      const cofinsSt = child(it.imposto, 'COFINSST');
+      if (pisSt && text(pisSt, 'indSomaPISST') === '1') extras += v('vPIS', pisSt);
+      if (cofinsSt && text(cofinsSt, 'indSomaCOFINSST') === '1') extras += v('vCOFINS', cofinsSt);
+    }
     // The row's note (*3): "Considerar uma tolerância de R$ 0,50 para mais ou para menos (NT 2012/003)".
     const ok = [base, base + v('vICMSDeson'), base + extras, base + extras + v('vICMSDeson')].some((e) =>
       within(vNF, e, 50),
