@@ -48,8 +48,16 @@ const cbenef =
   'A critério da UF, com a tabela cBenef de cada UF (o projeto tem a de SP, PR, RJ, RS e SC) e exceções por UF cujo texto não foi lido.';
 const seletivo =
   'Imposto Seletivo: tabelas de CST/cClassTrib do IS e regras de alíquota ainda não carregadas no motor; texto da regra não lido.';
-const qrcode =
-  'Parâmetros do QR-Code da NFC-e por versão (NT 2025.001) e URLs de cada UF: texto das regras e tabela de URLs não mantidos; o grupo infNFeSupl é gerado depois da assinatura.';
+const qrcodeView =
+  'Linha lida (MOC 7.0 anexo I, grupo ZX; NT 2025.001 v1.03) e escrita com testes em rules-qrcode.ts; fora do livro até a leitura do documento levar o elemento NFe: infNFeSupl e Signature são irmãos de infNFe, que é o que as regras recebem.';
+const qrcodeUrls =
+  'Endereço da consulta por UF e ambiente (Portal da NFC-e, nfce.encat.org): tabela de URLs não mantida no projeto.';
+const qrcodeV1 =
+  'QR-Code versão 100 (parâmetros chNFe=…&nVersao=100): linha lida, não implementada — só em NFC-e emitidas até 30/09/2018; depois a ZX02-15 (903) a recusa.';
+const qrcodeCdata =
+  'Escape do "&" em vez de CDATA: a árvore lida não guarda se o texto veio em CDATA ou com &amp; (o mesmo texto depois da leitura).';
+const zx0110 =
+  'Riscada pela NT 2026.002 (NF-e com DANFE Simplificado Tipo 2, tpImp 6, leva o QR-Code); a data em que deixa de valer não foi lida.';
 
 const entries: [string, RuleStatusKind, string][] = [];
 const add = (status: RuleStatusKind, motivo: string, ids: string) => {
@@ -61,7 +69,7 @@ add('offline', connection, 'B02-10 B02-20 B06-20 B24-10 B22-60 B22-70 B26-40 C02
 add('offline', signature, 'F03');
 add('offline', ufParameter, 'W03-20 W04-20 W06-20 W16-20 W16-30 W16-40 W16-50 W16-60 C21-10 E16a-30 E16a-35 B06-10');
 add('offline', ufParameter, 'B09-30 B09-50 B22-20 B25b-30 N12a-30 ZB02-20 ZD01-10 ZD07-10 ZF05-10');
-add('offline', csc, 'ZX02-104 ZX02-108 ZX02-304 ZX02-308 ZX02-120 ZX02-320 ZX02-338');
+add('offline', csc, 'ZX02-104 ZX02-108 ZX02-304 ZX02-308 ZX02-120 ZX02-320');
 
 add('pendente', reception, 'B09-10 B09-40 B28-30 B28-40 B10a-20 B10a-30 I83-10 Y09-50 UB132-10');
 add('pendente', 'Exige a tabela de produtos da ANP, que o projeto não tem.', 'LA02-10');
@@ -84,11 +92,19 @@ add(
   'Lista de CFOP admitidos na devolução e no retorno do MEI (CRT 4) não lida na NT 2025.002; páginas públicas listam só os CFOP do MEI em geral.',
   'I08-141',
 );
-add('pendente', qrcode, 'ZX01-10 ZX02-10 ZX02-15 ZX02-20 ZX02-22 ZX02-24 ZX02-28 ZX02-32 ZX02-40 ZX02-44 ZX02-48');
-add('pendente', qrcode, 'ZX02-52 ZX02-56 ZX02-60 ZX02-64 ZX02-68 ZX02-72 ZX02-76 ZX02-80 ZX02-84 ZX02-88 ZX02-92');
-add('pendente', qrcode, 'ZX02-96 ZX02-100 ZX02-112 ZX02-116 ZX02-222 ZX02-224 ZX02-228 ZX02-232 ZX02-236 ZX02-240');
-add('pendente', qrcode, 'ZX02-244 ZX02-260 ZX02-268 ZX02-272 ZX02-276 ZX02-288 ZX02-292 ZX02-296 ZX02-300 ZX02-312');
-add('pendente', qrcode, 'ZX02-316 ZX02-330 ZX02-334 ZX03-20');
+add('pendente', qrcodeView, 'ZX02-10 ZX02-15 ZX02-222 ZX02-224 ZX02-228 ZX02-232 ZX02-236 ZX02-240 ZX02-244 ZX02-260');
+add('pendente', qrcodeView, 'ZX02-268 ZX02-272 ZX02-276 ZX02-288 ZX02-292 ZX02-296 ZX02-300 ZX02-312 ZX02-316');
+add('pendente', qrcodeView, 'ZX02-330 ZX02-334');
+add('pendente', qrcodeUrls, 'ZX02-20 ZX03-20');
+add('pendente', qrcodeV1, 'ZX02-24 ZX02-28 ZX02-32 ZX02-40 ZX02-44 ZX02-48 ZX02-52 ZX02-56 ZX02-60 ZX02-64 ZX02-68');
+add('pendente', qrcodeV1, 'ZX02-72 ZX02-76 ZX02-80 ZX02-84 ZX02-88 ZX02-92 ZX02-96 ZX02-100 ZX02-112 ZX02-116');
+add('pendente', qrcodeCdata, 'ZX02-22');
+add('pendente', zx0110, 'ZX01-10');
+add(
+  'pendente',
+  'Assinatura do QR-Code v3 off-line (NT 2025.001): conferível com o certificado da própria nota, não com o CSC; a entrada assinada e o algoritmo (Manual do DANFE NFC-e 6.0, item 4.4) não foram lidos.',
+  'ZX02-338',
+);
 // Rows read in the transcription of the annex (decision 072) and not implemented, each with its reason.
 add('pendente', future, 'I05-30 I09-10 I13-10 I19-10 I29a-20 I51-20 I53-10 LB01-20 N23b-20 N27d-10 NA15-10 NA17-10');
 add('pendente', revoked, 'N07-10 N12-84 N12-88 N33-10');

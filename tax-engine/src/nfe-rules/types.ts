@@ -42,7 +42,8 @@ export type RuleGroup =
   | 'ZA'
   | 'ZB'
   | 'ZC'
-  | 'ZD';
+  | 'ZD'
+  | 'ZX';
 
 export type Ambiente = 'producao' | 'homologacao';
 

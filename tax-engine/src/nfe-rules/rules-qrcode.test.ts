@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { findInfNFe, viewNfe } from './nfe-view.js';
+import { qrCodeRules } from './rules-qrcode.js';
+import { sampleNfe } from './sample-nfe.js';
+import { el } from './sample-xml.js';
+import type { RuleContext } from './types.js';
+import { child, text, type XNode } from './xml-node.js';
+
+// MOC 7.0 annex I, group ZX (infNFeSupl), rows of QR-Code version 2 (NT 2015.002 / NT 2018.005) and "2 ou 3"
+// (NT 2025.001, as the annex republished by NT 2026.002 writes them).
+const ctx: RuleContext = { data: '2026-10-10', ambiente: 'homologacao', agora: new Date(), tabelas: null };
+const DIGEST = 'Q3Vj7wCtzVPkxBqfBV2r4+5xYDs=';
+const asciiHex = [...DIGEST].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
+
+/** A signed-looking NFC-e (homologation, 10/10/2026) with infNFeSupl; `qr` builds the QR-Code from its key. */
+function signedNfce(
+  opts: { qr?: (chave: string) => string; tpEmis?: string; signed?: boolean; cpfDest?: string; emitCpf?: string } = {},
+) {
+  const tree = sampleNfe({
+    modelo: '65',
+    emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' },
+    ...(opts.cpfDest ? { destinatario: { cpf: opts.cpfDest, uf: 'SP', contribuinte: false } } : {}),
+    data: '2026-10-10',
+    tpAmb: '2',
+    items: [{ vProd: '10.00', icms: { cst: '00', pICMS: '18' } }],
+  });
+  const infNFe = findInfNFe(tree)!;
+  const ide = child(infNFe, 'ide')!;
+  if (opts.tpEmis) child(ide, 'tpEmis')!.text = opts.tpEmis;
+  if (opts.emitCpf) Object.assign(child(child(infNFe, 'emit'), 'CNPJ')!, { name: 'CPF', text: opts.emitCpf });
+  const chave = infNFe.attrs.Id!.slice(3);
+  if (opts.qr) tree.children.push(el('infNFeSupl', [el('qrCode', opts.qr(chave)), el('urlChave', 'x')]));
+  if (opts.signed !== false)
+    tree.children.push(
+      el('Signature', [el('SignedInfo', [el('Reference', [el('DigestValue', DIGEST)], { URI: `#NFe${chave}` })])]),
+    );
+  const view = Object.assign(viewNfe(infNFe), { nfe: tree as XNode });
+  return { view, chave, vNF: text(view.icmsTot, 'vNF')! };
+}
+
+const URL = 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode?p=';
+const HASH = 'A1B2C3D4E5F60718293A4B5C6D7E8F9012345678';
+const ids = (v: ReturnType<typeof signedNfce>['view']) =>
+  qrCodeRules.flatMap((r) => r.verificar(v, ctx).map(() => r.id));
+
+describe('group ZX, QR-Code of the NFC-e (MOC 7.0 annex I; NT 2015.002, NT 2018.005, NT 2025.001)', () => {
+  it('a signed on-line NFC-e with a version 2 QR-Code, and one with version 3, pass every ZX rule', () => {
+    expect(ids(signedNfce({ qr: (k) => `${URL}${k}|2|2|1|${HASH}` }).view)).toEqual([]);
+    expect(ids(signedNfce({ qr: (k) => `${URL}${k}|3|2` }).view)).toEqual([]);
+  });
+
+  it('an off-line NFC-e (tpEmis 9) with every version 2 parameter right passes (digVal in either hex)', () => {
+    const ok = (dig: string) => signedNfce({ tpEmis: '9', qr: (k) => `${URL}${k}|2|2|10|10.00|${dig}|1|${HASH}` }).view;
+    expect(ids(ok(asciiHex))).toEqual([]);
+    expect(ids(ok(asciiHex.toUpperCase()))).toEqual([]);
+  });
+
+  it('ZX02-10 (394, MOC 7.0 ZX): a signed NFC-e without qrCode is refused; unsigned or NFF (tpEmis 3) is not judged', () => {
+    expect(ids(signedNfce().view)).toEqual(['ZX02-10']);
+    expect(ids(signedNfce({ signed: false }).view)).toEqual([]);
+    expect(ids(signedNfce({ tpEmis: '3' }).view)).toEqual([]);
+  });
+
+  it('ZX02-15 (903, NT 2018.005): QR-Code version 100 after 30/09/2018 is refused', () => {
+    const v1 = (k: string) => `https://x/qrcode?chNFe=${k}&nVersao=100&tpAmb=2&cIdToken=000001&cHashQRCode=${HASH}`;
+    expect(ids(signedNfce({ qr: v1 }).view)).toEqual(['ZX02-15']);
+  });
+
+  it('ZX02-224/228 (396/397): the key, 1st parameter, missing or different from infNFe/@Id', () => {
+    expect(ids(signedNfce({ qr: () => `${URL}|2|2|1|${HASH}` }).view)).toEqual(['ZX02-224']);
+    const other = (k: string) => `${k.slice(0, 43)}${(Number(k[43]) + 1) % 10}`;
+    expect(ids(signedNfce({ qr: (k) => `${URL}${other(k)}|2|2|1|${HASH}` }).view)).toEqual(['ZX02-228']);
+  });
+
+  it('ZX02-232/236 (396/398): the version, 2nd parameter, missing or not 2/3', () => {
+    expect(ids(signedNfce({ qr: (k) => `${URL}${k}||2|1|${HASH}` }).view)).toEqual(['ZX02-232']);
+    expect(ids(signedNfce({ qr: (k) => `${URL}${k}|4|2|1|${HASH}` }).view)).toEqual(['ZX02-236']);
+  });
+
+  it('ZX02-240/244 (396/397): tpAmb, 3rd parameter, missing or different from ide/tpAmb', () => {
+    expect(ids(signedNfce({ qr: (k) => `${URL}${k}|2||1|${HASH}` }).view)).toEqual(['ZX02-240']);
+    expect(ids(signedNfce({ qr: (k) => `${URL}${k}|3|1` }).view)).toEqual(['ZX02-244']);
+  });
+
+  it('ZX02-260/268 (396/397): off-line, the day of issue (4th) missing or different from dhEmi', () => {
+    const off = (day: string) =>
+      ids(signedNfce({ tpEmis: '9', qr: (k) => `${URL}${k}|2|2|${day}|10.00|${asciiHex}|1|${HASH}` }).view);
+    expect(off('')).toEqual(['ZX02-260']);
+    expect(off('11')).toEqual(['ZX02-268']);
+  });
+
+  it('ZX02-272/276 (396/397): off-line, vNF (5th) missing or different from ICMSTot/vNF', () => {
+    const off = (v: string) =>
+      ids(signedNfce({ tpEmis: '9', qr: (k) => `${URL}${k}|2|2|10|${v}|${asciiHex}|1|${HASH}` }).view);
+    expect(off('')).toEqual(['ZX02-272']);
+    expect(off('10.01')).toEqual(['ZX02-276']);
+    expect(off('10')).toEqual([]);
+  });
+
+  it('ZX02-288/292/296 (396/400/397): off-line v2, digVal (6th) missing, not hex, or not the signature digest', () => {
+    const off = (dig: string) =>
+      ids(signedNfce({ tpEmis: '9', qr: (k) => `${URL}${k}|2|2|10|10.00|${dig}|1|${HASH}` }).view);
+    expect(off('')).toEqual(['ZX02-288']);
+    expect(off('xyz')).toEqual(['ZX02-292']);
+    expect(off('ab12')).toEqual(['ZX02-296']);
+  });
+
+  it('ZX02-300/312/316 (396/396/400): v2, the CSC id and the hash missing, the hash not hex', () => {
+    expect(ids(signedNfce({ qr: (k) => `${URL}${k}|2|2||${HASH}` }).view)).toEqual(['ZX02-300']);
+    expect(ids(signedNfce({ qr: (k) => `${URL}${k}|2|2|1` }).view)).toEqual(['ZX02-312']);
+    expect(ids(signedNfce({ qr: (k) => `${URL}${k}|2|2|1|ZZ` }).view)).toEqual(['ZX02-316']);
+  });
+
+  it('nothing is judged without the NFe element in the view (the rule book does not carry it yet)', () => {
+    const { view } = signedNfce({ qr: (k) => `${URL}${k}|4|1` });
+    const bare = viewNfe(view.infNFe);
+    expect(qrCodeRules.flatMap((r) => r.verificar(bare, ctx))).toEqual([]);
+  });
+
+  const SIG = 'aGVsbG8=';
+  it('NT 2025.001: a v3 off-line QR-Code with the recipient (CPF, 6th/7th) and the signature (8th) passes; none without dest', () => {
+    const cpf = '52998224725';
+    expect(
+      ids(signedNfce({ cpfDest: cpf, tpEmis: '9', qr: (k) => `${URL}${k}|3|2|10|10.00|2|${cpf}|${SIG}` }).view),
+    ).toEqual([]);
+    expect(ids(signedNfce({ tpEmis: '9', qr: (k) => `${URL}${k}|3|2|10|10.00|||${SIG}` }).view)).toEqual([]);
+  });
+
+  it('ZX02-222 (444, NT 2025.001 v1.03): QR-Code version 2 from an emitente pessoa física (CPF) is refused', () => {
+    const qr = (k: string) => `${URL}${k}|2|2|1|${HASH}`;
+    expect(ids(signedNfce({ emitCpf: '52998224725', qr }).view)).toEqual(['ZX02-222']);
+    expect(ids(signedNfce({ emitCpf: '52998224725', qr: (k) => `${URL}${k}|3|2` }).view)).toEqual([]);
+  });
+
+  it('ZX02-324/326/328 (396/396/397, NT 2025.001 v1.03): v3 off-line, the recipient missing or different', () => {
+    const cpf = '52998224725';
+    const off = (six: string, seven: string, cpfDest?: string) =>
+      ids(signedNfce({ cpfDest, tpEmis: '9', qr: (k) => `${URL}${k}|3|2|10|10.00|${six}|${seven}|${SIG}` }).view);
+    expect(off('', cpf, cpf)).toEqual(['ZX02-324']);
+    expect(off('2', '', cpf)).toEqual(['ZX02-326']);
+    expect(off('2', '11144477735', cpf)).toEqual(['ZX02-328']);
+    expect(off('2', cpf)).toEqual(['ZX02-328']);
+  });
+
+  it('ZX02-330/334 (445/474, NT 2025.001 v1.03): the v3 signature present on-line, absent off-line', () => {
+    expect(ids(signedNfce({ qr: (k) => `${URL}${k}|3|2|10|10.00|||${SIG}` }).view)).toEqual(['ZX02-330']);
+    expect(ids(signedNfce({ tpEmis: '9', qr: (k) => `${URL}${k}|3|2|10|10.00||` }).view)).toEqual(['ZX02-334']);
+  });
+});
