@@ -31,14 +31,22 @@ function qrOf(d: NfeView): { nfe: XNode; qr: string | undefined } | null {
   return { nfe, qr: text(nfe, 'infNFeSupl/qrCode') };
 }
 
+/** Each document's QR-Code parameters, split once for the 24 rules that read them (an NFC-e is judged by all). */
+const parsed = new WeakMap<NfeView, QrParams | null>();
+
 /** The `p=` parameters of a version 2/3 QR-Code; null for a version 1 URL (chNFe=…&nVersao=100) or none. */
 function paramsOf(d: NfeView): QrParams | null {
+  let p = parsed.get(d);
+  if (p !== undefined) return p;
+  p = null;
   const q = qrOf(d)?.qr;
-  if (!q) return null;
-  const at = q.search(/[?&]p=/i);
-  if (at < 0) return null;
-  const params = q.slice(at + 3).split('|');
-  return { params, versao: params[1] ?? '', offline: text(d.ide, 'tpEmis') === '9', path: QR_PATH };
+  const at = q ? q.search(/[?&]p=/i) : -1;
+  if (q && at >= 0) {
+    const params = q.slice(at + 3).split('|');
+    p = { params, versao: params[1] ?? '', offline: text(d.ide, 'tpEmis') === '9', path: QR_PATH };
+  }
+  parsed.set(d, p);
+  return p;
 }
 
 const hex = /^[0-9a-fA-F]+$/;
