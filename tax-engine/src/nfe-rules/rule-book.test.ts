@@ -11,6 +11,7 @@ import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
 import {
   bundledTables,
+  eachRuleCase,
   find,
   hiddenByRequirements,
   insert,
@@ -571,25 +572,10 @@ describe('the NF-e rule book: each rule, a positive and a negative case', () => 
     expect(new Set(RULE_BOOK.map((r) => r.id)).size).toBe(RULE_BOOK.length);
   });
 
-  for (const rule of RULE_BOOK) {
-    const c = cases[rule.id];
-    if (!c) continue;
-    const source = `${rule.fonte.documento} v${rule.fonte.versao}, ${rule.fonte.secao}`;
-    it(`${rule.id} (${rule.codigo}, ${source}): a consistent NF-e passes; ${rule.descricao}`, () => {
-      expect(found(sampleNfe(c.sample), rule.id)).toEqual([]);
-      if (c.alsoPasses) {
-        const t = sampleNfe(c.sample);
-        c.alsoPasses(t);
-        expect(found(t, rule.id)).toEqual([]);
-      }
-      const broken = sampleNfe(c.sample);
-      c.breakIt(broken);
-      const f = found(broken, rule.id, c.agora);
-      expect(f.length).toBeGreaterThan(0);
-      expect(f[0]!.codigo).toBe(rule.codigo);
-      expect(f[0]!.campo).toMatch(/^NFe\/infNFe/);
-    });
-  }
+  eachRuleCase(RULE_BOOK, cases, found, {
+    title: (rule) =>
+      `${rule.id} (${rule.codigo}, ${rule.fonte.documento} v${rule.fonte.versao}, ${rule.fonte.secao}): a consistent NF-e passes; ${rule.descricao}`,
+  });
 });
 
 describe('the requirements table (Rule.requer) against these cases', () => {

@@ -4,6 +4,7 @@ import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
 import {
   bundledTables,
+  eachRuleCase,
   find,
   hiddenByRequirements,
   insert,
@@ -1802,24 +1803,7 @@ describe('MOC 7.0 annex I rules of decision 072: a positive and a negative case 
     expect(Object.keys(cases).filter((id) => !rules.some((r) => r.id === id))).toEqual([]);
   });
 
-  for (const rule of rules) {
-    const c = cases[rule.id];
-    if (!c) continue;
-    it(`${rule.id} (${rule.codigo}, ${rule.fonte.documento} v${rule.fonte.versao}, ${rule.fonte.secao}): ${rule.descricao}`, () => {
-      expect(found(sampleNfe(c.sample), rule.id)).toEqual([]);
-      if (c.alsoPasses) {
-        const t = sampleNfe(c.sample);
-        c.alsoPasses(t);
-        expect(found(t, rule.id)).toEqual([]);
-      }
-      const broken = sampleNfe(c.sample);
-      c.breakIt(broken);
-      const f = found(broken, rule.id);
-      expect(f.length).toBeGreaterThan(0);
-      expect(f[0]!.codigo).toBe(rule.codigo);
-      expect(f[0]!.campo).toMatch(/^NFe\/infNFe/);
-    });
-  }
+  eachRuleCase(rules, cases, found);
 
   it('each rule with a requirement (Rule.requer) meets it in a positive case: its predicate runs on a valid instance', () => {
     // The NFC-e's IPI, II, PIS-ST, COFINS-ST and impostoDevol (O01-10, P01-10, R01-10, T01-10, UA01-20): the group's

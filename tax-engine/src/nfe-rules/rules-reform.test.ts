@@ -5,6 +5,7 @@ import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
 import {
   bundledTables,
+  eachRuleCase,
   find,
   hiddenByRequirements,
   insert,
@@ -381,23 +382,7 @@ describe('NT 2025.002 rules of groups B and UB read in its text: a positive and 
     expect(ids.filter((id) => !rules.some((r) => r.id === id))).toEqual([]);
   });
 
-  for (const rule of rules) {
-    const c = cases[rule.id]!;
-    it(`${rule.id} (${rule.codigo}, ${rule.fonte.documento} v${rule.fonte.versao}, ${rule.fonte.secao}): ${rule.descricao}`, () => {
-      expect(found(sampleNfe(c.sample), rule.id)).toEqual([]);
-      if (c.alsoPasses) {
-        const t = sampleNfe(c.sample);
-        c.alsoPasses(t);
-        expect(found(t, rule.id)).toEqual([]);
-      }
-      const broken = sampleNfe(c.sample);
-      c.breakIt(broken);
-      const f = found(broken, rule.id);
-      expect(f.length).toBeGreaterThan(0);
-      expect(f[0]!.codigo).toBe(rule.codigo);
-      expect(f[0]!.campo).toMatch(/^NFe\/infNFe/);
-    });
-  }
+  eachRuleCase(rules, cases, found);
 
   it('each rule with a requirement meets it in a positive case (the group is the fault in an NFC-e: no valid one)', () => {
     expect(positivesSkipped(cases, ['B10a-10', 'B31-10', 'UB120-10', 'UB131-10'])).toEqual([]);

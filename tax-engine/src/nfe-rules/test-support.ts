@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
 import { RULE_BOOK } from './book.js';
 import { parseCfopTable } from './cfop-table.js';
 import { parseMunicipios } from './municipios-table.js';
@@ -122,6 +123,34 @@ const built = (c: RuleCase, change?: (t: XNode) => void) => {
   change?.(t);
   return t;
 };
+
+/** What a case file's finder returns for one rule: its findings on a tree (rejections, and alerts where it reads them). */
+export type CaseFinder = (tree: XNode, id: string, agora?: Date) => readonly { codigo: string; campo: string }[];
+
+/**
+ * One test per rule that has a case: the consistent sample passes, and so does the second positive (`alsoPasses`); the
+ * sample broken the one way the row describes gets the rule's code on a field of the document (`field`).
+ */
+export function eachRuleCase(
+  rules: readonly Rule[],
+  cases: Readonly<Record<string, RuleCase>>,
+  found: CaseFinder,
+  opts: { title?: (rule: Rule) => string; field?: RegExp } = {},
+): void {
+  for (const rule of rules) {
+    const c = cases[rule.id];
+    if (!c) continue;
+    const source = `${rule.fonte.documento} v${rule.fonte.versao}, ${rule.fonte.secao}`;
+    it(opts.title?.(rule) ?? `${rule.id} (${rule.codigo}, ${source}): ${rule.descricao}`, () => {
+      expect(found(built(c), rule.id)).toEqual([]);
+      if (c.alsoPasses) expect(found(built(c, c.alsoPasses), rule.id)).toEqual([]);
+      const f = found(built(c, c.breakIt), rule.id, c.agora);
+      expect(f.length).toBeGreaterThan(0);
+      expect(f[0]!.codigo).toBe(rule.codigo);
+      expect(f[0]!.campo).toMatch(opts.field ?? /^NFe\/infNFe/);
+    });
+  }
+}
 
 /** Whether validateNfeRules runs the rule's predicate on the tree (it has an element of `Rule.requer`). */
 export const reachesPredicate = (rule: Rule, tree: XNode) => meets(rule, tagsOf(findInfNFe(tree)!));
