@@ -14,6 +14,7 @@ import { itemRules } from './rules-items.js';
 import { mocRowRules } from './rules-moc-rows.js';
 import { nfceRules } from './rules-nfce.js';
 import { paymentRules } from './rules-payment.js';
+import { qrCodeRules } from './rules-qrcode.js';
 import { reformIdeRules } from './rules-reform-ide.js';
 import { totalRules } from './rules-totals.js';
 import { tribRegularRules } from './rules-trib-regular.js';
@@ -48,4 +49,6 @@ export const RULE_BOOK: readonly Rule[] = withRequirements([
   ...ibsCbsCreditRules,
   // NT 2025.002's UB rows on the groups beside gIBSCBS against a CST or cClassTrib indicator (rules-ibscbs-groups.ts).
   ...ibsCbsGroupRules,
+  // Group ZX (the NFC-e's QR-Code, MOC 7.0 annex I and NT 2025.001): read from the NFe element (rules-qrcode.ts).
+  ...qrCodeRules,
 ]);

@@ -25,6 +25,7 @@ export const CASE_FILES = [
   'rules-reform.test.ts',
   'rules-moc-rows.test.ts',
   'rules-ibscbs-groups.test.ts',
+  'rules-qrcode.test.ts',
 ] as const;
 
 /**

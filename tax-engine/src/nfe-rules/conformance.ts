@@ -1,7 +1,7 @@
 import { RULE_BOOK } from './book.js';
 import type { ConformanceInputs } from './conformance-inputs.js';
 import { statusOf } from './rule-status.js';
-import { compareIds, DOCUMENT_NAMES, GROUP_ORDER, type IndexRule, indexRules } from './rules-index.js';
+import { BEYOND_INDEX, compareIds, DOCUMENT_NAMES, GROUP_ORDER, type IndexRule, indexRules } from './rules-index.js';
 import type { Period, Rule } from './types.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -84,6 +84,9 @@ export function conformanceMarkdown(inputs: ConformanceInputs): string {
     'where it applies and when it is in force. "Aplic." is the MOC\'s Obrig./Facult. column where the consulted text showed',
     'it (— where it did not); facultative rules are applied and marked `facultativa`. Alerts are rules about the moment of',
     'reception: reported, never a rejection. Sources and how they were confirmed: docs/decisions/060-nfe-rule-book.md.',
+    `Rules the index does not list: ${Object.entries(BEYOND_INDEX)
+      .map(([id, row]) => `${id} (${row})`)
+      .join('; ')}.`,
     '',
     `Below them, every one of the ${listed.length} rule ids of the index (reference-data/nfe-rules-index.tsv: MOC 7.0 annex I,`,
     'NT 2025.002 v1.40 and the rules of NT 2025.001, 2024.003 and 2023.002 the compilation adds), by layout group: implemented',

@@ -18,6 +18,11 @@ export interface ItemView {
  * start at NFe/infNFe, whether the document came as NFe or nfeProc.
  */
 export interface NfeView {
+  /**
+   * The NFe element (parent of infNFe), where the caller has it: infNFeSupl (the NFC-e's QR-Code) and Signature are
+   * siblings of infNFe (rules-qrcode.ts). validateNfeRules always passes it.
+   */
+  nfe?: XNode;
   infNFe: XNode;
   ide: XNode | undefined;
   emit: XNode | undefined;
@@ -34,7 +39,7 @@ export interface NfeView {
 
 export const root = 'NFe/infNFe';
 
-export function viewNfe(infNFe: XNode): NfeView {
+export function viewNfe(infNFe: XNode, nfe?: XNode): NfeView {
   const ide = child(infNFe, 'ide');
   const total = child(infNFe, 'total');
   const items = children(infNFe, 'det').map((det, i): ItemView => {
@@ -52,6 +57,7 @@ export function viewNfe(infNFe: XNode): NfeView {
   });
   const dhEmi = text(ide, 'dhEmi');
   return {
+    nfe,
     infNFe,
     ide,
     emit: child(infNFe, 'emit'),
@@ -82,4 +88,4 @@ export const icmsPath = (it: ItemView) => `${it.path}/imposto/ICMS/${it.icms?.na
 export const taxGroup = (it: ItemView, name: string) => child(it.imposto, name);
 
 // The engine's one finder of the NFe in an NFe or nfeProc tree (nfe-element.ts).
-export { findInfNFe } from '../nfe-element.js';
+export { findInfNFe, findNfe } from '../nfe-element.js';

@@ -6,6 +6,7 @@ import { ibsCbsCreditRules } from './rules-ibscbs-credits.js';
 import { deferralRules } from './rules-ibscbs-deferral.js';
 import { ibsCbsGroupRules } from './rules-ibscbs-groups.js';
 import { mocRowRules } from './rules-moc-rows.js';
+import { qrCodeRules } from './rules-qrcode.js';
 import { reformIdeRules } from './rules-reform-ide.js';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
@@ -566,6 +567,7 @@ describe('the NF-e rule book: each rule, a positive and a negative case', () => 
         ...deferralRules,
         ...ibsCbsCreditRules,
         ...ibsCbsGroupRules,
+        ...qrCodeRules,
       ].map((r) => r.id),
     );
     expect(RULE_BOOK.map((r) => r.id).filter((id) => !cases[id] && !elsewhere.has(id))).toEqual([]);

@@ -149,3 +149,13 @@ export function messageKey(m: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * Rules of the book that the index (the public compilation, reference-data/nfe-rules-index.tsv) does not list, each
+ * with the row that defines it: the conformance test accepts them outside the index and the table names them.
+ */
+export const BEYOND_INDEX: Readonly<Record<string, string>> = {
+  'ZX02-324': 'NT 2025.001 v1.03, tabela do grupo ZX (QR-Code v3 off-line: tipo de identificação do destinatário)',
+  'ZX02-326': 'NT 2025.001 v1.03, tabela do grupo ZX (QR-Code v3 off-line: identificação do destinatário)',
+  'ZX02-328': 'NT 2025.001 v1.03, tabela do grupo ZX (QR-Code v3 off-line: destinatário do QR-Code e da nota)',
+};

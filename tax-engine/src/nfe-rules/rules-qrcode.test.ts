@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { RULE_BOOK } from './book.js';
 import { findInfNFe, viewNfe } from './nfe-view.js';
 import { qrCodeRules } from './rules-qrcode.js';
-import { sampleNfe } from './sample-nfe.js';
+import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
+import { eachRuleCase, type RuleCase } from './test-support.js';
 import type { RuleContext } from './types.js';
+import { validateNfeRules } from './validate.js';
 import { child, text, type XNode } from './xml-node.js';
 
 // MOC 7.0 annex I, group ZX (infNFeSupl), rows of QR-Code version 2 (NT 2015.002 / NT 2018.005) and "2 ou 3"
@@ -111,7 +114,7 @@ describe('group ZX, QR-Code of the NFC-e (MOC 7.0 annex I; NT 2015.002, NT 2018.
     expect(ids(signedNfce({ qr: (k) => `${URL}${k}|2|2|1|ZZ` }).view)).toEqual(['ZX02-316']);
   });
 
-  it('nothing is judged without the NFe element in the view (the rule book does not carry it yet)', () => {
+  it('nothing is judged without the NFe element in the view (a caller that builds the view from infNFe alone)', () => {
     const { view } = signedNfce({ qr: (k) => `${URL}${k}|4|1` });
     const bare = viewNfe(view.infNFe);
     expect(qrCodeRules.flatMap((r) => r.verificar(bare, ctx))).toEqual([]);
@@ -146,4 +149,122 @@ describe('group ZX, QR-Code of the NFC-e (MOC 7.0 annex I; NT 2015.002, NT 2018.
     expect(ids(signedNfce({ qr: (k) => `${URL}${k}|3|2|10|10.00|||${SIG}` }).view)).toEqual(['ZX02-330']);
     expect(ids(signedNfce({ tpEmis: '9', qr: (k) => `${URL}${k}|3|2|10|10.00||` }).view)).toEqual(['ZX02-334']);
   });
+});
+
+// The same rows as a table of cases run through validateNfeRules (the book as the route applies it): the sample is
+// an unsigned NFC-e (no QR-Code yet: not judged), `alsoPasses` signs it with a right QR-Code, `breakIt` with the wrong
+// one the row describes. conformance.test.ts reads these keys.
+type Case = RuleCase;
+const CPF = '52998224725';
+const nfce = (cpfDest?: string): SampleNfe => ({
+  modelo: '65',
+  emitente: { cnpj: '11222333000181', uf: 'SP', crt: '3' },
+  ...(cpfDest ? { destinatario: { cpf: cpfDest, uf: 'SP', contribuinte: false } } : {}),
+  data: '2026-10-10',
+  tpAmb: '2',
+  items: [{ vProd: '10.00', icms: { cst: '00', pICMS: '18' } }],
+});
+/** Signs the NFC-e as signedNfce does, with the QR-Code built from its key (none when `qr` is null). */
+const signWith =
+  (qr: ((k: string) => string) | null, o: { tpEmis?: string; emitCpf?: string } = {}) =>
+  (tree: XNode) => {
+    const infNFe = findInfNFe(tree)!;
+    if (o.tpEmis) child(child(infNFe, 'ide'), 'tpEmis')!.text = o.tpEmis;
+    if (o.emitCpf) Object.assign(child(child(infNFe, 'emit'), 'CNPJ')!, { name: 'CPF', text: o.emitCpf });
+    const k = infNFe.attrs.Id!.slice(3);
+    if (qr) tree.children.push(el('infNFeSupl', [el('qrCode', qr(k)), el('urlChave', 'x')]));
+    tree.children.push(
+      el('Signature', [el('SignedInfo', [el('Reference', [el('DigestValue', DIGEST)], { URI: `#NFe${k}` })])]),
+    );
+  };
+const onV2 = (k: string) => `${URL}${k}|2|2|1|${HASH}`;
+const offV2 = (day: string, vNF: string, dig: string) => (k: string) => `${URL}${k}|2|2|${day}|${vNF}|${dig}|1|${HASH}`;
+const offV3 =
+  (six: string, seven: string, sig = 'aGVsbG8=') =>
+  (k: string) =>
+    `${URL}${k}|3|2|10|10.00|${six}|${seven}|${sig}`;
+const off = { tpEmis: '9' };
+const nextKey = (k: string) => `${k.slice(0, 43)}${(Number(k[43]) + 1) % 10}`;
+const v1 = (k: string) => `https://x/qrcode?chNFe=${k}&nVersao=100&tpAmb=2&cIdToken=000001&cHashQRCode=${HASH}`;
+
+const cases: Record<string, Case> = {
+  'ZX02-10': { sample: nfce(), alsoPasses: signWith(onV2), breakIt: signWith(null) },
+  'ZX02-15': { sample: nfce(), alsoPasses: signWith(onV2), breakIt: signWith(v1) },
+  'ZX02-222': {
+    sample: nfce(),
+    alsoPasses: signWith((k) => `${URL}${k}|3|2`, { emitCpf: CPF }),
+    breakIt: signWith(onV2, { emitCpf: CPF }),
+  },
+  'ZX02-224': { sample: nfce(), alsoPasses: signWith(onV2), breakIt: signWith(() => `${URL}|2|2|1|${HASH}`) },
+  'ZX02-228': { sample: nfce(), alsoPasses: signWith(onV2), breakIt: signWith((k) => onV2(nextKey(k))) },
+  'ZX02-232': { sample: nfce(), alsoPasses: signWith(onV2), breakIt: signWith((k) => `${URL}${k}||2|1|${HASH}`) },
+  'ZX02-236': { sample: nfce(), alsoPasses: signWith(onV2), breakIt: signWith((k) => `${URL}${k}|4|2|1|${HASH}`) },
+  'ZX02-240': { sample: nfce(), alsoPasses: signWith(onV2), breakIt: signWith((k) => `${URL}${k}|2||1|${HASH}`) },
+  'ZX02-244': {
+    sample: nfce(),
+    alsoPasses: signWith((k) => `${URL}${k}|3|2`),
+    breakIt: signWith((k) => `${URL}${k}|3|1`),
+  },
+  'ZX02-260': {
+    sample: nfce(),
+    alsoPasses: signWith(offV2('10', '10.00', asciiHex), off),
+    breakIt: signWith(offV2('', '10.00', asciiHex), off),
+  },
+  'ZX02-268': {
+    sample: nfce(),
+    alsoPasses: signWith(offV2('10', '10.00', asciiHex), off),
+    breakIt: signWith(offV2('11', '10.00', asciiHex), off),
+  },
+  'ZX02-272': {
+    sample: nfce(),
+    alsoPasses: signWith(offV2('10', '10', asciiHex), off),
+    breakIt: signWith(offV2('10', '', asciiHex), off),
+  },
+  'ZX02-276': {
+    sample: nfce(),
+    alsoPasses: signWith(offV2('10', '10.00', asciiHex), off),
+    breakIt: signWith(offV2('10', '10.01', asciiHex), off),
+  },
+  'ZX02-288': {
+    sample: nfce(),
+    alsoPasses: signWith(offV2('10', '10.00', asciiHex), off),
+    breakIt: signWith(offV2('10', '10.00', ''), off),
+  },
+  'ZX02-292': {
+    sample: nfce(),
+    alsoPasses: signWith(offV2('10', '10.00', asciiHex.toUpperCase()), off),
+    breakIt: signWith(offV2('10', '10.00', 'xyz'), off),
+  },
+  'ZX02-296': {
+    sample: nfce(),
+    alsoPasses: signWith(offV2('10', '10.00', asciiHex), off),
+    breakIt: signWith(offV2('10', '10.00', 'ab12'), off),
+  },
+  'ZX02-300': { sample: nfce(), alsoPasses: signWith(onV2), breakIt: signWith((k) => `${URL}${k}|2|2||${HASH}`) },
+  'ZX02-312': { sample: nfce(), alsoPasses: signWith(onV2), breakIt: signWith((k) => `${URL}${k}|2|2|1`) },
+  'ZX02-316': { sample: nfce(), alsoPasses: signWith(onV2), breakIt: signWith((k) => `${URL}${k}|2|2|1|ZZ`) },
+  'ZX02-324': { sample: nfce(CPF), alsoPasses: signWith(offV3('2', CPF), off), breakIt: signWith(offV3('', CPF), off) },
+  'ZX02-326': { sample: nfce(CPF), alsoPasses: signWith(offV3('2', CPF), off), breakIt: signWith(offV3('2', ''), off) },
+  'ZX02-328': {
+    sample: nfce(CPF),
+    alsoPasses: signWith(offV3('2', CPF), off),
+    breakIt: signWith(offV3('2', '11144477735'), off),
+  },
+  'ZX02-330': { sample: nfce(), alsoPasses: signWith((k) => `${URL}${k}|3|2`), breakIt: signWith(offV3('', '')) },
+  'ZX02-334': { sample: nfce(), alsoPasses: signWith(offV3('', ''), off), breakIt: signWith(offV3('', '', ''), off) },
+};
+
+const agora = new Date('2026-10-11T12:00:00-03:00');
+const found = (tree: XNode, id: string) => {
+  const r = validateNfeRules(tree, { tabelas: null, agora });
+  return [...r.rejeicoes, ...r.alertas].filter((f) => f.regra === id);
+};
+
+describe('group ZX through the rule book: a positive and a negative case each', () => {
+  it('every ZX rule of the book has its case, and every case is a rule of the book', () => {
+    expect(qrCodeRules.map((r) => r.id).filter((id) => !cases[id])).toEqual([]);
+    expect(Object.keys(cases).filter((id) => !RULE_BOOK.some((r) => r.id === id))).toEqual([]);
+  });
+
+  eachRuleCase(qrCodeRules, cases, found);
 });

@@ -9,11 +9,11 @@ import { child, text, type XNode } from './xml-node.js';
  * (item 04: `chave|3|tpAmb` on-line, `chave|3|tpAmb|dia|vNF|tp_idDest|idDest|assinatura` off-line). infNFeSupl and
  * Signature are siblings of infNFe: the rules read them from the NFe element the view carries as `nfe` (`nfeOf`), and
  * judge nothing without it — nor on an unsigned document, where the group does not exist yet (it is written at
- * signing). Not in RULE_BOOK until the view carries `nfe` (decision 072). The CSC's hash and the UF URLs stay out.
+ * signing). The CSC's hash and the UF URLs stay out.
  */
 
 /** The NFe element (parent of infNFe), where the caller's view carries it; undefined otherwise. */
-export const nfeOf = (d: NfeView): XNode | undefined => (d as NfeView & { nfe?: XNode }).nfe;
+export const nfeOf = (d: NfeView): XNode | undefined => d.nfe;
 
 /** The QR-Code of a signed NFC-e split into its parameters (version 2 or 3: `…?p=p1|p2|…`). */
 interface QrParams {

@@ -1,7 +1,7 @@
 import { RULE_BOOK } from './book.js';
-import { findInfNFe, viewNfe } from './nfe-view.js';
+import { findNfe, viewNfe } from './nfe-view.js';
 import type { Ambiente, NfeTables, Period, Rejeicao, Rule, RuleContext } from './types.js';
-import { internName, text, type XNode } from './xml-node.js';
+import { child, internName, text, type XNode } from './xml-node.js';
 
 export interface ValidateOptions {
   /** Date whose rules apply (AAAA-MM-DD); default the document's dhEmi. */
@@ -143,9 +143,10 @@ export const meets = (rule: Rule, tags: ReadonlySet<string>) => {
  * Throws a RangeError when the tree is not an NF-e.
  */
 export function validateNfeRules(tree: XNode, opts: ValidateOptions = {}): RulesValidation {
-  const infNFe = findInfNFe(tree);
+  const nfe = findNfe(tree);
+  const infNFe = child(nfe, 'infNFe');
   if (!infNFe) throw new RangeError('O documento não é uma NF-e (NFe ou nfeProc).');
-  const doc = viewNfe(infNFe);
+  const doc = viewNfe(infNFe, nfe);
   const ambiente: Ambiente = text(doc.ide, 'tpAmb') === '2' ? 'homologacao' : 'producao';
   const data = opts.data ?? doc.emissao ?? new Date().toISOString().slice(0, 10);
   const ctx: RuleContext = { data, ambiente, agora: opts.agora ?? new Date(), tabelas: opts.tabelas ?? null };
