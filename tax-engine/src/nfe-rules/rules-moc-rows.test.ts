@@ -6,6 +6,7 @@ import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
 import {
   bundledTables,
+  eachRuleCase,
   find,
   hiddenByRequirements,
   insert,
@@ -411,24 +412,7 @@ describe('MOC 7.0 annex I rows of groups BA, C and I: a positive and a negative 
     expect(Object.keys(cases).filter((id) => !mocRowRules.some((r) => r.id === id))).toEqual([]);
   });
 
-  for (const rule of mocRowRules) {
-    const c = cases[rule.id];
-    if (!c) continue;
-    it(`${rule.id} (${rule.codigo}, ${rule.fonte.documento} v${rule.fonte.versao}, ${rule.fonte.secao}): ${rule.descricao}`, () => {
-      expect(found(sampleNfe(c.sample), rule.id)).toEqual([]);
-      if (c.alsoPasses) {
-        const t = sampleNfe(c.sample);
-        c.alsoPasses(t);
-        expect(found(t, rule.id)).toEqual([]);
-      }
-      const broken = sampleNfe(c.sample);
-      c.breakIt(broken);
-      const f = found(broken, rule.id);
-      expect(f.length).toBeGreaterThan(0);
-      expect(f[0]!.codigo).toBe(rule.codigo);
-      expect(f[0]!.campo).toMatch(/^NFe\/infNFe/);
-    });
-  }
+  eachRuleCase(mocRowRules, cases, found);
 
   it('each rule with a requirement (Rule.requer) meets it in a positive case: its predicate runs on a valid instance', () => {
     // I05k-10: the field's presence in an NFC-e is the fault itself, so no valid NFC-e carries it.
