@@ -60,6 +60,7 @@ export function nfeTablesOf(facts: IndexedFacts): NfeTables | null {
   let t = tablesOf.get(facts);
   if (t) return t;
   const csts = new Map<string, IbsCbsCstIndicators>();
+  const classTribs = new Map<string, ReturnType<NfeTables['cClassTrib']>>();
   for (const r of facts.reform.classTribs.values()) {
     if (r.kind !== 'IBSCBS' || csts.has(r.cst)) continue;
     csts.set(r.cst, {
@@ -81,8 +82,10 @@ export function nfeTablesOf(facts: IndexedFacts): NfeTables | null {
     },
     ibsCbsCst: (cst) => csts.get(cst),
     cClassTrib(code) {
+      // Built once per code: several rules ask each item's cClassTrib, on every NF-e validated.
+      if (classTribs.has(code)) return classTribs.get(code);
       const r = facts.reform.classTribs.get(`IBSCBS|${code}`);
-      return r
+      const row = r
         ? {
             cst: r.cst,
             exigeTribRegular: !!r.flags.exigeTribRegular,
@@ -91,6 +94,9 @@ export function nfeTablesOf(facts: IndexedFacts): NfeTables | null {
             gEstornoCred: known(r.flags, 'gEstornoCred'),
           }
         : undefined;
+      // Bounded by the table (unknown codes are not kept): a body of invented codes does not grow it.
+      if (row) classTribs.set(code, row);
+      return row;
     },
     cfop: (code) => cfopTable().get(code),
     municipio: (code) => municipioTable().has(code),
