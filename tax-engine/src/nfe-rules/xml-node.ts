@@ -28,13 +28,14 @@ const names = new Map<string, string>();
 /**
  * An element name as an internalized string (a property key is one): the rules compare names thousands of times per
  * document, and two internalized strings compare by identity. The tree builders pass their names through it. Bounded:
- * a document of invented names does not grow it past 10,000.
+ * a document of invented names does not grow it past 10,000 names of at most 64 characters.
  */
 export function internName(name: string): string {
   let n = names.get(name);
   if (n === undefined) {
     n = Object.keys({ [name]: 0 })[0]!;
-    if (names.size < 10_000) names.set(n, n);
+    // The layout's names are short: a long invented one is not kept (a file of many long names holds no memory here).
+    if (names.size < 10_000 && n.length <= 64) names.set(n, n);
   }
   return n;
 }

@@ -38,7 +38,7 @@ function localName(qname: string): string {
   if (name === undefined) {
     const local = qname.slice(qname.indexOf(':') + 1);
     name = Object.keys({ [local]: 0 })[0]!; // a property key is internalized
-    if (localNames.size < 10_000) localNames.set(qname, name);
+    if (localNames.size < 10_000 && qname.length <= 64) localNames.set(qname, name);
   }
   return name;
 }
