@@ -7,13 +7,10 @@ import { child, text, type XNode } from './xml-node.js';
  * Group ZX of MOC 7.0 annex I (infNFeSupl: the NFC-e's QR-Code): the rows of QR-Code version 2 (NT 2015.002, NT
  * 2018.005: each parameter by its position in `?p=`) and NT 2025.001 v1.03's rows for "versão 2 ou 3" and version 3
  * (item 04: `chave|3|tpAmb` on-line, `chave|3|tpAmb|dia|vNF|tp_idDest|idDest|assinatura` off-line). infNFeSupl and
- * Signature are siblings of infNFe: the rules read them from the NFe element the view carries as `nfe` (`nfeOf`), and
+ * Signature are siblings of infNFe: the rules read them from the NFe element the view carries as `nfe`, and
  * judge nothing without it — nor on an unsigned document, where the group does not exist yet (it is written at
  * signing). The CSC's hash and the UF URLs stay out.
  */
-
-/** The NFe element (parent of infNFe), where the caller's view carries it; undefined otherwise. */
-export const nfeOf = (d: NfeView): XNode | undefined => d.nfe;
 
 /** The QR-Code of a signed NFC-e split into its parameters (version 2 or 3: `…?p=p1|p2|…`). */
 interface QrParams {
@@ -26,7 +23,7 @@ interface QrParams {
 const QR_PATH = 'NFe/infNFeSupl/qrCode';
 
 function qrOf(d: NfeView): { nfe: XNode; qr: string | undefined } | null {
-  const nfe = nfeOf(d);
+  const nfe = d.nfe;
   if (!nfe || !child(nfe, 'Signature')) return null;
   return { nfe, qr: text(nfe, 'infNFeSupl/qrCode') };
 }
@@ -228,7 +225,7 @@ export const qrCodeRules: Rule[] = [
     'NFC-e off-line, DigestValue do QR-Code v2 (6º) difere do da assinatura.',
     (p, d) => {
       const got = param(p, V2.offline.digVal).toLowerCase();
-      const digest = text(child(nfeOf(d), 'Signature'), 'SignedInfo/Reference/DigestValue');
+      const digest = text(child(d.nfe, 'Signature'), 'SignedInfo/Reference/DigestValue');
       if (p.versao !== '2' || !p.offline || !digest || !got || !hex.test(got)) return null;
       const ok = digestHexes(digest);
       return ok.includes(got) ? null : at(p, 6, 'digVal', ok[0]!);

@@ -10,7 +10,7 @@ import { parsePaises } from './paises-table.js';
 import { modelsOf } from './rules-cclasstrib-model.js';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import type { ClassTribIndicators, IbsCbsCstIndicators, NfeTables, Rule } from './types.js';
-import { meets, tagsOf, type ValidateOptions, validateNfeRules } from './validate.js';
+import { reachesPredicate as reaches, type ValidateOptions, validateNfeRules } from './validate.js';
 import type { XNode } from './xml-node.js';
 
 /** Test helpers: paths with 1-based indexes among same-name siblings ('NFe/infNFe/det[2]/prod/vProd'). */
@@ -153,7 +153,7 @@ export function eachRuleCase(
 }
 
 /** Whether validateNfeRules runs the rule's predicate on the tree (it has an element of `Rule.requer`). */
-export const reachesPredicate = (rule: Rule, tree: XNode) => meets(rule, tagsOf(findInfNFe(tree)!));
+export const reachesPredicate = (rule: Rule, tree: XNode) => reaches(rule, findInfNFe(tree)!);
 
 /**
  * The rules of the book (with their `requer`) with a requirement whose positive cases (the sample, and the sample with `alsoPasses`) all lack it: their

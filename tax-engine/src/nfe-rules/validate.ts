@@ -118,24 +118,13 @@ const meetsIn = (needs: Int32Array | null, present: Uint8Array) => {
   return false;
 };
 
-/** The element names under infNFe (the tests' reading of `Rule.requer`; validateNfeRules uses presenceOf). */
-export function tagsOf(infNFe: XNode): Set<string> {
-  const tags = new Set<string>();
-  const stack = [infNFe];
-  for (let n = stack.pop(); n; n = stack.pop())
-    for (const c of n.children) {
-      tags.add(c.name);
-      if (c.children.length > 0) stack.push(c);
-    }
-  return tags;
+/**
+ * Whether validateNfeRules runs the rule's predicate on the document (it has an element of `Rule.requer`): the same
+ * byte check the loop makes, for the tests that prove each requirement is met by a valid instance.
+ */
+export function reachesPredicate(rule: Rule, infNFe: XNode): boolean {
+  return meetsIn(rule.requer ? Int32Array.from(rule.requer, requiredNumber) : null, presenceOf(infNFe));
 }
-
-/** Whether the document's elements include one the rule's predicate needs (always, for a rule without `requer`). */
-export const meets = (rule: Rule, tags: ReadonlySet<string>) => {
-  if (!rule.requer) return true;
-  for (const t of rule.requer) if (tags.has(t)) return true;
-  return false;
-};
 
 /**
  * Applies every rule of the book in force on the date to an NF-e/NFC-e tree (NFe or nfeProc) and returns every
