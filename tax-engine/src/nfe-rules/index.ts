@@ -4,6 +4,7 @@ export { accessKeyDigit, isValidCnpj, isValidCpf } from './check-digits.js';
 export { isValidIe } from './ie-check-digits.js';
 export { ieExample } from './ie-examples.js';
 export { parseMunicipios } from './municipios-table.js';
+export { type NfceUrlKind, type NfceUrls, nfceUrlKey, nfceUrlsKey, parseNfceUrls } from './nfce-urls-table.js';
 export { parsePaises } from './paises-table.js';
 export { RULE_STATUS, type RuleStatus, statusOf } from './rule-status.js';
 export { modelsOf } from './rules-cclasstrib-model.js';

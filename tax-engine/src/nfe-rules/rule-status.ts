@@ -48,8 +48,6 @@ const cbenef =
   'A critério da UF, com a tabela cBenef de cada UF (o projeto tem a de SP, PR, RJ, RS e SC) e exceções por UF cujo texto não foi lido.';
 const seletivo =
   'Imposto Seletivo: tabelas de CST/cClassTrib do IS e regras de alíquota ainda não carregadas no motor; texto da regra não lido.';
-const qrcodeUrls =
-  'Endereço da consulta por UF e ambiente (Portal da NFC-e, nfce.encat.org): tabela de URLs não mantida no projeto.';
 const qrcodeV1 =
   'QR-Code versão 100 (parâmetros chNFe=…&nVersao=100): linha lida, não implementada — só em NFC-e emitidas até 30/09/2018; depois a ZX02-15 (903) a recusa.';
 const qrcodeCdata =
@@ -90,7 +88,6 @@ add(
   'Lista de CFOP admitidos na devolução e no retorno do MEI (CRT 4) não lida na NT 2025.002; páginas públicas listam só os CFOP do MEI em geral.',
   'I08-141',
 );
-add('pendente', qrcodeUrls, 'ZX02-20 ZX03-20');
 add('pendente', qrcodeV1, 'ZX02-24 ZX02-28 ZX02-32 ZX02-40 ZX02-44 ZX02-48 ZX02-52 ZX02-56 ZX02-60 ZX02-64 ZX02-68');
 add('pendente', qrcodeV1, 'ZX02-72 ZX02-76 ZX02-80 ZX02-84 ZX02-88 ZX02-92 ZX02-96 ZX02-100 ZX02-112 ZX02-116');
 add('pendente', qrcodeCdata, 'ZX02-22');

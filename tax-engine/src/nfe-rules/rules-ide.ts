@@ -5,7 +5,8 @@ import { always, fromNt2019001, moc } from './sources.js';
 import type { Finding, Rule } from './types.js';
 import { children, text } from './xml-node.js';
 
-const ufByCode = new Map(Object.entries(icmsUfTable).map(([uf, r]) => [String(r.ibgeCode), uf]));
+/** The UF's letters by its IBGE code (cUF): also the ZX rules' UF of the table of NFC-e addresses. */
+export const ufByCode = new Map(Object.entries(icmsUfTable).map(([uf, r]) => [String(r.ibgeCode), uf]));
 const dayMs = 86_400_000;
 
 /** The 43 positions of the access key composed from the document's own fields (MOC 7.0 §2.2.6.2). */

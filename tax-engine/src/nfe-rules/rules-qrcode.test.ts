@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULE_BOOK } from './book.js';
+import { nfceUrlKey, parseNfceUrls } from './nfce-urls-table.js';
 import { findInfNFe, viewNfe } from './nfe-view.js';
 import { qrCodeRules } from './rules-qrcode.js';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
 import { el } from './sample-xml.js';
-import { eachRuleCase, type RuleCase } from './test-support.js';
+import { bundledTables, eachRuleCase, hiddenByRequirements, positivesSkipped, type RuleCase } from './test-support.js';
 import type { RuleContext } from './types.js';
 import { validateNfeRules } from './validate.js';
 import { child, text, type XNode } from './xml-node.js';
@@ -12,6 +15,8 @@ import { child, text, type XNode } from './xml-node.js';
 // MOC 7.0 annex I, group ZX (infNFeSupl), rows of QR-Code version 2 (NT 2015.002 / NT 2018.005) and "2 ou 3"
 // (NT 2025.001, as the annex republished by NT 2026.002 writes them).
 const ctx: RuleContext = { data: '2026-10-10', ambiente: 'homologacao', agora: new Date(), tabelas: null };
+/** The bundled tables, with the NFC-e addresses per UF of reference-data/nfce-urls-uf.tsv (ZX02-20, ZX03-20). */
+const tabelas = bundledTables();
 const DIGEST = 'Q3Vj7wCtzVPkxBqfBV2r4+5xYDs=';
 const asciiHex = [...DIGEST].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
 
@@ -32,7 +37,7 @@ function signedNfce(
   if (opts.tpEmis) child(ide, 'tpEmis')!.text = opts.tpEmis;
   if (opts.emitCpf) Object.assign(child(child(infNFe, 'emit'), 'CNPJ')!, { name: 'CPF', text: opts.emitCpf });
   const chave = infNFe.attrs.Id!.slice(3);
-  if (opts.qr) tree.children.push(el('infNFeSupl', [el('qrCode', opts.qr(chave)), el('urlChave', 'x')]));
+  if (opts.qr) tree.children.push(el('infNFeSupl', [el('qrCode', opts.qr(chave)), el('urlChave', CHAVE)]));
   if (opts.signed !== false)
     tree.children.push(
       el('Signature', [el('SignedInfo', [el('Reference', [el('DigestValue', DIGEST)], { URI: `#NFe${chave}` })])]),
@@ -42,6 +47,10 @@ function signedNfce(
 }
 
 const URL = 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode?p=';
+/** SP's QR-Code address in production: refused in a homologation NFC-e. */
+const SP_PROD = 'https://www.nfce.fazenda.sp.gov.br/qrcode?p=';
+/** SP's consultation by access key in homologation, as the Portal da NFC-e's list gives it (nfce-urls-uf.tsv). */
+const CHAVE = 'https://www.homologacao.nfce.fazenda.sp.gov.br/consulta';
 const HASH = 'A1B2C3D4E5F60718293A4B5C6D7E8F9012345678';
 const ids = (v: ReturnType<typeof signedNfce>['view']) =>
   qrCodeRules.flatMap((r) => r.verificar(v, ctx).map(() => r.id));
@@ -151,6 +160,111 @@ describe('group ZX, QR-Code of the NFC-e (MOC 7.0 annex I; NT 2015.002, NT 2018.
   });
 });
 
+// ZX02-20 (395, NT 2015.002 v1.30 and v1.41) and ZX03-20 (878, NT 2016.002 v1.61, facultativa, from 01/04/2019):
+// the address of the QR-Code (before "?") and the urlChave must be those the UF publishes for the environment ("Para
+// consultar as URLs por UF utilizadas no QR Code, acesse: http://nfce.encat.org/desenvolvedor/qrcode/"; "o uso
+// diferenciado de maiúsculas ou minúsculas não deve ser considerado na validação"). Table: reference-data/nfce-urls-uf.tsv.
+describe("ZX02-20 and ZX03-20: the UF's addresses for the environment (MOC 7.0 annex I, group ZX)", () => {
+  const withTables: RuleContext = { ...ctx, tabelas };
+  const urlRules = qrCodeRules.filter((r) => r.id === 'ZX02-20' || r.id === 'ZX03-20');
+  const urlIds = (v: ReturnType<typeof signedNfce>['view'], c: RuleContext = withTables) =>
+    urlRules.flatMap((r) => r.verificar(v, c).map(() => r.id));
+  const onV2At = (url: string) => (k: string) => `${url}${k}|2|2|1|${HASH}`;
+
+  it('SP in homologation with its QR-Code and consultation addresses passes, however the case, scheme, www or final / are written', () => {
+    expect(urlIds(signedNfce({ qr: onV2At(URL) }).view)).toEqual([]);
+    expect(urlIds(signedNfce({ qr: onV2At('HTTP://WWW.Homologacao.NFCe.Fazenda.SP.gov.br/QRCode/?p=') }).view)).toEqual(
+      [],
+    );
+    expect(urlIds(signedNfce({ qr: onV2At('homologacao.nfce.fazenda.sp.gov.br/qrcode?p=') }).view)).toEqual([]);
+    // A version 3 QR-Code is judged the same way (NT 2025.001 kept the addresses).
+    expect(urlIds(signedNfce({ qr: (k) => `${URL}${k}|3|2` }).view)).toEqual([]);
+  });
+
+  it("ZX02-20: SP's production address in a homologation NFC-e, or another UF's address, is refused with 395", () => {
+    const f = qrCodeRules
+      .find((r) => r.id === 'ZX02-20')!
+      .verificar(signedNfce({ qr: onV2At(SP_PROD) }).view, withTables);
+    expect(f).toEqual([
+      {
+        campo: 'NFe/infNFeSupl/qrCode',
+        esperado: 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode (endereço publicado para SP, homologação)',
+        encontrado: 'https://www.nfce.fazenda.sp.gov.br/qrcode',
+      },
+    ]);
+    const rj = 'http://www4.fazenda.rj.gov.br/consultaNFCe/QRCode?p=';
+    expect(urlIds(signedNfce({ qr: onV2At(rj) }).view)).toEqual(['ZX02-20']);
+  });
+
+  it('ZX02-20 leaves alone a version 100 QR-Code (its addresses predate the table) and a document without the table', () => {
+    const v1 = (k: string) => `https://x/qrcode?chNFe=${k}&nVersao=100&tpAmb=2&cIdToken=000001&cHashQRCode=${HASH}`;
+    expect(urlIds(signedNfce({ qr: v1 }).view)).toEqual([]);
+    expect(urlIds(signedNfce({ qr: onV2At(SP_PROD) }).view, ctx)).toEqual([]);
+  });
+
+  it('no finding for a UF or environment the table does not list (precision before recall)', () => {
+    const none: RuleContext = { ...ctx, tabelas: { ...tabelas, nfceUrls: () => undefined } };
+    expect(urlIds(signedNfce({ qr: onV2At('https://example.com/qrcode?p=') }).view, none)).toEqual([]);
+  });
+
+  it('ZX03-20: a urlChave of another environment or UF is refused with 878; an address one public copy listed is kept', () => {
+    const view = (urlChave: string) => {
+      const v = signedNfce({ qr: onV2At(URL) }).view;
+      child(child(v.nfe, 'infNFeSupl'), 'urlChave')!.text = urlChave;
+      return v;
+    };
+    expect(urlIds(view('www.nfce.fazenda.sp.gov.br/consulta'))).toEqual(['ZX03-20']);
+    expect(urlIds(view('www.fazenda.rj.gov.br/nfce/consulta'))).toEqual(['ZX03-20']);
+    // nfephp's copy lists ".../NFCeConsultaPublica", Java_NFe's ".../consulta": both are accepted.
+    expect(urlIds(view('https://www.homologacao.nfce.fazenda.sp.gov.br/NFCeConsultaPublica'))).toEqual([]);
+    expect(urlIds(view('www.homologacao.nfce.fazenda.sp.gov.br/consulta'))).toEqual([]);
+  });
+
+  it('the bundled table gives every UF both addresses in both environments; a malformed line stops the loading', () => {
+    const text = readFileSync(path.join(import.meta.dirname, '../../../reference-data/nfce-urls-uf.tsv'), 'utf8');
+    const table = parseNfceUrls(text);
+    expect(table.size).toBe(27 * 2 * 2);
+    expect(table.get('SP|1|qrCode')?.atual).toBe('https://www.nfce.fazenda.sp.gov.br/qrcode');
+    expect(nfceUrlKey('HTTPS://WWW.Sefaz.RS.gov.br/NFCE/NFCE-COM.aspx/?p=1')).toBe(
+      'sefaz.rs.gov.br/nfce/nfce-com.aspx',
+    );
+    expect(() => parseNfceUrls(text.replace('\nSP\t1\tqrCode\t', '\nSP\t3\tqrCode\t'))).toThrow(/malformada/);
+  });
+
+  it('shapes of NFC-e SEFAZ authorised (bench corpus): MA in homologation (2021) and ES in production (2023) pass', () => {
+    const at = (uf: string, tpAmb: '1' | '2', qrUrl: string, urlChave: string) => {
+      const tree = sampleNfe({
+        modelo: '65',
+        emitente: { cnpj: '11222333000181', uf, crt: '1' },
+        data: '2023-05-13',
+        tpAmb,
+        items: [{ vProd: '10.00', icms: { cst: '00', pICMS: '18' } }],
+      });
+      const infNFe = findInfNFe(tree)!;
+      const k = infNFe.attrs.Id!.slice(3);
+      tree.children.push(
+        el('infNFeSupl', [el('qrCode', `${qrUrl}?p=${k}|2|${tpAmb}|1|${HASH}`), el('urlChave', urlChave)]),
+      );
+      tree.children.push(el('Signature', [el('SignedInfo', [])]));
+      return Object.assign(viewNfe(infNFe), { nfe: tree as XNode });
+    };
+    const ma = at(
+      'MA',
+      '2',
+      'http://www.hom.nfce.sefaz.ma.gov.br/portal/consultarNFCe.jsp',
+      'www.sefaz.ma.gov.br/nfce/consulta',
+    );
+    const es = at(
+      'ES',
+      '1',
+      'http://app.sefaz.es.gov.br/ConsultaNFCe/qrcode.aspx',
+      'www.sefaz.es.gov.br/nfce/consulta',
+    );
+    expect(urlIds(ma)).toEqual([]);
+    expect(urlIds(es)).toEqual([]);
+  });
+});
+
 // The same rows as a table of cases run through validateNfeRules (the book as the route applies it): the sample is
 // an unsigned NFC-e (no QR-Code yet: not judged), `alsoPasses` signs it with a right QR-Code, `breakIt` with the wrong
 // one the row describes. conformance.test.ts reads these keys.
@@ -166,13 +280,13 @@ const nfce = (cpfDest?: string): SampleNfe => ({
 });
 /** Signs the NFC-e as signedNfce does, with the QR-Code built from its key (none when `qr` is null). */
 const signWith =
-  (qr: ((k: string) => string) | null, o: { tpEmis?: string; emitCpf?: string } = {}) =>
+  (qr: ((k: string) => string) | null, o: { tpEmis?: string; emitCpf?: string; urlChave?: string } = {}) =>
   (tree: XNode) => {
     const infNFe = findInfNFe(tree)!;
     if (o.tpEmis) child(child(infNFe, 'ide'), 'tpEmis')!.text = o.tpEmis;
     if (o.emitCpf) Object.assign(child(child(infNFe, 'emit'), 'CNPJ')!, { name: 'CPF', text: o.emitCpf });
     const k = infNFe.attrs.Id!.slice(3);
-    if (qr) tree.children.push(el('infNFeSupl', [el('qrCode', qr(k)), el('urlChave', 'x')]));
+    if (qr) tree.children.push(el('infNFeSupl', [el('qrCode', qr(k)), el('urlChave', o.urlChave ?? CHAVE)]));
     tree.children.push(
       el('Signature', [el('SignedInfo', [el('Reference', [el('DigestValue', DIGEST)], { URI: `#NFe${k}` })])]),
     );
@@ -189,6 +303,12 @@ const v1 = (k: string) => `https://x/qrcode?chNFe=${k}&nVersao=100&tpAmb=2&cIdTo
 
 const cases: Record<string, Case> = {
   'ZX02-10': { sample: nfce(), alsoPasses: signWith(onV2), breakIt: signWith(null) },
+  'ZX02-20': { sample: nfce(), alsoPasses: signWith(onV2), breakIt: signWith((k) => `${SP_PROD}${k}|2|2|1|${HASH}`) },
+  'ZX03-20': {
+    sample: nfce(),
+    alsoPasses: signWith(onV2),
+    breakIt: signWith(onV2, { urlChave: 'www.nfce.fazenda.sp.gov.br/consulta' }),
+  },
   'ZX02-15': { sample: nfce(), alsoPasses: signWith(onV2), breakIt: signWith(v1) },
   'ZX02-222': {
     sample: nfce(),
@@ -256,7 +376,7 @@ const cases: Record<string, Case> = {
 
 const agora = new Date('2026-10-11T12:00:00-03:00');
 const found = (tree: XNode, id: string) => {
-  const r = validateNfeRules(tree, { tabelas: null, agora });
+  const r = validateNfeRules(tree, { tabelas, agora });
   return [...r.rejeicoes, ...r.alertas].filter((f) => f.regra === id);
 };
 
@@ -267,4 +387,9 @@ describe('group ZX through the rule book: a positive and a negative case each', 
   });
 
   eachRuleCase(qrCodeRules, cases, found);
+
+  it("the requirements (qrCode, urlChave in the NFe's infNFeSupl) are met by each positive and hide no finding", () => {
+    expect(positivesSkipped(cases)).toEqual([]);
+    expect(hiddenByRequirements(cases, { tabelas, agora })).toEqual([]);
+  });
 });

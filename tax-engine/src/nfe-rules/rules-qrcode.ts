@@ -1,5 +1,7 @@
+import { type NfceUrlKind, nfceUrlKey } from './nfce-urls-table.js';
 import type { NfeView } from './nfe-view.js';
 import { mocRule } from './rule-factory.js';
+import { ufByCode } from './rules-ide.js';
 import type { Finding, Rule, RuleContext } from './types.js';
 import { child, text, type XNode } from './xml-node.js';
 
@@ -9,7 +11,7 @@ import { child, text, type XNode } from './xml-node.js';
  * (item 04: `chave|3|tpAmb` on-line, `chave|3|tpAmb|dia|vNF|tp_idDest|idDest|assinatura` off-line). infNFeSupl and
  * Signature are siblings of infNFe: the rules read them from the NFe element the view carries as `nfe`, and
  * judge nothing without it — nor on an unsigned document, where the group does not exist yet (it is written at
- * signing). The CSC's hash and the UF URLs stay out.
+ * signing). The CSC's hash stays out; the UF URLs (ZX02-20, ZX03-20) are read in the table the caller passes.
  */
 
 /** The QR-Code of a signed NFC-e split into its parameters (version 2 or 3: `…?p=p1|p2|…`). */
@@ -18,6 +20,8 @@ interface QrParams {
   versao: string;
   offline: boolean;
   path: string;
+  /** The URL before the parameters ("https://…/qrcode"), the address ZX02-20 compares. */
+  url: string;
 }
 
 const QR_PATH = 'NFe/infNFeSupl/qrCode';
@@ -40,7 +44,7 @@ function paramsOf(d: NfeView): QrParams | null {
   const at = q ? q.search(/[?&]p=/i) : -1;
   if (q && at >= 0) {
     const params = q.slice(at + 3).split('|');
-    p = { params, versao: params[1] ?? '', offline: text(d.ide, 'tpEmis') === '9', path: QR_PATH };
+    p = { params, versao: params[1] ?? '', offline: text(d.ide, 'tpEmis') === '9', path: QR_PATH, url: q.slice(0, at) };
   }
   parsed.set(d, p);
   return p;
@@ -120,6 +124,35 @@ const destId = (d: NfeView) => text(d.dest, 'CNPJ') || text(d.dest, 'CPF') || te
 
 const cents = (v: string) => (/^\d+(\.\d+)?$/.test(v) ? Math.round(Number(v) * 100) : null);
 
+/**
+ * ZX02-20 and ZX03-20: the addresses the UF publishes for the environment, from the table the caller passes
+ * (NfeTables.nfceUrls: reference-data/nfce-urls-uf.tsv, every address its two public copies of the Portal da NFC-e's
+ * list ever listed). The UF is the key's (ide/cUF, the authorising UF), the environment ide/tpAmb. No finding without
+ * the table, for a UF or environment it does not list, or where the address is any one the copies listed (precision
+ * before recall: a UF that moved its address may still accept the old one). Compared as `nfceUrlKey` writes it.
+ */
+function urlFinding(d: NfeView, ctx: RuleContext, tipo: NfceUrlKind, url: string, campo: string): Finding | null {
+  const t = ctx.tabelas;
+  const tpAmb = text(d.ide, 'tpAmb');
+  const uf = ufByCode.get(text(d.ide, 'cUF') ?? '');
+  if (!t?.nfceUrls || !uf || (tpAmb !== '1' && tpAmb !== '2')) return null;
+  const urls = t.nfceUrls(uf, tpAmb, tipo);
+  if (!urls || urls.aceitos.has(nfceUrlKey(url))) return null;
+  const ambiente = tpAmb === '1' ? 'produção' : 'homologação';
+  return { campo, esperado: `${urls.atual} (endereço publicado para ${uf}, ${ambiente})`, encontrado: url };
+}
+
+const fonteUrls = {
+  ...fonte,
+  versao: '7.00 (NT 2015.002 v1.30 e v1.41; lista de URLs por UF do Portal da NFC-e, nfce.encat.org)',
+  secao: 'Regras de Validação, grupo ZX (ZX02-20: a nota manda ignorar maiúsculas e minúsculas)',
+};
+const fonteUrlChave = {
+  ...fonte,
+  versao: '7.00 (NT 2016.002 v1.61; lista de URLs por UF do Portal da NFC-e, nfce.encat.org)',
+  secao: 'Regras de Validação, grupo ZX (ZX03-20: facultativa por UF, vigente a partir de 01/04/2019)',
+};
+
 export const qrCodeRules: Rule[] = [
   {
     ...mocRule(
@@ -155,6 +188,27 @@ export const qrCodeRules: Rule[] = [
       },
     ),
     fonte,
+  },
+  {
+    ...mocRule(
+      'ZX02-20',
+      '395',
+      'Endereço do site da UF da Consulta via QR-Code diverge do previsto',
+      'ZX',
+      ['65'],
+      'obrigatoria',
+      'URL do QR-Code v2/v3 (antes do "?") fora dos endereços publicados para a UF do cUF e o ambiente (tabela nfce-urls-uf.tsv; maiúsculas, http/https, "www." e "/" final não contam). Sem entrada da UF e do ambiente na tabela, ou QR-Code versão 100, não rejeita.',
+      (d, ctx) => {
+        const p = paramsOf(d);
+        const f = p && v2or3(p) ? urlFinding(d, ctx, 'qrCode', p.url, QR_PATH) : null;
+        return f ? [f] : [];
+      },
+    ),
+    // "Regra de Validação opcional até 01/11/2016, a critério da UF": applied from then on.
+    vigencia: { producao: { desde: '2016-11-01' }, homologacao: { desde: '2016-11-01' } },
+    fonte: fonteUrls,
+    tabelas: ['nfce-urls'],
+    requer: ['qrCode'],
   },
   zx('ZX02-224', '396', INEXISTENTE, 'QR-Code v2/v3 sem a chave de acesso (1º parâmetro).', (p) =>
     missing(p, 1, 'chave de acesso', v2or3(p)),
@@ -295,4 +349,25 @@ export const qrCodeRules: Rule[] = [
     'NFC-e off-line (tpEmis 9) com QR-Code v3 sem a assinatura (8º parâmetro).',
     (p) => missing(p, 8, 'assinatura', p.versao === '3' && p.offline),
   ),
+  {
+    ...mocRule(
+      'ZX03-20',
+      '878',
+      'Endereço do site da UF da Consulta por chave de acesso diverge do previsto',
+      'ZX',
+      ['65'],
+      'facultativa',
+      'urlChave da NFC-e assinada fora dos endereços de consulta por chave publicados para a UF do cUF e o ambiente (tabela nfce-urls-uf.tsv; maiúsculas, http/https, "www." e "/" final não contam). Sem entrada da UF e do ambiente na tabela, não rejeita.',
+      (d, ctx) => {
+        const nfe = qrOf(d)?.nfe;
+        const url = nfe ? text(nfe, 'infNFeSupl/urlChave') : undefined;
+        const f = url ? urlFinding(d, ctx, 'urlChave', url, 'NFe/infNFeSupl/urlChave') : null;
+        return f ? [f] : [];
+      },
+    ),
+    vigencia: { producao: { desde: '2019-04-01' }, homologacao: { desde: '2019-04-01' } },
+    fonte: fonteUrlChave,
+    tabelas: ['nfce-urls'],
+    requer: ['urlChave'],
+  },
 ];

@@ -5,7 +5,8 @@ import { expect, it } from 'vitest';
 import { RULE_BOOK } from './book.js';
 import { parseCfopTable } from './cfop-table.js';
 import { parseMunicipios } from './municipios-table.js';
-import { findInfNFe } from './nfe-view.js';
+import { nfceUrlsKey, parseNfceUrls } from './nfce-urls-table.js';
+import { findInfNFe, findNfe } from './nfe-view.js';
 import { parsePaises } from './paises-table.js';
 import { modelsOf } from './rules-cclasstrib-model.js';
 import { type SampleNfe, sampleNfe } from './sample-nfe.js';
@@ -94,6 +95,7 @@ export function bundledTables(): NfeTables {
   const cfops = parseCfopTable(readFileSync(path.join(repo, 'reference-data/cfop-indicadores.tsv'), 'utf8'));
   const municipios = parseMunicipios(readFileSync(path.join(repo, 'reference-data/ibge-municipios.csv'), 'utf8'));
   const paises = parsePaises(readFileSync(path.join(repo, 'reference-data/paises-bacen.csv'), 'utf8'));
+  const nfceUrls = parseNfceUrls(readFileSync(path.join(repo, 'reference-data/nfce-urls-uf.tsv'), 'utf8'));
   return {
     ncmInForce(code, date) {
       if (date < '2022-04-01') return undefined;
@@ -105,6 +107,7 @@ export function bundledTables(): NfeTables {
     cfop: (c) => cfops.get(c),
     municipio: (c) => municipios.has(c),
     pais: (c) => paises.has(Number(c)),
+    nfceUrls: (uf, tpAmb, tipo) => nfceUrls.get(nfceUrlsKey(uf, tpAmb, tipo)),
     description: 'tabelas do repositório (teste)',
   };
 }
@@ -153,7 +156,7 @@ export function eachRuleCase(
 }
 
 /** Whether validateNfeRules runs the rule's predicate on the tree (it has an element of `Rule.requer`). */
-export const reachesPredicate = (rule: Rule, tree: XNode) => reaches(rule, findInfNFe(tree)!);
+export const reachesPredicate = (rule: Rule, tree: XNode) => reaches(rule, findInfNFe(tree)!, findNfe(tree));
 
 /**
  * The rules of the book (with their `requer`) with a requirement whose positive cases (the sample, and the sample with `alsoPasses`) all lack it: their

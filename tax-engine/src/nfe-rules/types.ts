@@ -3,6 +3,7 @@
  * message, where and when it is in force, its source) plus a small predicate that returns what it found.
  */
 import type { CfopIndicators } from './cfop-table.js';
+import type { NfceUrlKind, NfceUrls } from './nfce-urls-table.js';
 import type { NfeView } from './nfe-view.js';
 
 /** The layout groups of the MOC (annex I), as the rules are grouped there. */
@@ -124,6 +125,12 @@ export interface NfeTables {
   municipio?(code: string): boolean;
   /** Whether a cPais exists in the BACEN country table (leading zeros not significant). Absent method: not applied. */
   pais?(code: string): boolean;
+  /**
+   * The NFC-e's consultation addresses a UF publishes for an environment (tpAmb 1/2): the QR-Code's URL (ZX02-20) or
+   * the urlChave (ZX03-20), the current one and every accepted one as `nfceUrlKey` writes it; undefined when the table
+   * has no entry for the UF and environment. Absent method: ZX02-20 and ZX03-20 are not applied.
+   */
+  nfceUrls?(uf: string, tpAmb: '1' | '2', tipo: NfceUrlKind): NfceUrls | undefined;
   /** Names the tables' editions for the answer ("NCM Siscomex vigente em …"). */
   description: string;
 }
@@ -155,10 +162,11 @@ export interface Rule {
   /** What is checked, in one sentence (conformance table). */
   descricao: string;
   /** Official tables the rule needs besides the document. */
-  tabelas?: readonly ('ncm' | 'ibs-cbs' | 'cfop' | 'municipios' | 'paises')[];
+  tabelas?: readonly ('ncm' | 'ibs-cbs' | 'cfop' | 'municipios' | 'paises' | 'nfce-urls')[];
   /**
-   * Elements without which the predicate finds nothing (any one of them, anywhere under infNFe): the book skips the rule
-   * on a document that has none (rule-requirements.ts). A shortcut only: the findings are the same without it.
+   * Elements without which the predicate finds nothing (any one of them, anywhere under infNFe or in the NFe's
+   * infNFeSupl, the NFC-e's qrCode and urlChave): the book skips the rule on a document that has none
+   * (rule-requirements.ts). A shortcut only: the findings are the same without it.
    */
   requer?: readonly string[];
   verificar(doc: NfeView, ctx: RuleContext): Finding[];

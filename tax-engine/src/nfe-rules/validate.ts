@@ -96,8 +96,11 @@ function requiredNumber(name: string): number {
 }
 for (const rule of RULE_BOOK) if (rule.requer) for (const t of rule.requer) requiredNumber(t);
 
-/** Which of the required elements the document has, one byte per element: one walk of the tree, no set built. */
-function presenceOf(infNFe: XNode): Uint8Array {
+/**
+ * Which of the required elements the document has, one byte per element: one walk of the tree, no set built. The
+ * NFe's infNFeSupl (the NFC-e's qrCode and urlChave, a sibling of infNFe) is walked too when given.
+ */
+function presenceOf(infNFe: XNode, supl?: XNode): Uint8Array {
   const present = new Uint8Array(required.size);
   const visit = (n: XNode) => {
     const children = n.children;
@@ -109,6 +112,7 @@ function presenceOf(infNFe: XNode): Uint8Array {
     }
   };
   visit(infNFe);
+  if (supl) visit(supl);
   return present;
 }
 
@@ -122,8 +126,9 @@ const meetsIn = (needs: Int32Array | null, present: Uint8Array) => {
  * Whether validateNfeRules runs the rule's predicate on the document (it has an element of `Rule.requer`): the same
  * byte check the loop makes, for the tests that prove each requirement is met by a valid instance.
  */
-export function reachesPredicate(rule: Rule, infNFe: XNode): boolean {
-  return meetsIn(rule.requer ? Int32Array.from(rule.requer, requiredNumber) : null, presenceOf(infNFe));
+export function reachesPredicate(rule: Rule, infNFe: XNode, nfe?: XNode): boolean {
+  const needs = rule.requer ? Int32Array.from(rule.requer, requiredNumber) : null;
+  return meetsIn(needs, presenceOf(infNFe, nfe && child(nfe, 'infNFeSupl')));
 }
 
 /**
@@ -143,7 +148,7 @@ export function validateNfeRules(tree: XNode, opts: ValidateOptions = {}): Rules
   const alertas: Rejeicao[] = [];
   const naoAplicadas: RulesValidation['naoAplicadas'] = [];
   const only = opts.regras ? new Set(opts.regras) : null;
-  const present = presenceOf(infNFe);
+  const present = presenceOf(infNFe, child(nfe, 'infNFeSupl'));
   const { rules, needs } = rulesInForce(doc.modelo, doc.crt, ambiente, data);
   // An indexed loop and a length test before any iteration: most rules find nothing on most documents, and this loop
   // runs a few hundred times per NF-e of an import.

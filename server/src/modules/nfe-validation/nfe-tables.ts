@@ -4,9 +4,12 @@ import {
   type CfopIndicators,
   type IbsCbsCstIndicators,
   modelsOf,
+  type NfceUrls,
   type NfeTables,
+  nfceUrlsKey,
   parseCfopTable,
   parseMunicipios,
+  parseNfceUrls,
   parsePaises,
 } from '@app/tax-engine';
 import { referenceDataDir } from '../reference/loaders/reference-files.js';
@@ -38,6 +41,15 @@ let paises: Set<number> | undefined;
 const paisTable = () => {
   paises ??= parsePaises(readFileSync(path.join(referenceDataDir, 'paises-bacen.csv'), 'utf8'));
   return paises;
+};
+/**
+ * The NFC-e's consultation addresses per UF and environment (reference-data/nfce-urls-uf.tsv; sources in the file and
+ * in reference-data/README.md), for ZX02-20 and ZX03-20. A bundled file read once, like the CFOP table.
+ */
+let nfceUrls: Map<string, NfceUrls> | undefined;
+const nfceUrlTable = () => {
+  nfceUrls ??= parseNfceUrls(readFileSync(path.join(referenceDataDir, 'nfce-urls-uf.tsv'), 'utf8'));
+  return nfceUrls;
 };
 const inForce = (date: string, from: string, to: string | null) => from <= date && (to === null || to >= date);
 /**
@@ -101,8 +113,9 @@ export function nfeTablesOf(facts: IndexedFacts): NfeTables | null {
     cfop: (code) => cfopTable().get(code),
     municipio: (code) => municipioTable().has(code),
     pais: (code) => paisTable().has(Number(code)),
+    nfceUrls: (uf, tpAmb, tipo) => nfceUrlTable().get(nfceUrlsKey(uf, tpAmb, tipo)),
     description:
-      'NCM (Siscomex), CST/cClassTrib do IBS/CBS (dados da calculadora de referência) carregados no servidor, tabela CFOP do Portal da NF-e (IT 2023.002), tabela de municípios do IBGE (DTB) e tabela de países do BACEN',
+      'NCM (Siscomex), CST/cClassTrib do IBS/CBS (dados da calculadora de referência) carregados no servidor, tabela CFOP do Portal da NF-e (IT 2023.002), tabela de municípios do IBGE (DTB), tabela de países do BACEN e endereços de consulta da NFC-e por UF (Portal da NFC-e)',
   };
   tablesOf.set(facts, t);
   return t;
