@@ -326,22 +326,29 @@ export function buildSeeds(): Seed[] {
 // Values pools: enumerations of both packages (a value from another element's list)
 // ---------------------------------------------------------------------------------------------------------------
 
-let enumPool: string[] | undefined;
-export function enumerations(): string[] {
-  if (!enumPool) {
+const pools = new Map<string, string[]>();
+/** Every distinct capture of `re` over the XSDs of both packages, sorted (the same list on every run). */
+function fromXsds(re: RegExp): string[] {
+  let pool = pools.get(re.source);
+  if (!pool) {
     const set = new Set<string>();
     const root = path.join(referenceDataDir, 'nfe-xsd');
     for (const pkg of readdirSync(root)) {
       if (!pkg.startsWith('PL_')) continue;
       for (const f of readdirSync(path.join(root, pkg))) {
         const text = readFileSync(path.join(root, pkg, f), 'utf8');
-        for (const m of text.matchAll(/enumeration value="([^"]*)"/g)) set.add(m[1]!);
+        for (const m of text.matchAll(re)) set.add(m[1]!);
       }
     }
-    enumPool = [...set].sort();
+    pool = [...set].sort();
+    pools.set(re.source, pool);
   }
-  return enumPool;
+  return pool;
 }
+/** The values of every enumeration of the layout. */
+export const enumerations = () => fromXsds(/enumeration value="([^"]*)"/g);
+/** The name of every element the layout declares. */
+export const layoutNames = () => fromXsds(/<(?:xs:)?element name="([^"]+)"/g);
 
 // ---------------------------------------------------------------------------------------------------------------
 // The element index of a (well-formed) seed: offsets of every element's tags, its parent and children
@@ -632,7 +639,49 @@ function valueVariants(v: string, c: Ctx, local: string): [string, string][] {
   return list;
 }
 
+const FUZZ = '0123456789012345678901234567890123456789..--+ :TZAaEeçÇ/@|_&;#x\u00a0';
+/** One to three random edits (insert, replace, delete) of characters of FUZZ in a value: probes the patterns. */
+function fuzzed(c: Ctx, v: string): string {
+  let out = v;
+  const edits = 1 + Math.floor(c.rng() * 3);
+  for (let i = 0; i < edits; i++) {
+    const at = Math.floor(c.rng() * (out.length + 1));
+    let ch = FUZZ[Math.floor(c.rng() * FUZZ.length)]!;
+    if (ch === '&') ch = '&amp;';
+    if (ch === '<') ch = '&lt;';
+    const op = c.rng();
+    out =
+      op < 0.4
+        ? out.slice(0, at) + ch + out.slice(at)
+        : op < 0.75
+          ? out.slice(0, at) + ch + out.slice(at + 1)
+          : out.slice(0, at) + out.slice(at + 1);
+  }
+  return out;
+}
+
 const elementKinds: Record<string, (c: Ctx) => Result> = {
+  fuzz: (c) => {
+    if (c.rng() < 0.2) {
+      const withAttrs = c.inside.concat(c.nfe).filter((k) => attrsOf(c, c.els[k]!).length);
+      const e = c.els[c.pick(withAttrs)]!;
+      const a = c.pick(attrsOf(c, e));
+      const nv = fuzzed(c, a.value).replace(/"/g, '&quot;');
+      if (nv === a.value || a.name === 'xmlns') return undefined;
+      return [
+        `<${e.qname}> @${a.name} fuzzed: ${quoted(a.value.slice(0, 50))} → ${quoted(nv.slice(0, 60))}`,
+        splice(c.s, a.vFrom, a.vTo, nv),
+      ];
+    }
+    const e = c.els[c.pick(c.leaves)]!;
+    const v = text(c, e);
+    const nv = fuzzed(c, v);
+    if (nv === v) return undefined;
+    return [
+      `<${e.qname}> fuzzed: ${quoted(v.slice(0, 50))} → ${quoted(nv.slice(0, 60))}`,
+      splice(c.s, e.openEnd, e.closeStart, nv),
+    ];
+  },
   delete: (c) => {
     const e = c.els[c.pick(c.inside)]!;
     return [`delete <${e.qname}>`, splice(c.s, e.start, e.end, '')];
@@ -682,6 +731,8 @@ const elementKinds: Record<string, (c: Ctx) => Result> = {
       ['a char dropped', n.length > 1 ? n.slice(0, -1) : 'x'],
       ['a char doubled', n + n.slice(-1)],
       ['another element name', c.els[c.pick(c.inside)]!.local],
+      ['a name of the layout', c.pick(layoutNames())],
+      ['a name of the layout', c.pick(layoutNames())],
       ['prefix, same namespace', `x:${n}`, ` xmlns:x="${ns}"`],
       ['prefix, other namespace', `x:${n}`, ` xmlns:x="${other}"`],
       ['prefix, unknown namespace', `x:${n}`, ' xmlns:x="urn:x"'],
@@ -1192,6 +1243,15 @@ const docKinds: Record<string, (c: Ctx) => Result> = {
       ['comment after the root', `${c.s}<!--x-->`],
       ['PI after the root', `${c.s}<?pi x?>`],
       ['whitespace after the root', `${c.s}\n\n`],
+      ['NBSP after the root', `${c.s}\u00a0`],
+      ['U+3000 after the root', `${c.s}\u3000`],
+      ['U+FEFF after the root', `${c.s}\ufeff`],
+      ['U+2028 before the root', `${decl}\u2028${body}`],
+      ['NBSP before the root', `${decl}\u00a0${body}`],
+      ['two BOMs, no declaration', `\ufeff\ufeff${body}`],
+      ['BOM then NBSP, no declaration', `\ufeff\u00a0${body}`],
+      ['U+0085 after the root', `${c.s}\u0085`],
+      ['vertical tab after the root', `${c.s}\u000b`],
       ['char ref after the root', `${c.s}&#32;`],
     ];
     return c.pick(variants);
@@ -1280,6 +1340,7 @@ const kinds: [string, number, (c: Ctx) => Result][] = [
   ['move', 6, elementKinds.move!],
   ['rename', 10, elementKinds.rename!],
   ['value', 26, elementKinds.value!],
+  ['fuzz', 20, elementKinds.fuzz!],
   ['attribute', 12, attrKinds.attribute!],
   ['mixed', 8, attrKinds.mixed!],
   ['selfClose', 5, attrKinds.selfClose!],

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { SchemaPackage } from '../nfe-schema.js';
+import { provenValid } from './fast-check.js';
+import {
+  asChecked,
+  buildSeeds,
+  libxmlVerdict,
+  type Mutant,
+  manyItems,
+  mutantsOf,
+  type Seed,
+  xmlDiff,
+} from './mutations.js';
+
+/**
+ * The XSD fast path (fast-check.ts, compiled from the official XSDs of reference-data/nfe-xsd) only certifies
+ * validity: where it says "valid", libxml2 (the oracle, nfe-schema.ts) must find no schema error — the MOC 7.0 rule
+ * D01 (rejection 225) may never be skipped by it. Checked on valid NF-e of varied shapes of both packages and on a
+ * few thousand deterministic mutants of them; a throw of the fast path counts as a failure (it must answer false).
+ */
+const seeds = buildSeeds();
+const seedByName = new Map(seeds.map((s) => [s.name, s]));
+
+type Fast = boolean | 'threw';
+function fast(xml: string, pkg: SchemaPackage): Fast {
+  try {
+    return provenValid(xml, pkg);
+  } catch {
+    return 'threw';
+  }
+}
+
+/** Mutants per seed: fewer for the 50-item documents (libxml2 takes ≈ 3 ms on each). */
+const perSeed = (s: Seed) => (s.xml.length > 30_000 ? 60 : 220);
+
+describe('XSD fast path against libxml2 (differential)', () => {
+  it('every seed is valid for libxml2 and proven valid by the fast path', () => {
+    const rows = seeds.map((s) => {
+      const xml = asChecked(s.xml);
+      return { seed: s.name, libxml2: libxmlVerdict(xml, s.pkg), fast: fast(xml, s.pkg) };
+    });
+    const proven = rows.filter((r) => r.fast === true).length;
+    console.log(
+      `seeds: ${rows.length}, proven valid by the fast path: ${proven} (${((100 * proven) / rows.length).toFixed(0)} %)`,
+    );
+    expect(rows.filter((r) => !r.libxml2.valid).map((r) => `${r.seed}: ${r.libxml2.why}`)).toEqual([]);
+    expect(rows.filter((r) => r.fast !== true).map((r) => `${r.seed}: ${r.fast}`)).toEqual([]);
+  });
+
+  it('no mutant is proven valid where libxml2 finds an error, and the fast path never throws', () => {
+    const mutants: Mutant[] = seeds.flatMap((s) => mutantsOf(s, perSeed(s)));
+    const small = seedByName.get('PL_010_V1.30/icms00-ipi-piscofins')!;
+    // The layout's limit of items: 990 det are valid, 991 are not (det maxOccurs="990").
+    for (const n of [990, 991])
+      mutants.push({ seed: small.name, kind: 'items', detail: `${n} det`, xml: manyItems(small, n), pkg: small.pkg });
+
+    const byKind = new Map<string, { n: number; valid: number; proven: number; slow: number; falseValid: number }>();
+    const falseValids: string[] = [];
+    const falseValidKinds: string[] = [];
+    const throws: string[] = [];
+    const slow: string[] = [];
+    for (const m of mutants) {
+      const oracle = libxmlVerdict(m.xml, m.pkg);
+      const f = fast(m.xml, m.pkg);
+      const k = byKind.get(m.kind) ?? { n: 0, valid: 0, proven: 0, slow: 0, falseValid: 0 };
+      byKind.set(m.kind, k);
+      k.n++;
+      if (oracle.valid) k.valid++;
+      if (f === true) k.proven++;
+      const where = () =>
+        `[${m.seed} ${m.pkg}] ${m.kind}: ${m.detail}\n${xmlDiff(asChecked(seedByName.get(m.seed)!.xml), m.xml)}`;
+      if (f === 'threw') throws.push(where());
+      if (f === true && !oracle.valid) {
+        k.falseValid++;
+        falseValids.push(`${where()}\n  libxml2: ${oracle.why}`);
+        falseValidKinds.push(`${m.kind}: ${m.detail}`);
+      }
+      if (oracle.valid && f !== true) {
+        k.slow++;
+        slow.push(`${m.kind}: ${m.detail}`);
+      }
+    }
+    const total = [...byKind.values()].reduce(
+      (a, k) => ({ n: a.n + k.n, valid: a.valid + k.valid, proven: a.proven + k.proven, slow: a.slow + k.slow }),
+      { n: 0, valid: 0, proven: 0, slow: 0 },
+    );
+    console.log(
+      `mutants: ${total.n}, libxml2-valid: ${total.valid}, proven valid: ${total.proven}, ` +
+        `valid but not proven (slow path): ${total.slow} (${((100 * total.slow) / Math.max(1, total.valid)).toFixed(0)} % of the valid), false valids: ${falseValids.length}, throws: ${throws.length}\n` +
+        [...byKind].map(([kind, k]) => `  ${kind.padEnd(15)} ${JSON.stringify(k)}`).join('\n') +
+        (slow.length ? `\nvalid but not proven (first 40):\n  ${slow.slice(0, 40).join('\n  ')}` : '') +
+        (falseValidKinds.length ? `\nFALSE VALIDS:\n  ${falseValidKinds.join('\n  ')}` : ''),
+    );
+    // The oracle is not vacuous: most mutants break the schema, and a good part keep it (the fast path is tried on both).
+    expect(total.n - total.valid).toBeGreaterThan(total.n / 2);
+    expect(total.valid).toBeGreaterThan(total.n / 10);
+    expect(throws.slice(0, 10), 'provenValid threw (it must return false)').toEqual([]);
+    expect(falseValids.slice(0, 20), `${falseValids.length} false valids`).toEqual([]);
+  }, 180_000);
+});
