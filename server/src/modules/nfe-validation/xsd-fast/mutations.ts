@@ -158,6 +158,100 @@ function optionalGroups(t: XNode): void {
   insertAfter(inf, 'pag', el('infAdic', [el('infCpl', 'PEDIDO 778; ENTREGA EM HORARIO COMERCIAL')]));
 }
 
+/** Many optional groups of the layout in their places: references, delivery, carrier and volumes, bills, FCI and
+ * batch, additional information, purchase, technical contact, card payment. */
+function richGroups(t: XNode): void {
+  const inf = infNFe(t);
+  const ide = find(inf, 'ide');
+  insertAfter(ide, 'dhEmi', el('dhSaiEnt', '2026-10-10T11:00:00-03:00'));
+  ide.children.push(
+    el('NFref', [
+      el(
+        'refNFe',
+        infNFe(t)
+          .attrs.Id!.slice(3)
+          .replace(/^(.{25})./, '$19'),
+      ),
+    ]),
+  );
+  insertAfter(inf, 'dest', el('autXML', [el('CPF', '52998224725')]));
+  insertAfter(
+    inf,
+    'dest',
+    el('entrega', [
+      el('CNPJ', '11444777000161'),
+      el('xNome', 'DEPOSITO'),
+      el('xLgr', 'RUA B'),
+      el('nro', 'S/N'),
+      el('xBairro', 'DISTRITO'),
+      el('cMun', '3550308'),
+      el('xMun', 'SAO PAULO'),
+      el('UF', 'SP'),
+      el('CEP', '01002000'),
+    ]),
+  );
+  const prod = find(find(inf, 'det'), 'prod');
+  insertAfter(prod, 'NCM', el('CEST', '0300100'));
+  prod.children.push(
+    el('nFCI', '0E60E620-9A5F-49AE-9664-4C23577FF693'),
+    el('rastro', [el('nLote', 'L-42'), el('qLote', '10.000'), el('dFab', '2026-01-05'), el('dVal', '2027-12-31')]),
+  );
+  const transp = find(inf, 'transp');
+  find(transp, 'modFrete').text = '0';
+  transp.children.push(
+    el('transporta', [
+      el('CNPJ', '11222333000181'),
+      el('xNome', 'TRANSPORTES LTDA'),
+      el('IE', '110042490114'),
+      el('xEnder', 'RODOVIA 1, KM 2'),
+      el('xMun', 'SAO PAULO'),
+      el('UF', 'SP'),
+    ]),
+    el('vol', [
+      el('qVol', '2'),
+      el('esp', 'CAIXA'),
+      el('marca', 'MARCA'),
+      el('nVol', '1/2'),
+      el('pesoL', '10.500'),
+      el('pesoB', '11.000'),
+      el('lacres', [el('nLacre', 'LAC-1')]),
+    ]),
+  );
+  insertAfter(
+    inf,
+    'transp',
+    el('cobr', [
+      el('fat', [el('nFat', '778'), el('vOrig', '10.00'), el('vDesc', '0.00'), el('vLiq', '10.00')]),
+      el('dup', [el('nDup', '001'), el('dVenc', '2026-11-10'), el('vDup', '10.00')]),
+    ]),
+  );
+  const pag = find(inf, 'pag');
+  pag.children.unshift(
+    el('detPag', [
+      el('indPag', '0'),
+      el('tPag', '03'),
+      el('vPag', '1.00'),
+      el('card', [el('tpIntegra', '2'), el('CNPJ', '11222333000181'), el('tBand', '01'), el('cAut', 'A1B2C3')]),
+    ]),
+  );
+  pag.children.push(el('vTroco', '0.00'));
+  const tail = [
+    el('infAdic', [
+      el('infAdFisco', 'FISCO'),
+      el('infCpl', 'OBS'),
+      el('obsCont', [el('xTexto', 'TEXTO')], { xCampo: 'CAMPO' }),
+    ]),
+    el('compra', [el('xPed', 'PED-1'), el('xCont', 'CONTRATO 9')]),
+    el('infRespTec', [
+      el('CNPJ', '11222333000181'),
+      el('xContato', 'SUPORTE'),
+      el('email', 'suporte@plataforma.com.br'),
+      el('fone', '1133334444'),
+    ]),
+  ];
+  inf.children.splice(inf.children.indexOf(pag) + 1, 0, ...tail);
+}
+
 interface SeedSpec {
   name: string;
   nfe: SampleNfe;
@@ -216,6 +310,7 @@ function specs(date: string, ibs: boolean): SeedSpec[] {
     },
     { name: 'nfeproc', nfe: base, write: proc },
     { name: 'fifty-items', nfe: { ...base, items: items(fiftyItems) } },
+    { name: 'rich-optional-groups', nfe: base, edit: richGroups },
   ];
   if (ibs) {
     list.push(
@@ -634,6 +729,25 @@ function valueVariants(v: string, c: Ctx, local: string): [string, string][] {
       '****',
       'AB==',
       'ABC=',
+      'AAAA\r\nAAAA',
+      ' AAAA',
+      'AAAA ',
+      'AAAA\n',
+      '\nAAAA\n',
+      'AA AA',
+      'A A A A',
+      'AA\tAA',
+      'AAAA  AAAA',
+      'AQ==\n',
+      'AQ= =',
+      'AAA=\nAAAA',
+      'AA==AAAA',
+      'AAAA\nAA==',
+      'AAAA\nAB==',
+      'AAAA\nAAA',
+      '\n',
+      ' ',
+      '',
     ])
       list.push([`base64 ${quoted(b)}`, b]);
   return list;
