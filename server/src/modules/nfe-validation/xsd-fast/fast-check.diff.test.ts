@@ -4,6 +4,7 @@ import { provenValid } from './fast-check.js';
 import {
   asChecked,
   buildSeeds,
+  everyVariantOf,
   libxmlVerdict,
   type Mutant,
   manyItems,
@@ -53,6 +54,14 @@ describe('XSD fast path against libxml2 (differential)', () => {
     // The layout's limit of items: 990 det are valid, 991 are not (det maxOccurs="990").
     for (const n of [990, 991])
       mutants.push({ seed: small.name, kind: 'items', detail: `${n} det`, xml: manyItems(small, n), pkg: small.pkg });
+    // Every value variant on the fields whose types are the least plain: base64, dates, QR-Code, GUID, year-month, URI.
+    const fields = ['DigestValue', 'SignatureValue', 'X509Certificate', 'dhEmi', 'qrCode', 'urlChave', 'nFCI'];
+    for (const [name, more] of [
+      ['PL_010_V1.30/nfce-qrcode-signed', ['vProd']],
+      ['PL_010_V1.30/ibscbs-other-groups', ['competApur', 'pCBS']],
+      ['PL_009_V4/rich-optional-groups', ['email', 'CEST', 'dVal', 'xProd']],
+    ] as const)
+      mutants.push(...everyVariantOf(seedByName.get(name)!, [...fields, ...more]));
 
     const byKind = new Map<string, { n: number; valid: number; proven: number; slow: number; falseValid: number }>();
     const falseValids: string[] = [];

@@ -1467,8 +1467,7 @@ const kinds: [string, number, (c: Ctx) => Result][] = [
 ];
 const totalWeight = kinds.reduce((a, k) => a + k[1], 0);
 
-/** `count` distinct mutants of a seed (as libxml2 sees it), the same on every run. */
-export function mutantsOf(seed: Seed, count: number): Mutant[] {
+function contextOf(seed: Seed): Ctx {
   const s = asChecked(seed.xml);
   const els = indexElements(s);
   const nfe = els.findIndex((e) => e.local === 'NFe');
@@ -1494,12 +1493,19 @@ export function mutantsOf(seed: Seed, count: number): Mutant[] {
     rng,
     pick,
   };
+  return c;
+}
+
+/** `count` distinct mutants of a seed (as libxml2 sees it), the same on every run. */
+export function mutantsOf(seed: Seed, count: number): Mutant[] {
+  const c = contextOf(seed);
+  const s = c.s;
   const out: Mutant[] = [];
   const seen = new Set<string>([s]);
   const otherPkg: SchemaPackage = seed.pkg === 'PL_009_V4' ? 'PL_010_V1.30' : 'PL_009_V4';
   out.push({ seed: seed.name, kind: 'package', detail: `validated as ${otherPkg}`, xml: s, pkg: otherPkg });
   for (let guard = 0; out.length < count && guard < count * 20; guard++) {
-    let r = rng() * totalWeight;
+    let r = c.rng() * totalWeight;
     let kind = kinds[0]!;
     for (const k of kinds) {
       r -= k[1];
@@ -1510,6 +1516,35 @@ export function mutantsOf(seed: Seed, count: number): Mutant[] {
     if (!res || seen.has(res[1])) continue;
     seen.add(res[1]);
     out.push({ seed: seed.name, kind: kind[0], detail: res[0], xml: res[1], pkg: seed.pkg });
+  }
+  return out;
+}
+
+/**
+ * Every value variant on the first element of each of `names` the seed has (deterministic, not drawn): the
+ * signature's base64, dates, the QR-Code, the FCI, the competence month, amounts, texts, e-mails.
+ */
+export function everyVariantOf(seed: Seed, names: readonly string[]): Mutant[] {
+  const c = contextOf(seed);
+  const out: Mutant[] = [];
+  const seen = new Set<string>([c.s]);
+  for (const name of names) {
+    const k = c.leaves.find((x) => c.els[x]!.local === name);
+    if (k === undefined) continue;
+    const e = c.els[k]!;
+    const v = text(c, e);
+    for (const [label, nv] of valueVariants(v, c, e.local)) {
+      const xml = splice(c.s, e.openEnd, e.closeStart, nv);
+      if (seen.has(xml)) continue;
+      seen.add(xml);
+      out.push({
+        seed: seed.name,
+        kind: 'every-variant',
+        detail: `<${e.qname}> ${label}: ${quoted(nv.slice(0, 60))}`,
+        xml,
+        pkg: seed.pkg,
+      });
+    }
   }
   return out;
 }
