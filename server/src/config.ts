@@ -48,6 +48,12 @@ export interface AppConfig {
    */
   nfeSchemaThread: boolean;
   /**
+   * The XSD check's fast path (decision 077): a validator compiled from the same XSDs proves plain valid documents
+   * valid on the tree already read, and libxml2 checks only the rest (NFE_SCHEMA_FAST, default on; 0 sends every
+   * document to libxml2, the bench's "before").
+   */
+  nfeSchemaFast: boolean;
+  /**
    * How long one XSD check may wait for that thread, its queue included (NFE_SCHEMA_TIMEOUT_MS, at least 100 ms): past
    * it that check alone gets a 503; the thread is started again only when the check it is running takes that long.
    */
@@ -157,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookRetryScale: 1,
     taxNfeThreads: readInt(env.TAX_NFE_THREADS, Math.min(3, availableParallelism() - 1), 'TAX_NFE_THREADS'),
     nfeSchemaThread: readSwitch(env.NFE_SCHEMA_THREAD, true, 'NFE_SCHEMA_THREAD'),
+    nfeSchemaFast: readSwitch(env.NFE_SCHEMA_FAST, true, 'NFE_SCHEMA_FAST'),
     nfeSchemaTimeoutMs: readInt(
       env.NFE_SCHEMA_TIMEOUT_MS,
       DEFAULT_NFE_SCHEMA_TIMEOUT_MS,

@@ -2,7 +2,7 @@ import { nfeValidationMessages as m, NFE_VALIDATION_MAX_BYTES } from '@app/contr
 import { findInfNFe, findNfe, type XNode } from '@app/tax-engine';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
-import { parseXmlTree, XmlBodyError } from './nfe-xml-scan.js';
+import { parseXmlTree, type TreeFacts, XmlBodyError } from './nfe-xml-scan.js';
 
 /**
  * The body rules of every NF-e call (/nfe/validate, /nfe/complete), in one place: content type (415), size (413),
@@ -76,7 +76,7 @@ const invalid = (detail: string) => new AppError('NFE_XML_INVALID', detail);
  * The NF-e in a body (bytes from the route, or the text a service wrote): UTF-8 only (MOC 7.0 §3.2, other bytes are
  * refused, never guessed), parsed with DTDs and entities refused, and an NFe or nfeProc of model 55 or 65.
  */
-export function readNfeBody(body: Uint8Array | string): { root: XNode; nfe: XNode } {
+export function readNfeBody(body: Uint8Array | string): { root: XNode; nfe: XNode; xml: string; facts: TreeFacts } {
   if (body.length === 0) throw invalid(m.empty);
   let xml: string;
   if (typeof body === 'string') xml = body;
@@ -88,8 +88,9 @@ export function readNfeBody(body: Uint8Array | string): { root: XNode; nfe: XNod
     }
   }
   let root: XNode;
+  const facts: TreeFacts = { plain: true, nfe: 0 };
   try {
-    root = parseXmlTree(xml);
+    root = parseXmlTree(xml, facts);
   } catch (e) {
     if (e instanceof XmlBodyError) throw invalid(e.message);
     throw e;
@@ -100,5 +101,5 @@ export function readNfeBody(body: Uint8Array | string): { root: XNode; nfe: XNod
   const mod = infNFe.children.find((c) => c.name === 'ide')?.children.find((c) => c.name === 'mod')?.text;
   if (mod !== '55' && mod !== '65')
     throw new AppError('NFE_NOT_NFE', `${m.model} Recebido: modelo ${mod ?? 'ausente'}.`);
-  return { root, nfe };
+  return { root, nfe, xml, facts };
 }

@@ -13,6 +13,8 @@ import type { SchemaJob, SchemaReply } from './nfe-schema-messages.js';
 export interface SchemaCheckOptions {
   /** Checks run in the schema thread (NFE_SCHEMA_THREAD, default) or in the caller's thread (NFE_SCHEMA_THREAD=0). */
   thread: boolean;
+  /** Plain valid documents are proven valid without libxml2 (NFE_SCHEMA_FAST, decision 077); default on. */
+  fast?: boolean;
   /** How long one check may wait for the thread, its queue included, and run in it (NFE_SCHEMA_TIMEOUT_MS). */
   timeoutMs: number;
   /** Checks waiting for the thread at most (NFE_SCHEMA_MAX_PENDING); above it, 503 with Retry-After. */

@@ -20,6 +20,7 @@ export default async function nfeValidationRoutes(fastify: FastifyInstance) {
   // The XSD check's thread (decision 073), started on the first NF-e; the app's close stops it.
   const endSchemaCheck = useNfeSchemaCheck({
     thread: app.config.nfeSchemaThread,
+    fast: app.config.nfeSchemaFast,
     timeoutMs: app.config.nfeSchemaTimeoutMs,
     maxPending: app.config.nfeSchemaMaxPending,
     maxQueuedBytes: app.config.nfeSchemaMaxQueuedBytes,

@@ -11,6 +11,7 @@ import {
 } from './nfe-schema.js';
 import { nfeSchemaCheck } from './nfe-schema-check.js';
 import { namedPath } from './nfe-xml-tree.js';
+import { treeDoubt } from './xsd-fast/fast-check.js';
 
 const SCHEMA_SOURCE = {
   documento: 'MOC 7.0 Anexo I',
@@ -75,15 +76,19 @@ export interface ValidateNfeOptions {
   agora?: Date;
 }
 
-/** The body's tree, the rule book's findings on it and what its schema check needs (the tree is not returned). */
-function readAndRule(body: Uint8Array | string, opts: ValidateNfeOptions) {
-  const { root, nfe } = readNfeBody(body);
+/**
+ * The body's tree, the rule book's findings on it, what its schema check needs, and whether the schema's fast path
+ * proved it valid on the same tree (decision 077; the tree is not returned).
+ */
+function readAndRule(body: Uint8Array | string, opts: ValidateNfeOptions, fast: boolean) {
+  const { root, nfe, xml, facts } = readNfeBody(body);
   const rules = validateNfeRules(root, { data: opts.data, tabelas: opts.tabelas, agora: opts.agora });
   const input: SchemaInput = {
     pkg: schemaPackageOn(rules.regras.data),
     signed: nfe.children.some((c) => c.name === 'Signature'),
   };
-  return { rules, input };
+  const proven = fast && treeDoubt(xml, root, facts, input.pkg, input.signed) === null;
+  return { rules, input, proven };
 }
 
 /**
@@ -99,8 +104,11 @@ export async function validateNfeXml(
 ): Promise<TNfeValidationResponse> {
   const bytes =
     typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  // With the fast path (decision 077) most documents never reach libxml2: the check is sent only once the tree is
+  // read and not proven. Without it, the check starts before the tree is read, on a guess (decision 073).
+  const fast = nfeSchemaCheck.options.fast !== false;
   let early: (SchemaInput & { errors: Promise<SchemaError[]>; abort: AbortController }) | null = null;
-  if (nfeSchemaCheck.inThread && bytes.length > 0) {
+  if (!fast && nfeSchemaCheck.inThread && bytes.length > 0) {
     const guess = guessSchemaInput(bytes, opts.data);
     const abort = new AbortController();
     early = { ...guess, abort, errors: checkSchema(bytes, guess, abort.signal) };
@@ -109,20 +117,20 @@ export async function validateNfeXml(
   }
   let read: ReturnType<typeof readAndRule>;
   try {
-    read = readAndRule(body, opts);
+    read = readAndRule(body, opts, fast);
   } catch (e) {
     // A refused body (not UTF-8, model 57, wrong root…) does not keep the schema thread busy: its check is cancelled
     // and the thread skips it if it has not started it yet (decision 073).
     early?.abort.abort();
     throw e;
   }
-  const { rules, input } = read;
+  const { rules, input, proven } = read;
   const guessed = early?.pkg === input.pkg && early.signed === input.signed;
   // A wrong guess: that check is not run for nothing either.
   if (early && !guessed) early.abort.abort();
-  let schemaErrors: SchemaError[];
+  let schemaErrors: SchemaError[] = [];
   try {
-    schemaErrors = await (early && guessed ? early.errors : checkSchema(bytes, input));
+    if (!proven) schemaErrors = await (early && guessed ? early.errors : checkSchema(bytes, input));
   } catch (e) {
     if (e instanceof SyntaxError) throw invalid(`O corpo não é um XML bem formado: ${e.message}`);
     throw e;

@@ -4,6 +4,20 @@ import type { XNode } from '@app/tax-engine';
 export class XmlBodyError extends Error {}
 
 const MAX_DEPTH = 64;
+
+/**
+ * What the tree does not keep and the schema's fast path must know (xsd-fast/fast-check.ts, decision 077): `plain` stays
+ * true only when the tree says all libxml2 would see — no namespace prefix, no text trimmed from a leaf or mixed
+ * among elements, no attribute value normalised, only ASCII names, no attribute named __proto__ — and `nfe` counts the
+ * elements named NFe. Comments, CDATA, processing instructions and character references are read from the text.
+ */
+export interface TreeFacts {
+  plain: boolean;
+  nfe: number;
+}
+let nonAsciiName = false;
+/** A character other than XML's four spaces (trim() also takes U+00A0, U+2028…, which are text to XML). */
+const NOT_XML_SPACE = /[^ \t\n\r]/;
 const malformed = (xml: string, at: number, what: string) => {
   let line = 1;
   for (let i = xml.indexOf('\n'); i >= 0 && i < at; i = xml.indexOf('\n', i + 1)) line++;
@@ -26,6 +40,7 @@ function nameEnd(xml: string, from: number): number {
       c >= 0xb7 ||
       (i > from && ((c >= 48 && c <= 57) || c === 45 || c === 46));
     if (!ok) return i;
+    if (c >= 0x80) nonAsciiName = true;
     i++;
   }
 }
@@ -45,7 +60,7 @@ function localName(qname: string): string {
 
 // Most elements have no attribute: they share one frozen empty object (a quarter fewer young objects per body, so
 // fewer scavenges under the requests). Editing a parsed tree's attributes in place fails loudly, never shared.
-const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
+export const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 /** The five predefined entities and character references; any other is an error (there is no DTD). */
@@ -78,7 +93,10 @@ const lineEnds = (s: string) => (s.includes('\r') ? s.replace(/\r\n?/g, '\n') : 
  * unique attributes, known references); libxml2 parses the same bytes for the schema and refuses anything else.
  * Namespace prefixes are dropped from names; attributes are kept as written. A leaf's text is trimmed, CDATA included.
  */
-export function parseXmlTree(xml: string): XNode {
+export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe: 0 }): XNode {
+  nonAsciiName = false;
+  let plain = true;
+  let nfe = 0;
   const stack: XNode[] = [];
   const open: string[] = [];
   let root: XNode | undefined;
@@ -92,7 +110,7 @@ export function parseXmlTree(xml: string): XNode {
     if (end > pos) {
       const chunk = xml.slice(pos, end);
       if (stack.length === 0) {
-        if (chunk.trim() !== '') throw malformed(xml, pos, 'texto fora do elemento raiz');
+        if (NOT_XML_SPACE.test(chunk)) throw malformed(xml, pos, 'texto fora do elemento raiz');
       } else text += chunk.includes('&') ? decodeRefs(xml, lineEnds(chunk), pos) : lineEnds(chunk);
     }
     if (lt < 0) break;
@@ -105,11 +123,12 @@ export function parseXmlTree(xml: string): XNode {
         const encoding = /encoding\s*=\s*["']([^"']*)["']/.exec(xml.slice(lt, close))?.[1];
         if (encoding && !/^utf-?8$/i.test(encoding))
           throw new XmlBodyError(`Codificação ${encoding} não aceita: o XML da NF-e deve estar em UTF-8.`);
-      }
+      } else plain = false;
       pos = close + 2;
       continue;
     }
     if (c === 33 /* ! */) {
+      plain = false;
       if (xml.startsWith('<!--', lt)) {
         const close = xml.indexOf('-->', lt + 4);
         if (close < 0) throw malformed(xml, lt, 'comentário sem fim');
@@ -134,7 +153,10 @@ export function parseXmlTree(xml: string): XNode {
         throw malformed(xml, lt, expected ? `<${expected}> fechado por </${name}>` : `</${name}> sem abertura`);
       }
       const node = stack.pop()!;
-      if (node.children.length === 0) node.text = text.trim();
+      if (node.children.length === 0) {
+        node.text = text.trim();
+        if (node.text.length !== text.length) plain = false;
+      } else if (plain && NOT_XML_SPACE.test(text)) plain = false;
       text = '';
       pos = close + 1;
       continue;
@@ -172,7 +194,11 @@ export function parseXmlTree(xml: string): XNode {
       let value = xml.slice(q + 1, close);
       if (value.includes('<')) throw malformed(xml, lt, `< no atributo ${name} de <${qname}>`);
       // Written tabs and line ends become spaces; the ones written as references stay (XML 1.0 §3.3.3).
-      if (/[\t\n\r]/.test(value)) value = value.replace(/\r\n|[\t\n\r]/g, ' ');
+      if (/[\t\n\r]/.test(value)) {
+        value = value.replace(/\r\n|[\t\n\r]/g, ' ');
+        plain = false;
+      }
+      if (name.includes(':') || name === '__proto__') plain = false;
       if (value.includes('&')) value = decodeRefs(xml, value, lt);
       if (attrs === NO_ATTRIBUTES) attrs = {};
       if (Object.hasOwn(attrs, name)) throw malformed(xml, lt, `atributo ${name} repetido em <${qname}>`);
@@ -182,7 +208,10 @@ export function parseXmlTree(xml: string): XNode {
     if (stack.length === 0 && root) throw malformed(xml, lt, 'mais de um elemento raiz');
     if (stack.length >= MAX_DEPTH) throw new XmlBodyError('O XML tem elementos aninhados demais.');
     const node: XNode = { name: localName(qname), attrs, children: [], text: '' };
+    if (node.name.length !== qname.length) plain = false;
+    else if (node.name === 'NFe') nfe++;
     const parent = stack[stack.length - 1];
+    if (plain && parent && NOT_XML_SPACE.test(text)) plain = false;
     if (parent) parent.children.push(node);
     else root = node;
     text = '';
@@ -194,5 +223,7 @@ export function parseXmlTree(xml: string): XNode {
   }
   if (stack.length > 0) throw malformed(xml, n, `<${open[open.length - 1]}> não foi fechado`);
   if (!root) throw new XmlBodyError('O corpo está vazio: envie o XML da NF-e.');
+  facts.plain = plain && !nonAsciiName;
+  facts.nfe = nfe;
   return root;
 }

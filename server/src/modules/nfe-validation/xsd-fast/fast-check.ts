@@ -1,0 +1,165 @@
+import path from 'node:path';
+import type { XNode } from '@app/tax-engine';
+import { referenceDataDir } from '../../reference/loaders/reference-files.js';
+import type { SchemaPackage } from '../nfe-schema.js';
+import { NO_ATTRIBUTES, parseXmlTree, type TreeFacts, XmlBodyError } from '../nfe-xml-scan.js';
+import { matchParticle } from './content-match.js';
+import { compilePackage, type ElementDecl } from './xsd-model.js';
+
+/**
+ * The schema check's fast path (decision 077): a validator compiled once from the same XSDs libxml2 loads, which only
+ * ever says "valid" when it can prove it. It walks the tree the rule book already read, so the body is parsed once, and
+ * it proves only plain documents — UTF-8, one NFe, the default namespace, no prefixes, comments, CDATA, processing
+ * instructions or character references, nothing the tree drops (TreeFacts). On anything else, or any doubt, it answers
+ * "not proven" and libxml2 checks the document as before and names the errors. It never names an error itself.
+ */
+
+const models = new Map<SchemaPackage, ElementDecl | null>();
+const failures = new Map<SchemaPackage, string>();
+
+function modelOf(pkg: SchemaPackage): ElementDecl | null {
+  let m = models.get(pkg);
+  if (m === undefined) {
+    try {
+      m = compilePackage(path.join(referenceDataDir, 'nfe-xsd', pkg));
+    } catch (e) {
+      // A package with a construct the compiler does not know has no fast path: libxml2 checks all its documents.
+      failures.set(pkg, (e as Error).message);
+      m = null;
+    }
+    models.set(pkg, m);
+  }
+  return m;
+}
+
+/** Compiles the packages now (the server's start) and says why one has no fast path. */
+export function warmFastCheck(pkgs: SchemaPackage[]): Map<SchemaPackage, string> {
+  for (const pkg of pkgs) modelOf(pkg);
+  return failures;
+}
+
+const XML_DECL =
+  /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.0\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])(?:UTF|utf)-8\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>/;
+/**
+ * Characters XML 1.0 forbids, U+FFFD (a sign of bytes decoded wrongly) and every surrogate (characters beyond the
+ * BMP are rare in an NF-e and not worth telling a pair from a lone half here).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding the control characters XML forbids is the point
+const BAD_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFD-\uFFFF]/;
+
+/** Why the text itself is not plain enough to prove, or null: what the tree cannot tell. */
+function textDoubt(xml: string): string | null {
+  let pos = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (xml.startsWith('<?xml', pos)) {
+    const decl = XML_DECL.exec(xml.slice(pos, pos + 200));
+    if (!decl) return 'declaração <?xml';
+    pos += decl[0].length;
+  }
+  if (xml.includes('&#')) return 'referência de caractere';
+  if (xml.includes(']]>')) return ']]> no texto';
+  if (BAD_CHAR.test(xml)) return 'caractere fora do XML 1.0';
+  return null;
+}
+
+/**
+ * Null when the NFe element of the tree (the root NFe, or nfeProc's NFe child, as libxml2 is given it) is proven valid
+ * against the package; otherwise where the proof stopped (not an error message: libxml2 gives those). `xml` is the
+ * text the tree was read from, `facts` what its reading found; an unsigned NFe (`signed` false) is checked as libxml2
+ * checks it, with the placeholder signature (a constant, valid by the schema) as its last child.
+ */
+export function treeDoubt(
+  xml: string,
+  root: XNode,
+  facts: TreeFacts,
+  pkg: SchemaPackage,
+  signed: boolean,
+): string | null {
+  const model = modelOf(pkg);
+  if (!model) return `pacote sem verificação rápida (${failures.get(pkg)})`;
+  if (!facts.plain) return 'prefixo, texto misto ou aparado, atributo normalizado ou nome não ASCII';
+  if (facts.nfe !== 1) return 'mais de um elemento NFe';
+  const doubt = textDoubt(xml);
+  if (doubt) return doubt;
+  let nfe: XNode | undefined = root;
+  let ns = root.attrs.xmlns ?? '';
+  if (root.name === 'nfeProc') {
+    nfe = root.children.find((c) => c.name === 'NFe');
+    ns = nfe?.attrs.xmlns ?? ns;
+  } else if (root.name !== 'NFe') return `raiz <${root.name}>`;
+  if (!nfe) return 'nfeProc sem NFe';
+  if (ns !== model.ns) return 'namespace de <NFe>';
+  // From here a namespace is one of the model's own strings, compared by identity (not 34 characters per element).
+  return element(nfe, model, model.ns, new Set(), signed ? null : 'Signature');
+}
+
+/** The same proof from the text alone (tests and benches): parses it as the service does, signature as given. */
+export function whyNotProven(xml: string, pkg: SchemaPackage): string | null {
+  const facts: TreeFacts = { plain: true, nfe: 0 };
+  let root: XNode;
+  try {
+    root = parseXmlTree(xml, facts);
+  } catch (e) {
+    if (e instanceof XmlBodyError) return 'XML mal formado';
+    throw e;
+  }
+  return treeDoubt(xml, root, facts, pkg, true);
+}
+
+export const provenValid = (xml: string, pkg: SchemaPackage) => whyNotProven(xml, pkg) === null;
+
+/** One element against its declaration (its namespace `ns` already checked), then its children. */
+function element(node: XNode, decl: ElementDecl, ns: string, ids: Set<string>, extra: string | null): string | null {
+  const type = decl.type;
+  const attrs = node.attrs;
+  let required = 0;
+  // Most elements share the parser's empty attributes: for…in over it would still walk its prototype, every time.
+  if (attrs !== NO_ATTRIBUTES)
+    for (const name of Object.keys(attrs)) {
+      if (name === 'xmlns') continue;
+      if (type.kind !== 'complex') return `atributo ${name} em <${node.name}>`;
+      const a = type.attributes.get(name);
+      const v = attrs[name] as string;
+      if (!a || (a.fixed !== null && v !== a.fixed) || !a.type.check(v)) return `atributo ${name} em <${node.name}>`;
+      if (a.type.ids) {
+        if (ids.has(v)) return `ID repetido em <${node.name}>`;
+        ids.add(v);
+      }
+      if (a.required) required++;
+    }
+  if (type.kind === 'simple')
+    return node.children.length === 0 && type.check(node.text) ? null : `conteúdo de <${node.name}>`;
+  if (required !== type.required.length) return `atributo obrigatório em <${node.name}>`;
+  const children = node.children;
+  if (type.content === null) {
+    if (children.length > 0) return `elemento em <${node.name}>`;
+    return type.text
+      ? type.text.check(node.text)
+        ? null
+        : `conteúdo de <${node.name}>`
+      : node.text === ''
+        ? null
+        : `texto em <${node.name}>`;
+  }
+  if (children.length === 0 && node.text !== '') return `texto em <${node.name}>`;
+  const names: string[] = [];
+  const unique = decl.uniqueAttribute ? new Set<string>() : null;
+  for (const child of children) {
+    const d = type.children.get(child.name);
+    if (!d) return `<${child.name}> em <${node.name}>`;
+    const declared = child.attrs.xmlns;
+    if (declared !== undefined ? declared !== d.ns : ns !== d.ns) return `namespace de <${child.name}>`;
+    const childNs = d.ns;
+    if (unique) {
+      const v = child.attrs[decl.uniqueAttribute as string];
+      if (v !== undefined) {
+        if (unique.has(v)) return `${decl.uniqueAttribute} repetido em <${node.name}>`;
+        unique.add(v);
+      }
+    }
+    const doubt = element(child, d, childNs, ids, null);
+    if (doubt) return doubt;
+    names.push(child.name);
+  }
+  if (extra) names.push(extra);
+  return matchParticle(type.content, names, 0) === names.length ? null : `sequência de elementos de <${node.name}>`;
+}
