@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SchemaPackage } from '../nfe-schema.js';
-import { provenValid } from './fast-check.js';
+import { readNfeBody } from '../nfe-body.js';
+import { placeholderSignature, type SchemaPackage } from '../nfe-schema.js';
+import { provenValid, treeDoubt } from './fast-check.js';
 import {
   asChecked,
   buildSeeds,
@@ -29,6 +30,34 @@ function fast(xml: string, pkg: SchemaPackage): Fast {
   } catch {
     return 'threw';
   }
+}
+
+/**
+ * The service's own use (nfe-validation.service.ts): the fast path on the tree the rule book reads, told whether the
+ * NFe has a Signature child, against libxml2 on the bytes it would get (the placeholder spliced before the last
+ * </NFe> when unsigned). null: the body is refused before any schema check (400 either way).
+ */
+function serviceVerdicts(
+  body: string,
+  pkg: SchemaPackage,
+): { fast: Fast; libxml2: ReturnType<typeof libxmlVerdict> } | null {
+  let read: ReturnType<typeof readNfeBody>;
+  try {
+    read = readNfeBody(body);
+  } catch {
+    return null;
+  }
+  const signed = read.nfe.children.some((c) => c.name === 'Signature');
+  let f: Fast;
+  try {
+    f = treeDoubt(read.xml, read.root, read.facts, pkg, signed) === null;
+  } catch {
+    f = 'threw';
+  }
+  // As schemaBytes (nfe-validation.service.ts) splices it: keep the two in step.
+  const end = signed ? -1 : body.lastIndexOf('</NFe>');
+  const bytes = end < 0 ? body : body.slice(0, end) + placeholderSignature + body.slice(end);
+  return { fast: f, libxml2: libxmlVerdict(bytes, pkg) };
 }
 
 /** Mutants per seed: fewer for the 50-item documents (libxml2 takes ≈ 3 ms on each). */
@@ -105,5 +134,29 @@ describe('XSD fast path against libxml2 (differential)', () => {
     expect(total.valid).toBeGreaterThan(total.n / 10);
     expect(throws.slice(0, 10), 'provenValid threw (it must return false)').toEqual([]);
     expect(falseValids.slice(0, 20), `${falseValids.length} false valids`).toEqual([]);
+  }, 180_000);
+
+  it('the service path (the tree the rule book read, unsigned bodies given their placeholder) agrees as well', () => {
+    const mutants = seeds.flatMap((s) => mutantsOf(s, s.xml.length > 30_000 ? 20 : 80, 'body'));
+    let judged = 0;
+    let valid = 0;
+    let proven = 0;
+    const falseValids: string[] = [];
+    for (const m of [...seeds.map((s) => ({ ...s, seed: s.name, kind: 'seed', detail: 'unmutated' })), ...mutants]) {
+      const v = serviceVerdicts(m.xml, m.pkg);
+      if (!v) continue;
+      judged++;
+      if (v.libxml2.valid) valid++;
+      if (v.fast === true) proven++;
+      if (v.fast === 'threw' || (v.fast === true && !v.libxml2.valid))
+        falseValids.push(
+          `[${m.seed}] ${m.kind}: ${m.detail} (fast ${v.fast})\n${xmlDiff(seedByName.get(m.seed)!.xml, m.xml)}\n  libxml2: ${v.libxml2.why}`,
+        );
+    }
+    console.log(
+      `service path: ${mutants.length} body mutants + ${seeds.length} seeds, ${judged} read as an NF-e, ` +
+        `libxml2-valid ${valid}, proven ${proven}, false valids or throws ${falseValids.length}`,
+    );
+    expect(falseValids.slice(0, 20), `${falseValids.length} false valids on the service path`).toEqual([]);
   }, 180_000);
 });

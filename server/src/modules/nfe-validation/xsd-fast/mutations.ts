@@ -1163,6 +1163,13 @@ const setAttr = (c: Ctx, e: Elem, name: string, value: string | undefined, s = c
   setAttrAt(s, e.start, name, value);
 
 const docKinds: Record<string, (c: Ctx) => Result> = {
+  closeTag: (c) => {
+    // Whitespace before the > of an end tag (well-formed XML), NFe's own one time in three.
+    const opened = c.inside.filter((k) => !c.els[k]!.selfClosing);
+    const e = c.els[c.rng() < 0.33 ? c.nfe : c.pick(opened)]!;
+    const ws = c.pick([' ', '\n', '\t', '\r\n  ']);
+    return [`</${e.qname}${quoted(ws).slice(1, -1)}>`, splice(c.s, e.end - 1, e.end - 1, ws)];
+  },
   insertOptional: (c) => {
     const [parent, after, frag] = c.pick(optionals);
     const spots = c.inside.filter((k) => c.els[k]!.local === after && c.els[c.els[k]!.parent]!.local === parent);
@@ -1464,11 +1471,15 @@ const kinds: [string, number, (c: Ctx) => Result][] = [
   ['declaration', 4, docKinds.declaration!],
   ['wrap', 2, envelopeKinds.wrap!],
   ['doctype', 2, envelopeKinds.doctype!],
+  ['closeTag', 2, docKinds.closeTag!],
 ];
 const totalWeight = kinds.reduce((a, k) => a + k[1], 0);
 
-function contextOf(seed: Seed): Ctx {
-  const s = asChecked(seed.xml);
+/** The seed as libxml2 sees it ('checked': placeholder signature spliced in), or as the body the service reads. */
+export type Form = 'checked' | 'body';
+
+function contextOf(seed: Seed, form: Form = 'checked'): Ctx {
+  const s = form === 'checked' ? asChecked(seed.xml) : seed.xml;
   const els = indexElements(s);
   const nfe = els.findIndex((e) => e.local === 'NFe');
   const rng = prng(hashOf(seed.name));
@@ -1497,8 +1508,8 @@ function contextOf(seed: Seed): Ctx {
 }
 
 /** `count` distinct mutants of a seed (as libxml2 sees it), the same on every run. */
-export function mutantsOf(seed: Seed, count: number): Mutant[] {
-  const c = contextOf(seed);
+export function mutantsOf(seed: Seed, count: number, form: Form = 'checked'): Mutant[] {
+  const c = contextOf(seed, form);
   const s = c.s;
   const out: Mutant[] = [];
   const seen = new Set<string>([s]);
