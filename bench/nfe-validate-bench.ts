@@ -1,9 +1,10 @@
 /**
  * POST /nfe/validate (issue 36): a 50-item NF-e validated through HTTP (schema included) by two servers of the same
- * build — the XSD check in its thread beside the rule book (decision 073, the default) and in the request's thread
- * (NFE_SCHEMA_THREAD=0, the "before") — against its parts called in the bench process: the raw parse (XML → tree),
- * the rule book alone (parse + every rule), the XSD check alone (libxml2, schema compiled once) and the whole service
- * without HTTP in both modes. Each measured apart, in blocks of calls interleaved round after round so that load drift
+ * build — the default (the schema's fast path proves the document valid on the rule book's tree, decision 077) and
+ * every document checked by libxml2 in its thread (NFE_SCHEMA_FAST=0, decision 073, the "before") — against its parts
+ * called in the bench process: the raw parse (XML → tree), the rule book alone (parse + every rule), the XSD check by
+ * libxml2 alone (schema compiled once), the fast path alone (on a parsed tree) and the whole service without HTTP in
+ * both modes. Each measured apart, in blocks of calls interleaved round after round so that load drift
  * hits all alike; CPU per call beside wall time (on a shared machine the wall time follows the load). Then the event
  * loop's longest stall while each server validates a 990-item NF-e (the layout's most), measured by small requests.
  *   npx tsx bench/nfe-validate-bench.ts   (BENCH_NFE_SAMPLES, default 400; BENCH_NFE_BLOCK, default 200;
@@ -18,7 +19,8 @@ import { placeholderSignature, validateSchema, warmSchemas } from '../server/src
 import { nfeSchemaCheck } from '../server/src/modules/nfe-validation/nfe-schema-check.js';
 import { nfeTablesOf } from '../server/src/modules/nfe-validation/nfe-tables.js';
 import { validateNfeXml } from '../server/src/modules/nfe-validation/nfe-validation.service.js';
-import { parseXmlTree } from '../server/src/modules/nfe-validation/nfe-xml-scan.js';
+import { parseXmlTree, type TreeFacts } from '../server/src/modules/nfe-validation/nfe-xml-scan.js';
+import { treeDoubt } from '../server/src/modules/nfe-validation/xsd-fast/fast-check.js';
 import { loadBundledReferenceTables } from '../server/src/modules/reference/loaders/load-reference-tables.js';
 import { readIndexedFacts } from '../server/src/modules/tax/tax-facts-cache.js';
 import { startBenchCluster } from './lib/cluster.js';
@@ -75,35 +77,39 @@ const request = (t: Target, method: string, urlPath: string, body?: Buffer) =>
 const body = Buffer.from(xml);
 const post = (t: Target, b = body) => request(t, 'POST', '/v1/public/nfe/validate', b);
 
-/** A server of the current build; `inProcess` starts it with NFE_SCHEMA_THREAD=0. Its first NF-e must be valid. */
-async function start(inProcess: boolean): Promise<Target> {
-  if (inProcess) process.env.NFE_SCHEMA_THREAD = '0';
-  else delete process.env.NFE_SCHEMA_THREAD;
+/** A server of the current build; `libxml2Only` starts it with NFE_SCHEMA_FAST=0. Its first NF-e must be valid. */
+async function start(libxml2Only: boolean): Promise<Target> {
+  if (libxml2Only) process.env.NFE_SCHEMA_FAST = '0';
+  else delete process.env.NFE_SCHEMA_FAST;
   const target = {
     server: await startServer(cluster.url, cluster.dir),
     agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
   };
-  delete process.env.NFE_SCHEMA_THREAD;
+  delete process.env.NFE_SCHEMA_FAST;
   const first = await post(target);
   if (first.status !== 200 || !(JSON.parse(first.text) as { valida: boolean }).valida)
     throw new Error(`the bench NF-e should be valid: ${first.status} ${first.text.slice(0, 500)}`);
   return target;
 }
-// The thread's server answers its first NF-e (its thread started, its module loaded) before the build is run again.
-const threaded = await start(false);
-const inRequestThread = await start(true);
+// Each server answers its first NF-e (its thread started, its modules loaded) before the next one is started.
+const fastPath = await start(false);
+const libxml2Only = await start(true);
 
 const tables = nfeTablesOf(await readIndexedFacts(db));
 warmSchemas();
 const loadBefore = loadAverage();
 
 // In-process baselines, each called as the route calls it: the raw parse (XML → the rule book's tree), the pure rule
-// book (parse + every rule in force, official tables given), the schema check (libxml2 parse + XSD, on the request's
-// bytes with the placeholder signature) and the whole service (both, and the answer) without HTTP, with the check in
-// this process's thread (CPU: the whole process, the thread included) and in the caller's thread.
+// book (parse + every rule in force, official tables given), the schema check by libxml2 (parse + XSD, on the
+// request's bytes with the placeholder signature), the fast path alone (on a tree already parsed, as the service
+// calls it) and the whole service (both, and the answer) without HTTP, with and without the fast path (CPU: the
+// whole process, libxml2's thread included).
 const signedBytes = Buffer.from(signedXml);
-const service = async (thread: boolean) => {
-  nfeSchemaCheck.options.thread = thread;
+const facts: TreeFacts = { plain: true, nfe: 0 };
+const tree = parseXmlTree(xml, facts);
+if (treeDoubt(xml, tree, facts, 'PL_010_V1.30', false) !== null) throw new Error('the fast path should prove it');
+const service = async (fast: boolean) => {
+  nfeSchemaCheck.options.fast = fast;
   if (!(await validateNfeXml(body, { tabelas: tables })).valida) throw new Error('service found rejections');
 };
 const baselines: Record<string, () => unknown> = {
@@ -116,10 +122,13 @@ const baselines: Record<string, () => unknown> = {
     const s = validateSchema(signedBytes, 'PL_010_V1.30');
     if (s.length) throw new Error(`schema errors: ${JSON.stringify(s[0])}`);
   },
-  serviceThread: () => service(true),
-  serviceInProcess: () => service(false),
+  fastCheck: () => {
+    if (treeDoubt(xml, tree, facts, 'PL_010_V1.30', false) !== null) throw new Error('not proven');
+  },
+  service: () => service(true),
+  serviceLibxml2: () => service(false),
 };
-const servers: Record<string, Target> = { http: threaded, httpInProcess: inRequestThread };
+const servers: Record<string, Target> = { http: fastPath, httpLibxml2: libxml2Only };
 const names = [...Object.keys(servers), ...Object.keys(baselines)];
 const wall: Record<string, number[]> = Object.fromEntries(names.map((k) => [k, []]));
 // CPU time besides wall time: on a shared machine the wall time follows the load, the CPU per call does not.
@@ -186,7 +195,7 @@ async function longestStall(target: Target): Promise<{ validateMs: number; stall
   probe.agent.destroy();
   return { validateMs, stallMs };
 }
-const stall: Record<string, { validateMs: number; stallMs: number }[]> = { http: [], httpInProcess: [] };
+const stall: Record<string, { validateMs: number; stallMs: number }[]> = { http: [], httpLibxml2: [] };
 for (let i = 0; i < STALL_RUNS + 2; i++)
   for (const [name, target] of Object.entries(servers)) {
     const r = await longestStall(target);

@@ -26,13 +26,27 @@ const MAX_SCHEMA_FINDINGS = 200;
 const invalid = (detail: string) => new AppError('NFE_XML_INVALID', detail);
 
 const signatureBytes = Buffer.from(placeholderSignature);
+const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/**
+ * Where the last end tag of NFe starts ("</NFe>", or "</NFe >" with whitespace before its ">", which XML allows), or
+ * -1: an unsigned document's placeholder signature goes right before it.
+ */
+export function nfeEndTag(bytes: Buffer): number {
+  for (let at = bytes.lastIndexOf('</NFe'); at >= 0; at = at > 0 ? bytes.lastIndexOf('</NFe', at - 1) : -1) {
+    let i = at + 5;
+    while (isSpace(bytes[i])) i++;
+    if (bytes[i] === 0x3e /* > */) return at;
+  }
+  return -1;
+}
 
 /**
  * The bytes libxml2 checks, in memory of their own (they move to the schema thread): the body's, with the placeholder
- * signature spliced in right before the last </NFe> when the document comes unsigned (schema check only).
+ * signature spliced in right before the last end tag of NFe when the document comes unsigned (schema check only).
  */
-function schemaBytes(bytes: Buffer, signed: boolean): Uint8Array {
-  const end = signed ? -1 : bytes.lastIndexOf('</NFe>');
+export function schemaBytes(bytes: Buffer, signed: boolean): Uint8Array {
+  const end = signed ? -1 : nfeEndTag(bytes);
   if (end < 0) return new Uint8Array(bytes);
   const out = new Uint8Array(bytes.length + signatureBytes.length);
   out.set(bytes.subarray(0, end));
@@ -49,8 +63,6 @@ interface SchemaInput {
 const checkSchema = (bytes: Buffer, input: SchemaInput, signal?: AbortSignal) =>
   nfeSchemaCheck.check(schemaBytes(bytes, input.signed), input.pkg, MAX_SCHEMA_FINDINGS, signal);
 
-const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-
 /**
  * What the schema check needs, guessed from the bytes before the tree is read so that the thread starts at once
  * (decision 073): the package of the date (?data=, or dhEmi's day) and whether NFe ends with its Signature. The rule
@@ -62,7 +74,7 @@ function guessSchemaInput(bytes: Buffer, data: string | undefined): SchemaInput 
     const at = bytes.indexOf('<dhEmi>');
     date = at < 0 ? '' : bytes.toString('latin1', at + 7, at + 17);
   }
-  const end = bytes.lastIndexOf('</NFe>');
+  const end = nfeEndTag(bytes);
   let last = end - 1;
   while (last > 0 && isSpace(bytes[last])) last--;
   const tail = bytes.toString('latin1', Math.max(0, last - 11), last + 1);

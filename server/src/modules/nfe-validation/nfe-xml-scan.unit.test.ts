@@ -1,7 +1,7 @@
 import { nodeToXml, sampleNfe, type XNode } from '@app/tax-engine';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { parseXmlTree, XmlBodyError } from './nfe-xml-scan.js';
+import { parseXmlTree, type TreeFacts, XmlBodyError } from './nfe-xml-scan.js';
 
 /**
  * The reference: a conformant XML parser (saxes, the documents reader's) building the same tree — local names, the
@@ -104,5 +104,40 @@ describe('parseXmlTree: what it refuses, in Portuguese', () => {
 
   it('refuses nesting deeper than 64 levels', () => {
     expect(() => parseXmlTree(`${'<a>'.repeat(65)}${'</a>'.repeat(65)}`)).toThrow('aninhados demais');
+  });
+
+  it('text outside the root is XML whitespace only (U+00A0 or a second BOM is text, as libxml2 reads it)', () => {
+    for (const xml of ['<a/>\u00a0', '\ufeff\ufeff<a/>', '\u2028<a/>'])
+      expect(() => parseXmlTree(xml)).toThrow('texto fora do elemento raiz');
+  });
+});
+
+describe('what the tree does not keep (TreeFacts, for the schema fast path of decision 077)', () => {
+  const factsOf = (xml: string) => {
+    const facts: TreeFacts = { plain: true, nfe: 0 };
+    parseXmlTree(xml, facts);
+    return facts;
+  };
+  it('a plain document stays plain and its NFe elements are counted', () => {
+    expect(factsOf('<?xml version="1.0"?>\n<nfeProc>\n  <NFe x="1"><a>b c</a></NFe>\n</nfeProc>')).toEqual({
+      plain: true,
+      nfe: 1,
+    });
+  });
+  it.each([
+    ['a prefixed element', '<a xmlns:p="u"><p:b>1</p:b></a>'],
+    ['a prefixed attribute', '<a xmlns:p="u"><b p:c="1">1</b></a>'],
+    ['text trimmed from a leaf', '<a><b> 1</b></a>'],
+    ['a no-break space trimmed from a leaf', '<a><b>1\u00a0</b></a>'],
+    ['text among elements', '<a><b>1</b>x<c>2</c></a>'],
+    ['a line separator among elements', '<a><b>1</b>\u2028</a>'],
+    ['an attribute whose tab became a space', '<a b="1\t2"/>'],
+    ['an attribute named __proto__', '<a __proto__="x"/>'],
+    ['a name beyond ASCII', '<a><bé>1</bé></a>'],
+    ['a comment', '<a><!-- c --><b>1</b></a>'],
+    ['a CDATA section', '<a><b><![CDATA[1]]></b></a>'],
+    ['a processing instruction', '<a><?pi x?><b>1</b></a>'],
+  ])('%s is not plain', (_, xml) => {
+    expect(factsOf(xml).plain).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readNfeBody } from '../nfe-body.js';
-import { placeholderSignature, type SchemaPackage } from '../nfe-schema.js';
+import type { SchemaPackage } from '../nfe-schema.js';
+import { schemaBytes } from '../nfe-validation.service.js';
 import { provenValid, treeDoubt } from './fast-check.js';
 import {
   asChecked,
@@ -54,9 +55,8 @@ function serviceVerdicts(
   } catch {
     f = 'threw';
   }
-  // As schemaBytes (nfe-validation.service.ts) splices it: keep the two in step.
-  const end = signed ? -1 : body.lastIndexOf('</NFe>');
-  const bytes = end < 0 ? body : body.slice(0, end) + placeholderSignature + body.slice(end);
+  // The bytes the service gives libxml2 (the placeholder signature spliced in when unsigned).
+  const bytes = Buffer.from(schemaBytes(Buffer.from(body), signed)).toString('utf8');
   return { fast: f, libxml2: libxmlVerdict(bytes, pkg) };
 }
 
