@@ -156,7 +156,7 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
       if (node.children.length === 0) {
         node.text = text.trim();
         if (node.text.length !== text.length) plain = false;
-      } else if (plain && NOT_XML_SPACE.test(text)) plain = false;
+      } else if (plain && text !== '' && NOT_XML_SPACE.test(text)) plain = false;
       text = '';
       pos = close + 1;
       continue;
@@ -211,7 +211,7 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
     if (node.name.length !== qname.length) plain = false;
     else if (node.name === 'NFe') nfe++;
     const parent = stack[stack.length - 1];
-    if (plain && parent && NOT_XML_SPACE.test(text)) plain = false;
+    if (plain && text !== '' && parent && NOT_XML_SPACE.test(text)) plain = false;
     if (parent) parent.children.push(node);
     else root = node;
     text = '';

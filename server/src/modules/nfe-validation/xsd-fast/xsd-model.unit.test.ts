@@ -100,7 +100,11 @@ describe('the content matcher', () => {
       const p = randomParticle(rand, 3);
       const language = new RegExp(`^${asRegex(p)}$`);
       const names = Array.from({ length: Math.floor(rand() * 7) }, () => 'abcde'[Math.floor(rand() * 5)]!);
-      const end = matchParticle(p, names, 0);
+      const end = matchParticle(
+        p,
+        names.map((name) => ({ name })),
+        0,
+      );
       if (end === names.length) {
         matched++;
         expect(language.test(names.join('')), `${asRegex(p)} on ${names.join('')}`).toBe(true);
@@ -124,7 +128,10 @@ describe('the content matcher', () => {
         el('infAdic', 0, 1),
       ],
     };
-    const ok = (names: string) => matchParticle(model, names.split(' '), 0) === names.split(' ').length;
+    const ok = (names: string) => {
+      const seq = names.split(' ').map((name) => ({ name }));
+      return matchParticle(model, seq, 0) === seq.length;
+    };
     expect(ok('ide CNPJ det det infAdic')).toBe(true);
     expect(ok('ide CPF dhCont xJust det')).toBe(true);
     expect(ok('ide CNPJ CPF det')).toBe(false);
