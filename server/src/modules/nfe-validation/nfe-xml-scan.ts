@@ -7,13 +7,14 @@ const MAX_DEPTH = 64;
 
 /**
  * What the tree does not keep and the schema's fast path must know (xsd-fast/fast-check.ts, decision 077): `plain` stays
- * true only when the tree says all libxml2 would see — no namespace prefix, no text trimmed from a leaf or mixed
- * among elements, no attribute value normalised, only ASCII names, no attribute named __proto__ — and `nfe` counts the
- * elements named NFe. Comments, CDATA, processing instructions and character references are read from the text.
+ * true only when the tree and `untrimmed` say all libxml2 would see — no namespace prefix, no text among elements, no attribute value normalised, only ASCII names, no attribute named __proto__ — and `nfe` counts the
+ * elements named NFe. Comments and processing instructions make it false, and so does CDATA anywhere but in a leaf.
  */
 export interface TreeFacts {
   plain: boolean;
   nfe: number;
+  /** The text of each leaf that trim() changed, as written (references decoded): the tree keeps it trimmed. */
+  untrimmed?: Map<XNode, string>;
 }
 let nonAsciiName = false;
 /** A character other than XML's four spaces (trim() also takes U+00A0, U+2028…, which are text to XML). */
@@ -111,6 +112,9 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
   nonAsciiName = false;
   let plain = true;
   let nfe = 0;
+  /** A CDATA section in the text being read (since the last tag). */
+  let cdata = false;
+  let untrimmed: Map<XNode, string> | undefined;
   const stack: XNode[] = [];
   const open: string[] = [];
   let root: XNode | undefined;
@@ -125,7 +129,11 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
       const chunk = xml.slice(pos, end);
       if (stack.length === 0) {
         if (NOT_XML_SPACE.test(chunk)) throw malformed(xml, pos, 'texto fora do elemento raiz');
-      } else text += chunk.includes('&') ? decodeRefs(xml, lineEnds(chunk), pos) : lineEnds(chunk);
+      } else {
+        text += chunk.includes('&') ? decodeRefs(xml, lineEnds(chunk), pos) : lineEnds(chunk);
+        // "]]>" in character data is an error to libxml2 (XML 1.0 §2.4), not to this reader.
+        if (plain && chunk.includes(']]>')) plain = false;
+      }
     }
     if (lt < 0) break;
     const c = xml.charCodeAt(lt + 1);
@@ -142,8 +150,8 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
       continue;
     }
     if (c === 33 /* ! */) {
-      plain = false;
       if (xml.startsWith('<!--', lt)) {
+        plain = false;
         const close = xml.indexOf('-->', lt + 4);
         if (close < 0) throw malformed(xml, lt, 'comentário sem fim');
         pos = close + 3;
@@ -152,6 +160,10 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
         const close = xml.indexOf(']]>', lt + 9);
         if (close < 0) throw malformed(xml, lt, 'CDATA sem fim');
         text += lineEnds(xml.slice(lt + 9, close));
+        // A CDATA section is plain only as (part of) a leaf's text; between elements, or empty, libxml2 may see it
+        // as content where the schema admits none.
+        if (close === lt + 9) plain = false;
+        cdata = true;
         pos = close + 3;
       } else if (/^<!DOCTYPE/i.test(xml.slice(lt, lt + 9))) {
         throw new XmlBodyError('O XML declara um DOCTYPE (DTD/entidades), o que não é aceito em NF-e.');
@@ -169,9 +181,13 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
       const node = stack.pop()!;
       if (node.children.length === 0) {
         node.text = text.trim();
-        if (node.text.length !== text.length) plain = false;
-      } else if (plain && text !== '' && NOT_XML_SPACE.test(text)) plain = false;
+        if (node.text.length !== text.length) {
+          untrimmed ??= new Map();
+          untrimmed.set(node, text);
+        }
+      } else if (cdata || (plain && text !== '' && NOT_XML_SPACE.test(text))) plain = false;
       text = '';
+      cdata = false;
       pos = close + 1;
       continue;
     }
@@ -225,7 +241,8 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
     if (node.name.length !== qname.length) plain = false;
     else if (node.name === 'NFe') nfe++;
     const parent = stack[stack.length - 1];
-    if (plain && text !== '' && parent && NOT_XML_SPACE.test(text)) plain = false;
+    if (cdata || (plain && text !== '' && parent && NOT_XML_SPACE.test(text))) plain = false;
+    cdata = false;
     if (parent) parent.children.push(node);
     else root = node;
     text = '';
@@ -239,5 +256,6 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
   if (!root) throw new XmlBodyError('O corpo está vazio: envie o XML da NF-e.');
   facts.plain = plain && !nonAsciiName;
   facts.nfe = nfe;
+  facts.untrimmed = untrimmed;
   return root;
 }

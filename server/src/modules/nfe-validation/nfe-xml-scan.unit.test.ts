@@ -124,18 +124,31 @@ describe('what the tree does not keep (TreeFacts, for the schema fast path of de
       nfe: 1,
     });
   });
+  it('a leaf whose text trim() changed keeps it as written in untrimmed (U+00A0 too)', () => {
+    const facts: TreeFacts = { plain: true, nfe: 0 };
+    const root = parseXmlTree('<a><b> 1\n</b><c>2\u00a0</c><d>3</d></a>', facts);
+    expect(facts.plain).toBe(true);
+    expect([...(facts.untrimmed ?? [])].map(([n, t]) => [n.name, n.text, t])).toEqual([
+      ['b', '1', ' 1\n'],
+      ['c', '2', '2\u00a0'],
+    ]);
+    expect(root.children.map((c) => c.text)).toEqual(['1', '2', '3']);
+  });
+  it("a CDATA section as a leaf's text (an NFC-e's qrCode) stays plain", () => {
+    expect(factsOf('<a><qrCode><![CDATA[https://x/?p=1|2]]></qrCode></a>').plain).toBe(true);
+  });
   it.each([
     ['a prefixed element', '<a xmlns:p="u"><p:b>1</p:b></a>'],
     ['a prefixed attribute', '<a xmlns:p="u"><b p:c="1">1</b></a>'],
-    ['text trimmed from a leaf', '<a><b> 1</b></a>'],
-    ['a no-break space trimmed from a leaf', '<a><b>1\u00a0</b></a>'],
     ['text among elements', '<a><b>1</b>x<c>2</c></a>'],
     ['a line separator among elements', '<a><b>1</b>\u2028</a>'],
     ['an attribute whose tab became a space', '<a b="1\t2"/>'],
     ['an attribute named __proto__', '<a __proto__="x"/>'],
     ['a name beyond ASCII', '<a><bé>1</bé></a>'],
     ['a comment', '<a><!-- c --><b>1</b></a>'],
-    ['a CDATA section', '<a><b><![CDATA[1]]></b></a>'],
+    ['a CDATA section between elements', '<a><b>1</b><![CDATA[ ]]></a>'],
+    ['an empty CDATA section', '<a><b><![CDATA[]]></b></a>'],
+    ['"]]>" in text', '<a><b>1]]>2</b></a>'],
     ['a processing instruction', '<a><?pi x?><b>1</b></a>'],
   ])('%s is not plain', (_, xml) => {
     expect(factsOf(xml).plain).toBe(false);

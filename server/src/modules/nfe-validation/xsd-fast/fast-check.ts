@@ -9,7 +9,7 @@ import { compilePackage, type ElementDecl } from './xsd-model.js';
 /**
  * The schema check's fast path (decision 077): a validator compiled once from the same XSDs libxml2 loads, which only
  * ever says "valid" when it can prove it. It walks the tree the rule book already read, so the body is parsed once, and
- * it proves only plain documents — UTF-8, one NFe, the default namespace, no prefixes, comments, CDATA, processing
+ * it proves only plain documents — UTF-8, one NFe, the default namespace, no prefixes, comments, processing
  * instructions or character references, nothing the tree drops (TreeFacts). On anything else, or any doubt, it answers
  * "not proven" and libxml2 checks the document as before and names the errors. It never names an error itself.
  */
@@ -56,7 +56,6 @@ function textDoubt(xml: string): string | null {
     pos += decl[0].length;
   }
   if (xml.includes('&#')) return 'referência de caractere';
-  if (xml.includes(']]>')) return ']]> no texto';
   if (BAD_CHAR.test(xml)) return 'caractere fora do XML 1.0';
   return null;
 }
@@ -76,7 +75,7 @@ export function treeDoubt(
 ): string | null {
   const model = modelOf(pkg);
   if (!model) return `pacote sem verificação rápida (${failures.get(pkg)})`;
-  if (!facts.plain) return 'prefixo, texto misto ou aparado, atributo normalizado ou nome não ASCII';
+  if (!facts.plain) return 'prefixo, texto entre elementos, comentário, atributo normalizado ou nome não ASCII';
   if (facts.nfe !== 1) return 'mais de um elemento NFe';
   const doubt = textDoubt(xml);
   if (doubt) return doubt;
@@ -89,7 +88,7 @@ export function treeDoubt(
   if (!nfe) return 'nfeProc sem NFe';
   if (ns !== model.ns) return 'namespace de <NFe>';
   // From here a namespace is one of the model's own strings, compared by identity (not 34 characters per element).
-  return element(nfe, model, model.ns, new Set(), !signed);
+  return element(nfe, model, model.ns, new Set(), !signed, facts.untrimmed);
 }
 
 /** The same proof from the text alone (tests and benches): parses it as the service does, signature as given. */
@@ -115,8 +114,17 @@ const SIGNATURE: XNode = { name: 'Signature', attrs: NO_ATTRIBUTES, children: []
  * nothing on a plain document (decision 077): the request's tree is alive meanwhile, and allocation that sends a
  * scavenge while a tree is alive is what promotes trees.
  */
-function element(node: XNode, decl: ElementDecl, ns: string, ids: Set<string>, unsigned: boolean): string | null {
+function element(
+  node: XNode,
+  decl: ElementDecl,
+  ns: string,
+  ids: Set<string>,
+  unsigned: boolean,
+  untrimmed: Map<XNode, string> | undefined,
+): string | null {
   const type = decl.type;
+  // libxml2 reads a leaf's text as written; the tree keeps it trimmed (a certificate wrapped in lines ends in one).
+  const text = untrimmed?.get(node) ?? node.text;
   const attrs = node.attrs;
   let required = 0;
   // Most elements share the parser's empty attributes, skipped without looking.
@@ -134,15 +142,15 @@ function element(node: XNode, decl: ElementDecl, ns: string, ids: Set<string>, u
       if (a.required) required++;
     }
   if (type.kind === 'simple')
-    return node.children.length === 0 && type.check(node.text) ? null : `conteúdo de <${node.name}>`;
+    return node.children.length === 0 && type.check(text) ? null : `conteúdo de <${node.name}>`;
   if (required !== type.required.length) return `atributo obrigatório em <${node.name}>`;
   const children = node.children;
   if (type.content === null) {
     if (children.length > 0) return `elemento em <${node.name}>`;
-    if (type.text) return type.text.check(node.text) ? null : `conteúdo de <${node.name}>`;
-    return node.text === '' ? null : `texto em <${node.name}>`;
+    if (type.text) return type.text.check(text) ? null : `conteúdo de <${node.name}>`;
+    return text === '' ? null : `texto em <${node.name}>`;
   }
-  if (children.length === 0 && node.text !== '') return `texto em <${node.name}>`;
+  if (children.length === 0 && text !== '') return `texto em <${node.name}>`;
   const unique = decl.uniqueAttribute ? new Set<string>() : null;
   for (let i = 0; i < children.length; i++) {
     const child = children[i] as XNode;
@@ -157,7 +165,7 @@ function element(node: XNode, decl: ElementDecl, ns: string, ids: Set<string>, u
         unique.add(v);
       }
     }
-    const doubt = element(child, d, d.ns, ids, false);
+    const doubt = element(child, d, d.ns, ids, false, untrimmed);
     if (doubt) return doubt;
   }
   const sequence = unsigned ? [...children, SIGNATURE] : children;
