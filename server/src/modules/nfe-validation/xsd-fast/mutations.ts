@@ -1579,3 +1579,59 @@ export function manyItems(seed: Seed, n: number): string {
   const dets = Array.from({ length: n }, (_, i) => det.replace(/nItem="\d+"/, `nItem="${i + 1}"`)).join('');
   return s.slice(0, from) + dets + s.slice(s.lastIndexOf('</det>') + 6);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Crafted cases: where the fast path once disagreed with libxml2 (each is a false valid it had)
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Values of types whose facets libxml2 applies to the value, not to the characters: hashCSRT is base64Binary of
+ * length 20, counted in octets (a SHA-1 is 28 base64 characters; 20 characters are 15 octets).
+ */
+export function craftedMutants(seeds: readonly Seed[]): Mutant[] {
+  const out: Mutant[] = [];
+  for (const seed of seeds) {
+    const s = asChecked(seed.xml);
+    if (!s.includes('</infRespTec>')) continue;
+    for (const [label, v] of [
+      ['20 characters, 15 octets', 'A'.repeat(20)],
+      ['28 characters, 20 octets', `${'A'.repeat(27)}=`],
+      ['24 characters, 18 octets', 'A'.repeat(24)],
+      ['28 characters wrapped, 20 octets', `${'A'.repeat(12)}\n${'A'.repeat(15)}=`],
+      ['20 characters with spaces', 'AAAA AAAA AAAA AAAA AAAA'],
+    ])
+      out.push({
+        seed: seed.name,
+        kind: 'crafted',
+        detail: `hashCSRT ${label}`,
+        xml: s.replace('</infRespTec>', `<idCSRT>01</idCSRT><hashCSRT>${v}</hashCSRT></infRespTec>`),
+        pkg: seed.pkg,
+      });
+  }
+  return out;
+}
+
+/**
+ * Bodies as the route receives them (the service test reads them as bytes): a second byte order mark (TextDecoder
+ * drops the first one), and an unsigned NFe in an nfeProc whose later text holds "</NFe>" in a CDATA section (where
+ * a search of the bytes for NFe's end tag would splice the placeholder signature).
+ */
+export function craftedBodies(seeds: readonly Seed[]): Mutant[] {
+  const out: Mutant[] = [];
+  for (const seed of seeds) {
+    if (seed.xml.includes('Signature') || !seed.xml.startsWith(DECL) || seed.xml.length > 30_000) continue;
+    const nfe = seed.xml.slice(DECL.length);
+    const add = (detail: string, xml: string) =>
+      out.push({ seed: seed.name, kind: 'crafted', detail, xml, pkg: seed.pkg });
+    add('two byte order marks', `\uFEFF\uFEFF${seed.xml}`);
+    add('two byte order marks, no declaration', `\uFEFF\uFEFF${nfe}`);
+    add('one byte order mark', `\uFEFF${seed.xml}`);
+    const key = seed.xml.match(/Id="NFe(\d{44})"/)?.[1] ?? '0'.repeat(44);
+    const proc = (tail: string) =>
+      `${DECL}<nfeProc versao="4.00" xmlns="${NFE_NS}">${nfe}${protNFe(key).replace('Autorizado o uso da NF-e', tail)}</nfeProc>`;
+    add('unsigned nfeProc', proc('Autorizado'));
+    add('unsigned nfeProc, "</NFe>" in a CDATA after it', proc('<![CDATA[</NFe>]]>'));
+    add('unsigned nfeProc, "</NFe >" in a CDATA after it', proc('<![CDATA[ver </NFe >]]>'));
+  }
+  return out;
+}
