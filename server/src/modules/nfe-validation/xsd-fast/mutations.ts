@@ -1584,6 +1584,27 @@ export function manyItems(seed: Seed, n: number): string {
 // Crafted cases: where the fast path once disagreed with libxml2 (each is a false valid it had)
 // ---------------------------------------------------------------------------------------------------------------
 
+/** anyURI values: libxml2 refuses the first ones (RFC 3986), accepts the last ones. */
+const URIS = [
+  '1:x',
+  ':x',
+  '.:',
+  '+a:b',
+  'http://a:b/',
+  'http://a:',
+  '//a:b',
+  'http://a:2147483648',
+  'http://a@b@c',
+  '//a@b:x',
+  '//a:1:2',
+  'http://a:b@c:d',
+  'a1:b:c',
+  'http:::80',
+  'http://a:2147483647/x?y#z',
+  'a/b:c',
+  '#a:b@c/d?e',
+];
+
 /**
  * Values of types whose facets libxml2 applies to the value, not to the characters: hashCSRT is base64Binary of
  * length 20, counted in octets (a SHA-1 is 28 base64 characters; 20 characters are 15 octets).
@@ -1592,6 +1613,22 @@ export function craftedMutants(seeds: readonly Seed[]): Mutant[] {
   const out: Mutant[] = [];
   for (const seed of seeds) {
     const s = asChecked(seed.xml);
+    // anyURI as libxml2 reads it (RFC 3986): a relative reference's first segment without ':', an authority of one
+    // '@' and a port of digits (up to INT_MAX); the seed's own Reference URI and an added Type attribute.
+    const ref = /<(?:ds:)?Reference URI="[^"]*"/.exec(s);
+    if (ref && seed.xml.includes('<Reference URI="#NFe'))
+      for (const uri of URIS)
+        for (const [label, with_] of [
+          ['URI', `${ref[0].slice(0, ref[0].indexOf(' URI='))} URI="${uri}"`],
+          ['Type', `${ref[0]} Type="${uri}"`],
+        ] as const)
+          out.push({
+            seed: seed.name,
+            kind: 'crafted',
+            detail: `Reference ${label} ${uri}`,
+            xml: s.slice(0, ref.index) + with_ + s.slice(ref.index + ref[0].length),
+            pkg: seed.pkg,
+          });
     if (!s.includes('</infRespTec>')) continue;
     for (const [label, v] of [
       ['20 characters, 15 octets', 'A'.repeat(20)],
