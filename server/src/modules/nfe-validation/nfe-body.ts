@@ -82,7 +82,8 @@ export function readNfeBody(body: Uint8Array | string): { root: XNode; nfe: XNod
   if (typeof body === 'string') xml = body;
   else {
     try {
-      xml = new TextDecoder('utf-8', { fatal: true }).decode(body);
+      // The BOM is kept as libxml2 reads the bytes (the parser skips one; a second one is text before the root).
+      xml = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
     } catch {
       throw invalid(m.notUtf8);
     }

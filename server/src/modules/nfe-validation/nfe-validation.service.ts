@@ -10,6 +10,7 @@ import {
   schemaPackages,
 } from './nfe-schema.js';
 import { nfeSchemaCheck } from './nfe-schema-check.js';
+import type { TreeFacts } from './nfe-xml-scan.js';
 import { namedPath } from './nfe-xml-tree.js';
 import { treeDoubt } from './xsd-fast/fast-check.js';
 
@@ -42,11 +43,19 @@ export function nfeEndTag(bytes: Buffer): number {
 }
 
 /**
- * The bytes libxml2 checks, in memory of their own (they move to the schema thread): the body's, with the placeholder
- * signature spliced in right before the last end tag of NFe when the document comes unsigned (schema check only).
+ * Where an unsigned document's placeholder signature goes in its bytes: right before NFe's end tag where the tree read
+ * it (not a text search: "</NFe>" may also sit in a CDATA or a comment after it); -1 when signed.
  */
-export function schemaBytes(bytes: Buffer, signed: boolean): Uint8Array {
-  const end = signed ? -1 : nfeEndTag(bytes);
+export function spliceAt(xml: string, facts: TreeFacts, signed: boolean): number {
+  const at = facts.nfeEnd ?? -1;
+  return signed || at < 0 ? -1 : Buffer.byteLength(xml.slice(0, at), 'utf8');
+}
+
+/**
+ * The bytes libxml2 checks, in memory of their own (they move to the schema thread): the body's, with the placeholder
+ * signature spliced in at `end` (NFe's end tag) when the document comes unsigned (schema check only).
+ */
+export function schemaBytes(bytes: Buffer, end: number): Uint8Array {
   if (end < 0) return new Uint8Array(bytes);
   const out = new Uint8Array(bytes.length + signatureBytes.length);
   out.set(bytes.subarray(0, end));
@@ -58,10 +67,12 @@ export function schemaBytes(bytes: Buffer, signed: boolean): Uint8Array {
 interface SchemaInput {
   pkg: SchemaPackage;
   signed: boolean;
+  /** The byte offset of the placeholder signature (spliceAt), -1 when signed. */
+  end: number;
 }
 
 const checkSchema = (bytes: Buffer, input: SchemaInput, signal?: AbortSignal) =>
-  nfeSchemaCheck.check(schemaBytes(bytes, input.signed), input.pkg, MAX_SCHEMA_FINDINGS, signal);
+  nfeSchemaCheck.check(schemaBytes(bytes, input.end), input.pkg, MAX_SCHEMA_FINDINGS, signal);
 
 /**
  * What the schema check needs, guessed from the bytes before the tree is read so that the thread starts at once
@@ -78,7 +89,8 @@ function guessSchemaInput(bytes: Buffer, data: string | undefined): SchemaInput 
   let last = end - 1;
   while (last > 0 && isSpace(bytes[last])) last--;
   const tail = bytes.toString('latin1', Math.max(0, last - 11), last + 1);
-  return { pkg: schemaPackageOn(date), signed: end > 0 && /Signature\/?>$/.test(tail) };
+  const signed = end > 0 && /Signature\/?>$/.test(tail);
+  return { pkg: schemaPackageOn(date), signed, end: signed ? -1 : end };
 }
 
 export interface ValidateNfeOptions {
@@ -95,10 +107,8 @@ export interface ValidateNfeOptions {
 function readAndRule(body: Uint8Array | string, opts: ValidateNfeOptions, fast: boolean) {
   const { root, nfe, xml, facts } = readNfeBody(body);
   const rules = validateNfeRules(root, { data: opts.data, tabelas: opts.tabelas, agora: opts.agora });
-  const input: SchemaInput = {
-    pkg: schemaPackageOn(rules.regras.data),
-    signed: nfe.children.some((c) => c.name === 'Signature'),
-  };
+  const signed = nfe.children.some((c) => c.name === 'Signature');
+  const input: SchemaInput = { pkg: schemaPackageOn(rules.regras.data), signed, end: spliceAt(xml, facts, signed) };
   const proven = fast && treeDoubt(xml, root, facts, input.pkg, input.signed) === null;
   return { rules, input, proven };
 }
@@ -137,7 +147,7 @@ export async function validateNfeXml(
     throw e;
   }
   const { rules, input, proven } = read;
-  const guessed = early?.pkg === input.pkg && early.signed === input.signed;
+  const guessed = early?.pkg === input.pkg && early.signed === input.signed && early.end === input.end;
   // A wrong guess: that check is not run for nothing either.
   if (early && !guessed) early.abort.abort();
   let schemaErrors: SchemaError[] = [];

@@ -15,6 +15,8 @@ export interface TreeFacts {
   nfe: number;
   /** The text of each leaf that trim() changed, as written (references decoded): the tree keeps it trimmed. */
   untrimmed?: Map<XNode, string>;
+  /** Where the end tag of the (last) element named NFe starts in the text ("</NFe"), or -1. */
+  nfeEnd?: number;
 }
 let nonAsciiName = false;
 /** A character other than XML's four spaces (trim() also takes U+00A0, U+2028…, which are text to XML). */
@@ -115,6 +117,7 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
   /** A CDATA section in the text being read (since the last tag). */
   let cdata = false;
   let untrimmed: Map<XNode, string> | undefined;
+  let nfeEnd = -1;
   const stack: XNode[] = [];
   const open: string[] = [];
   let root: XNode | undefined;
@@ -179,6 +182,7 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
         throw malformed(xml, lt, expected ? `<${expected}> fechado por </${name}>` : `</${name}> sem abertura`);
       }
       const node = stack.pop()!;
+      if (node.name === 'NFe') nfeEnd = lt;
       if (node.children.length === 0) {
         node.text = text.trim();
         if (node.text.length !== text.length) {
@@ -257,5 +261,6 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
   facts.plain = plain && !nonAsciiName;
   facts.nfe = nfe;
   facts.untrimmed = untrimmed;
+  facts.nfeEnd = nfeEnd;
   return root;
 }

@@ -118,11 +118,11 @@ describe('what the tree does not keep (TreeFacts, for the schema fast path of de
     parseXmlTree(xml, facts);
     return facts;
   };
-  it('a plain document stays plain and its NFe elements are counted', () => {
-    expect(factsOf('<?xml version="1.0"?>\n<nfeProc>\n  <NFe x="1"><a>b c</a></NFe>\n</nfeProc>')).toEqual({
-      plain: true,
-      nfe: 1,
-    });
+  it('a plain document stays plain, its NFe elements are counted and the end tag of NFe located', () => {
+    const xml = '<?xml version="1.0"?>\n<nfeProc>\n  <NFe x="1"><a>b c</a></NFe >\n<p><![CDATA[</NFe>]]></p></nfeProc>';
+    const facts = factsOf(xml);
+    expect([facts.plain, facts.nfe]).toEqual([true, 1]);
+    expect(xml.slice(facts.nfeEnd, facts.nfeEnd! + 7)).toBe('</NFe >');
   });
   it('a leaf whose text trim() changed keeps it as written in untrimmed (U+00A0 too)', () => {
     const facts: TreeFacts = { plain: true, nfe: 0 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readNfeBody } from '../nfe-body.js';
 import type { SchemaPackage } from '../nfe-schema.js';
-import { schemaBytes } from '../nfe-validation.service.js';
+import { schemaBytes, spliceAt } from '../nfe-validation.service.js';
 import { provenValid, treeDoubt } from './fast-check.js';
 import {
   asChecked,
@@ -59,7 +59,8 @@ function serviceVerdicts(
     f = 'threw';
   }
   // The bytes the service gives libxml2 (the placeholder signature spliced in when unsigned).
-  const bytes = Buffer.from(schemaBytes(Buffer.from(body), signed)).toString('utf8');
+  const end = spliceAt(read.xml, read.facts, signed);
+  const bytes = Buffer.from(schemaBytes(Buffer.from(body), end)).toString('utf8');
   return { fast: f, libxml2: libxmlVerdict(bytes, pkg) };
 }
 

@@ -58,14 +58,33 @@ const NCNAME = /^[A-Za-z_][A-Za-z0-9._-]*$/;
 const SPACES = /[ \t\n\r]/;
 const SPACES_ALL = /[ \t\n\r]+/g;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=|[A-Za-z0-9+/][AQgw]==)$/;
-/** anyURI: a conservative subset of RFC 3986 (no spaces, no non-ASCII, % only as an escape, one #). */
-const URI =
-  /^(?:[A-Za-z][A-Za-z0-9+.-]*:)?[A-Za-z0-9\-._~/:@!$&'()*+,;=%]*(?:\?[A-Za-z0-9\-._~/:@!$&'()*+,;=%?]*)?(?:#[A-Za-z0-9\-._~/:@!$&'()*+,;=%?]*)?$/;
-const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+const withoutSpaces = (v: string) => (SPACES.test(v) ? v.replace(SPACES_ALL, '') : v);
+/** The octets a valid base64 value decodes to. */
+const base64Octets = (v: string) => {
+  const s = withoutSpaces(v);
+  return (s.length / 4) * 3 - (s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0);
+};
+/**
+ * anyURI, narrowed to what an NF-e carries and libxml2's RFC 3986 parser surely accepts: a same-document reference
+ * ("#NFe…") or an absolute http(s) URI without user, port, query or escapes (the signature's algorithm names). A
+ * wider pattern let through what libxml2 refuses ("1:x", "http://a:b/", "//a@b@c").
+ */
+const URI = /^(?:#[A-Za-z0-9\-._~]+|https?:\/\/[A-Za-z0-9.-]+(?:\/[A-Za-z0-9\-._~/]*)?(?:#[A-Za-z0-9\-._~]*)?)$/;
 const GYEARMONTH = /^[0-9]{4}-(?:0[1-9]|1[0-2])$/;
 
 /** The built-in types the NF-e XSDs derive from; any other is never proven. */
-export function builtinCheck(local: string): { check: ValueCheck; ordered: boolean; ids?: boolean } {
+/**
+ * A built-in type: its check, whether its values are ordered (minInclusive applies), whether they are IDs, and whether
+ * its length facets count octets (base64Binary, XSD 1.0 §4.3.1) rather than characters.
+ */
+export interface Builtin {
+  check: ValueCheck;
+  ordered: boolean;
+  ids?: boolean;
+  octets?: boolean;
+}
+
+export function builtinCheck(local: string): Builtin {
   switch (local) {
     case 'string':
       return { check: () => true, ordered: false };
@@ -73,9 +92,9 @@ export function builtinCheck(local: string): { check: ValueCheck; ordered: boole
       return { check: (v) => NCNAME.test(v), ordered: false, ids: true };
     case 'base64Binary':
       // Whitespace collapses (certificates come wrapped at 64 or 76 characters); libxml2 skips it, and more.
-      return { check: (v) => BASE64.test(SPACES.test(v) ? v.replace(SPACES_ALL, '') : v), ordered: false };
+      return { check: (v) => BASE64.test(withoutSpaces(v)), ordered: false, octets: true };
     case 'anyURI':
-      return { check: (v) => URI.test(v) && !BAD_ESCAPE.test(v), ordered: false };
+      return { check: (v) => URI.test(v), ordered: false };
     case 'gYearMonth':
       return { check: (v) => GYEARMONTH.test(v), ordered: true };
     default:
@@ -84,7 +103,7 @@ export function builtinCheck(local: string): { check: ValueCheck; ordered: boole
 }
 
 /** A base check narrowed by the facets of one step; a facet this file cannot apply exactly makes it never proven. */
-export function restrict(base: ValueCheck, step: FacetStep, ordered: boolean): ValueCheck {
+export function restrict(base: ValueCheck, step: FacetStep, ordered: boolean, octets = false): ValueCheck {
   if (step.whiteSpace && step.whiteSpace !== 'preserve') return NEVER;
   if (step.minInclusive !== undefined && !ordered) return NEVER;
   const patterns = step.patterns.map(xsdPattern);
@@ -97,7 +116,7 @@ export function restrict(base: ValueCheck, step: FacetStep, ordered: boolean): V
     if (!base(v)) return false;
     if (enumerations && !enumerations.has(v)) return false;
     if (sized) {
-      const n = charLength(v);
+      const n = octets ? base64Octets(v) : charLength(v);
       if (length !== undefined && n !== length) return false;
       if (minLength !== undefined && n < minLength) return false;
       if (maxLength !== undefined && n > maxLength) return false;

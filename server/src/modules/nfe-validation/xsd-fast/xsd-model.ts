@@ -21,6 +21,8 @@ export interface SimpleType {
   ordered: boolean;
   /** Derived from xs:ID: values unique in the document. */
   ids: boolean;
+  /** Derived from base64Binary: length facets count octets. */
+  octets: boolean;
 }
 export interface AttributeDecl {
   type: SimpleType;
@@ -105,7 +107,7 @@ export function compilePackage(dir: string, rootElement = 'NFe'): ElementDecl {
     const [ns, local] = qname(file, q);
     if (ns === XS) {
       const b = builtinCheck(local);
-      return { kind: 'simple', check: b.check, ordered: b.ordered, ids: b.ids === true };
+      return { kind: 'simple', check: b.check, ordered: b.ordered, ids: b.ids === true, octets: b.octets === true };
     }
     const key = `{${ns}}${local}`;
     const cached = typeCache.get(key);
@@ -138,9 +140,9 @@ export function compilePackage(dir: string, rootElement = 'NFe'): ElementDecl {
       else if (f.name === 'maxLength') step.maxLength = Number(v);
       else if (f.name === 'minInclusive') step.minInclusive = v;
       else if (f.name === 'whiteSpace') step.whiteSpace = v;
-      else if (f.name !== 'simpleType') return { kind: 'simple', check: NEVER, ordered: false, ids: base.ids };
+      else if (f.name !== 'simpleType') return { ...base, check: NEVER };
     }
-    return { kind: 'simple', check: restrict(base.check, step, base.ordered), ordered: base.ordered, ids: base.ids };
+    return { ...base, check: restrict(base.check, step, base.ordered, base.octets) };
   }
 
   function attributeDecl(file: SchemaFile, a: XNode): AttributeDecl {
@@ -219,7 +221,7 @@ export function compilePackage(dir: string, rootElement = 'NFe'): ElementDecl {
     const decl: ElementDecl = {
       name: intern(node.attrs.name ?? fail('element without name')),
       ns: intern(file.targetNs),
-      type: { kind: 'simple', check: NEVER, ordered: false, ids: false },
+      type: { kind: 'simple', check: NEVER, ordered: false, ids: false, octets: false },
       uniqueAttribute: null,
     };
     elementCache.set(node, decl);

@@ -5,7 +5,7 @@ import { referenceDataDir } from '../../reference/loaders/reference-files.js';
 import { type SchemaPackage, schemaPackages } from '../nfe-schema.js';
 import { matchParticle } from './content-match.js';
 import { warmFastCheck } from './fast-check.js';
-import { builtinCheck, NEVER, xsdPattern } from './simple-types.js';
+import { builtinCheck, NEVER, restrict, xsdPattern } from './simple-types.js';
 import { compilePackage, type ElementDecl, type Particle } from './xsd-model.js';
 
 // The fast path's compiler (decision 077) on the official XSDs of reference-data/nfe-xsd: every construct they use is
@@ -63,11 +63,16 @@ describe('the XSD fast path compiler', () => {
     // XSD 1.0 §3.2.16: the character before "=" carries no stray bits; a lone or empty group is not base64.
     expect(['', 'AAB=', 'AB==', 'AAA', 'A===', 'AA=A', 'A*AA'].map(b64)).toEqual(Array(7).fill(false));
     const uri = builtinCheck('anyURI').check;
-    expect(['#NFe35', 'http://www.w3.org/2000/09/xmldsig#sha1', 'a%20b'].map(uri)).toEqual([true, true, true]);
-    expect(['a b', 'a%2', 'ação', '#a#b'].map(uri)).toEqual([false, false, false, false]);
+    expect(['#NFe35', 'http://www.w3.org/2000/09/xmldsig#sha1', 'https://a.b/c'].map(uri)).toEqual([true, true, true]);
+    // What libxml2's RFC 3986 parser refuses, and whatever is not plainly safe, is not proven.
+    const refused = ['a b', 'a%20b', 'ação', '#a#b', '1:x', 'http://a:b/', 'http://a@b@c', '//a:1:2', 'x?y'];
+    expect(refused.map(uri)).toEqual(Array(refused.length).fill(false));
     const id = builtinCheck('ID').check;
     expect(['NFe123', '1NFe', 'NF e', 'NFé'].map(id)).toEqual([true, false, false, false]);
     expect(builtinCheck('decimal').check).toBe(NEVER);
+    // base64Binary's length counts octets (hashCSRT: 20 octets = 28 characters), not characters.
+    const b20 = restrict(b64, { patterns: [], enumerations: [], length: 20 }, false, true);
+    expect([b20(`${'A'.repeat(27)}=`), b20('A'.repeat(20)), b20('A'.repeat(28))]).toEqual([true, false, false]);
   });
 });
 
