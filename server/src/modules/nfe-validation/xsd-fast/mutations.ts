@@ -1605,6 +1605,20 @@ const URIS = [
   '#a:b@c/d?e',
 ];
 
+/** xmlns values: libxml2 refuses the first ones (not a URI, or a reserved namespace), accepts the last ones. */
+const XMLNS_OUTSIDE = [
+  'a b',
+  'http://[',
+  '%zz',
+  '1:x',
+  'é',
+  'http://www.w3.org/XML/1998/namespace',
+  'http://www.w3.org/2000/xmlns/',
+  'nfe',
+  'urn:x',
+  '',
+];
+
 /**
  * Values of types whose facets libxml2 applies to the value, not to the characters: hashCSRT is base64Binary of
  * length 20, counted in octets (a SHA-1 is 28 base64 characters; 20 characters are 15 octets).
@@ -1629,6 +1643,14 @@ export function craftedMutants(seeds: readonly Seed[]): Mutant[] {
             xml: s.slice(0, ref.index) + with_ + s.slice(ref.index + ref[0].length),
             pkg: seed.pkg,
           });
+    // A namespace declaration outside the NFe (not schema-checked) that libxml2's parser refuses, and some it accepts.
+    if (s.includes('<protNFe '))
+      for (const ns of XMLNS_OUTSIDE)
+        for (const [label, xml] of [
+          ['protNFe', s.replace('<protNFe ', () => `<protNFe xmlns="${ns}" `)],
+          ['xMotivo', s.replace('<xMotivo>', () => `<xMotivo xmlns="${ns}">`)],
+        ] as const)
+          out.push({ seed: seed.name, kind: 'crafted', detail: `xmlns="${ns}" on ${label}`, xml, pkg: seed.pkg });
     if (!s.includes('</infRespTec>')) continue;
     for (const [label, v] of [
       ['20 characters, 15 octets', 'A'.repeat(20)],
