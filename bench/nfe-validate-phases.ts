@@ -1,15 +1,17 @@
 /**
  * POST /nfe/validate's work per phase, in process, no server nor database (a quick check while optimising; the
  * figures of bench/README.md come from nfe-validate-bench.ts): decoding the body, the parse into the rule book's
- * tree, the rules (no official tables), the XSD check (libxml2 parse + validate) and the whole service with the check
- * in its thread and in this thread (decision 073); CPU per call (the whole process, the schema thread included).
+ * tree, the rules (no official tables), the XSD check by libxml2 (parse + validate), the schema's fast path on a parsed
+ * tree (decision 077) and the whole service with the fast path and without it (libxml2 in its thread, decision 073);
+ * CPU per call (the whole process, the schema thread included).
  *   npx tsx bench/nfe-validate-phases.ts        (BENCH_NFE_SAMPLES, default 300)
  */
 import { validateNfeRules } from '@app/tax-engine';
 import { placeholderSignature, validateSchema, warmSchemas } from '../server/src/modules/nfe-validation/nfe-schema.js';
 import { nfeSchemaCheck } from '../server/src/modules/nfe-validation/nfe-schema-check.js';
 import { validateNfeXml } from '../server/src/modules/nfe-validation/nfe-validation.service.js';
-import { parseXmlTree } from '../server/src/modules/nfe-validation/nfe-xml-scan.js';
+import { parseXmlTree, type TreeFacts } from '../server/src/modules/nfe-validation/nfe-xml-scan.js';
+import { treeDoubt } from '../server/src/modules/nfe-validation/xsd-fast/fast-check.js';
 import { loadAverage, stats } from './lib/measure.js';
 import { nfeXml } from './lib/nfe-sample.js';
 
@@ -28,12 +30,19 @@ const phases: Record<string, () => unknown> = {
     return () => validateNfeRules(tree, { tabelas: null });
   })(),
   schema: () => validateSchema(signedBytes, 'PL_010_V1.30'),
-  serviceThread: () => {
-    nfeSchemaCheck.options.thread = true;
+  fastCheck: (() => {
+    const facts: TreeFacts = { plain: true, nfe: 0 };
+    const tree = parseXmlTree(xml, facts);
+    return () => {
+      if (treeDoubt(xml, tree, facts, 'PL_010_V1.30', false) !== null) throw new Error('not proven');
+    };
+  })(),
+  service: () => {
+    nfeSchemaCheck.options.fast = true;
     return validateNfeXml(bytes, { tabelas: null });
   },
-  serviceInProcess: () => {
-    nfeSchemaCheck.options.thread = false;
+  serviceLibxml2: () => {
+    nfeSchemaCheck.options.fast = false;
     return validateNfeXml(bytes, { tabelas: null });
   },
 };
