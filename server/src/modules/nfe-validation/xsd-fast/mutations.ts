@@ -20,8 +20,9 @@ export interface Seed {
   xml: string;
 }
 
-/** The XML as libxml2 sees it: the placeholder signature spliced in before the last </NFe> when unsigned, as the
- * service's schemaBytes does after guessSchemaInput (nfe-validation.service.ts). */
+/** The XML as libxml2 sees it: the placeholder signature spliced in before the last </NFe> when unsigned. The
+ * service splices where its tree's NFe ends (spliceAt); on the seeds, which hold no "</NFe>" after it, that is the
+ * same place. The service test (fast-check.diff.test.ts) uses the service's own splice. */
 export function asChecked(xml: string): string {
   const end = xml.lastIndexOf('</NFe>');
   if (end < 0) return xml;
