@@ -19,6 +19,8 @@ export interface TreeFacts {
   nfeEnd?: number;
 }
 let nonAsciiName = false;
+const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
+const DSIG_NAMESPACE = 'http://www.w3.org/2000/09/xmldsig#';
 /** A character other than XML's four spaces (trim() also takes U+00A0, U+2028…, which are text to XML). */
 const NOT_XML_SPACE = /[^ \t\n\r]/;
 const malformed = (xml: string, at: number, what: string) => {
@@ -233,6 +235,9 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
         plain = false;
       }
       if (name.includes(':') || name === '__proto__') plain = false;
+      // libxml2's parser refuses some namespace names ("a b", "http://[", the xml one) anywhere in the document, also
+      // outside the NFe the schema checks: only the NF-e's and the signature's own are plain.
+      else if (name === 'xmlns' && value !== NFE_NAMESPACE && value !== DSIG_NAMESPACE) plain = false;
       if (value.includes('&')) value = decodeRefs(xml, value, lt);
       if (attrs === NO_ATTRIBUTES) attrs = {};
       if (Object.hasOwn(attrs, name)) throw malformed(xml, lt, `atributo ${name} repetido em <${qname}>`);

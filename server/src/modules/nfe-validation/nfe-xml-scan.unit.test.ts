@@ -144,6 +144,7 @@ describe('what the tree does not keep (TreeFacts, for the schema fast path of de
     ['a line separator among elements', '<a><b>1</b>\u2028</a>'],
     ['an attribute whose tab became a space', '<a b="1\t2"/>'],
     ['an attribute named __proto__', '<a __proto__="x"/>'],
+    ["a namespace other than the NF-e's or the signature's", '<a><b xmlns="a b">1</b></a>'],
     ['a name beyond ASCII', '<a><bé>1</bé></a>'],
     ['a comment', '<a><!-- c --><b>1</b></a>'],
     ['a CDATA section between elements', '<a><b>1</b><![CDATA[ ]]></a>'],
