@@ -1567,7 +1567,11 @@ export function xmlDiff(a: string, b: string, context = 80): string {
   while (p < a.length && p < b.length && a[p] === b[p]) p++;
   let q = 0;
   while (q < a.length - p && q < b.length - p && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
-  const show = (x: string) => quoted(x.slice(Math.max(0, p - context), Math.min(x.length, x.length - q + context)));
+  const show = (x: string) => {
+    const span = x.slice(Math.max(0, p - context), Math.min(x.length, x.length - q + context));
+    // A change of thousands of characters (a 50,001-character name) shows its ends.
+    return quoted(span.length > 600 ? `${span.slice(0, 300)}…${span.slice(-300)}` : span);
+  };
   return `at offset ${p}\n  seed:   ${show(a)}\n  mutant: ${show(b)}`;
 }
 
@@ -1652,6 +1656,27 @@ export function craftedMutants(seeds: readonly Seed[]): Mutant[] {
           ['xMotivo', s.replace('<xMotivo>', () => `<xMotivo xmlns="${ns}">`)],
         ] as const)
           out.push({ seed: seed.name, kind: 'crafted', detail: `xmlns="${ns}" on ${label}`, xml, pkg: seed.pkg });
+    // libxml2's parser stops names at 50,000 characters (XML_MAX_NAME_LENGTH without XML_PARSE_HUGE).
+    if (s.includes('<xMotivo>'))
+      for (const n of [50_000, 50_001]) {
+        const name = 'a'.repeat(n);
+        out.push(
+          {
+            seed: seed.name,
+            kind: 'crafted',
+            detail: `element name of ${n} characters after the NFe`,
+            xml: s.replace('<xMotivo>', () => `<${name}>x</${name}><xMotivo>`),
+            pkg: seed.pkg,
+          },
+          {
+            seed: seed.name,
+            kind: 'crafted',
+            detail: `attribute name of ${n} characters after the NFe`,
+            xml: s.replace('<xMotivo>', () => `<xMotivo ${name}="1">`),
+            pkg: seed.pkg,
+          },
+        );
+      }
     if (!s.includes('</infRespTec>')) continue;
     for (const [label, v] of [
       ['20 characters, 15 octets', 'A'.repeat(20)],
