@@ -15,10 +15,11 @@ export interface TreeFacts {
   nfe: number;
   /** The text of each leaf that trim() changed, as written (references decoded): the tree keeps it trimmed. */
   untrimmed?: Map<XNode, string>;
-  /** Where the end tag of the (last) element named NFe starts in the text ("</NFe"), or -1. */
+  /** Where the end tag of the NFe libxml2 checks starts in the text ("</NFe"): the root's, or nfeProc's first. */
   nfeEnd?: number;
 }
 let nonAsciiName = false;
+const MAX_PLAIN_NAME = 1000;
 const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
 const DSIG_NAMESPACE = 'http://www.w3.org/2000/09/xmldsig#';
 /** A character other than XML's four spaces (trim() also takes U+00A0, U+2028…, which are text to XML). */
@@ -184,7 +185,8 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
         throw malformed(xml, lt, expected ? `<${expected}> fechado por </${name}>` : `</${name}> sem abertura`);
       }
       const node = stack.pop()!;
-      if (node.name === 'NFe') nfeEnd = lt;
+      // The NFe libxml2 is given: the root, or nfeProc's first NFe child (its placeholder signature goes here).
+      if (node.name === 'NFe' && nfeEnd < 0 && stack.length <= 1) nfeEnd = lt;
       if (node.children.length === 0) {
         node.text = text.trim();
         if (node.text.length !== text.length) {
@@ -201,6 +203,8 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
     let i = nameEnd(xml, lt + 1);
     const qname = xml.slice(lt + 1, i);
     if (qname === '') throw malformed(xml, lt, 'tag sem nome');
+    // libxml2 refuses names over 50,000 characters (XML_MAX_NAME_LENGTH); no NF-e name comes near this bound.
+    if (qname.length > MAX_PLAIN_NAME) plain = false;
     let attrs = NO_ATTRIBUTES;
     let selfClosing = false;
     for (;;) {
@@ -234,7 +238,7 @@ export function parseXmlTree(xml: string, facts: TreeFacts = { plain: true, nfe:
         value = value.replace(/\r\n|[\t\n\r]/g, ' ');
         plain = false;
       }
-      if (name.includes(':') || name === '__proto__') plain = false;
+      if (name.includes(':') || name === '__proto__' || name.length > MAX_PLAIN_NAME) plain = false;
       // libxml2's parser refuses some namespace names ("a b", "http://[", the xml one) anywhere in the document, also
       // outside the NFe the schema checks: only the NF-e's and the signature's own are plain.
       else if (name === 'xmlns' && value !== NFE_NAMESPACE && value !== DSIG_NAMESPACE) plain = false;

@@ -123,6 +123,9 @@ describe('what the tree does not keep (TreeFacts, for the schema fast path of de
     const facts = factsOf(xml);
     expect([facts.plain, facts.nfe]).toEqual([true, 1]);
     expect(xml.slice(facts.nfeEnd, facts.nfeEnd! + 7)).toBe('</NFe >');
+    // The NFe libxml2 is given is nfeProc's first NFe child, not a later or deeper one.
+    const two = '<nfeProc><NFe><a/></NFe><NFe/><p><NFe></NFe></p></nfeProc>';
+    expect(factsOf(two).nfeEnd).toBe(two.indexOf('</NFe>'));
   });
   it('a leaf whose text trim() changed keeps it as written in untrimmed (U+00A0 too)', () => {
     const facts: TreeFacts = { plain: true, nfe: 0 };
@@ -144,6 +147,7 @@ describe('what the tree does not keep (TreeFacts, for the schema fast path of de
     ['a line separator among elements', '<a><b>1</b>\u2028</a>'],
     ['an attribute whose tab became a space', '<a b="1\t2"/>'],
     ['an attribute named __proto__', '<a __proto__="x"/>'],
+    ['a name of 1,001 characters', `<a><${'b'.repeat(1001)}/></a>`],
     ["a namespace other than the NF-e's or the signature's", '<a><b xmlns="a b">1</b></a>'],
     ['a name beyond ASCII', '<a><bé>1</bé></a>'],
     ['a comment', '<a><!-- c --><b>1</b></a>'],

@@ -76,7 +76,7 @@ export function treeDoubt(
   const model = modelOf(pkg);
   if (!model) return `pacote sem verificação rápida (${failures.get(pkg)})`;
   if (!facts.plain) return 'prefixo, texto entre elementos, comentário, atributo normalizado ou nome não ASCII';
-  if (facts.nfe !== 1) return 'mais de um elemento NFe';
+  if (facts.nfe !== 1) return `${facts.nfe} elementos NFe`;
   const doubt = textDoubt(xml);
   if (doubt) return doubt;
   let nfe: XNode | undefined = root;

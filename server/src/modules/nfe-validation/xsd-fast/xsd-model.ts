@@ -91,7 +91,9 @@ export function compilePackage(dir: string, rootElement = 'NFe'): ElementDecl {
     for (const n of kids(file.root)) {
       if (n.name === 'include' || n.name === 'import') continue;
       if (!['element', 'complexType', 'simpleType'].includes(n.name)) fail(`top-level ${n.name}`);
-      globals.set(`${n.name === 'element' ? 'e' : 't'}{${file.targetNs}}${n.attrs.name}`, { node: n, file });
+      const key = `${n.name === 'element' ? 'e' : 't'}{${file.targetNs}}${n.attrs.name}`;
+      if (globals.has(key)) fail(`two global declarations of ${n.attrs.name}`);
+      globals.set(key, { node: n, file });
     }
   }
   const typeCache = new Map<string, SimpleType | ComplexType>();
