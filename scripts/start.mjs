@@ -41,5 +41,11 @@ const built = process.env.START_SKIP_BUILD === '1' ? 0 : await run(npm, ['run', 
 if (signalled) process.exit(0);
 if (built !== 0) process.exit(built);
 const heapMb = process.env.SERVER_HEAP_MB || '256';
-const code = await run(process.execPath, [`--max-old-space-size=${heapMb}`, 'dist/server.js'], serverDir);
+// No allocation-site pretenuring (decision 077): a request's NF-e tree would otherwise be allocated in the old
+// generation once V8 sees a few trees survive a scavenge, and every request then pays for full collections.
+const code = await run(
+  process.execPath,
+  [`--max-old-space-size=${heapMb}`, '--no-allocation-site-pretenuring', 'dist/server.js'],
+  serverDir,
+);
 process.exit(signalled && code === 0 ? 0 : code);

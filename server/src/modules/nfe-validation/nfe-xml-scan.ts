@@ -71,7 +71,8 @@ export const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
 /**
  * A node of the tree, built by `new` rather than as a literal: V8 tracks literals by allocation site and, once a few
  * trees had survived a scavenge (a request's tree lives through its rules and schema check), allocated every later
- * tree in the old generation — scavenges of 7 ms and a full collection every forty requests (decision 077).
+ * tree in the old generation — scavenges of 7 ms and a full collection every forty requests (decision 077). Other
+ * sites could still tip it now and then: the server also runs with --no-allocation-site-pretenuring.
  */
 class TreeNode implements XNode {
   text = '';
