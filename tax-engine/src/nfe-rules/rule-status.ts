@@ -100,11 +100,7 @@ add(
 // Rows read in the transcription of the annex (decision 072) and not implemented, each with its reason.
 add('pendente', future, 'I05-30 I09-10 I13-10 I19-10 I29a-20 I51-20 I53-10 LB01-20 N23b-20 N27d-10 NA15-10 NA17-10');
 add('pendente', revoked, 'N07-10 N12-84 N12-88 N33-10');
-add(
-  'pendente',
-  ufDiscretion,
-  'B22-34 N12-81 N12-82 N12a-50 N12a-60 N12-97 N23d-10 LA11-10 YA04-10 YA05-10 U01-20 I08-180',
-);
+add('pendente', ufDiscretion, 'N12-97');
 add('pendente', changedByNt, 'B25-50 B25-60 Q01-20 S01-20 E18-30 B25b-20 B25-70');
 add('pendente', gs1, 'I03-20 I12-20');
 add('offline', ufParameter, 'B06-30 B06-40 YA04a-20');
@@ -210,7 +206,6 @@ const v140Rows =
   'Criadas na NT 2025.002 v1.40 (histórico da NT: BB05 com o campo refDFeAnt, C22 com ISUFemit), ausentes do PL_010 v1.30 de reference-data/nfe-xsd; a conversão pública lida é a da v1.31, sem essas linhas: condição e exceções não lidas.';
 add('pendente', v140Rows, 'BB05-10 BB05-20 BB05-30 BB05-40 BB05-50 BB05-60 BB05-70 BB05-80 BB05-90 BB05-100 BB05-110');
 add('pendente', v140Rows, 'BB05-120 BB05-130 BB05-140 BB05-150 BB05-160 BB05-180');
-add('pendente', ufDiscretion, 'C02a-08 C02a-14');
 add('pendente', v140Rows, 'C22-10 C22-20');
 
 add(

@@ -1,7 +1,7 @@
 import type { ItemView, NfeView } from './nfe-view.js';
 import { cfopOf, root } from './nfe-view.js';
 import { mocRule, perItem } from './rule-factory.js';
-import type { Rule } from './types.js';
+import type { Finding, Rule } from './types.js';
 import { child, text } from './xml-node.js';
 
 const nfe = ['55'] as const;
@@ -196,6 +196,33 @@ export const cfopOperationRules: Rule[] = [
         ? { campo: `${root}/ide/NFref`, encontrado: cfopOf(it) }
         : null,
     ),
+  ),
+  // I08-180, "Facult.": "CFOP=5.929 e existe NFC-e referenciada (tag:refNFe com modelo 65)"; the row's note leaves the
+  // CFOP 5.929 with an NFC-e to the UF. The model is positions 21–22 of the referenced key (MOC 7.0 §2.2.6.2).
+  mocRule(
+    'I08-180',
+    '375',
+    'NF-e com lançamento relativo a Cupom Fiscal referencia uma NFC-e [nItem: nnn]',
+    'I',
+    nfe,
+    'facultativa',
+    'CFOP 5.929 (lançamento relativo a cupom fiscal) sem NFC-e referenciada (refNFe de modelo 65); a critério da UF.',
+    (d) => {
+      let out: Finding[] | undefined;
+      let nfceRef: boolean | undefined; // read once, at the first item with CFOP 5.929
+      for (const it of d.items) {
+        if (cfopOf(it) !== '5929') continue;
+        if (nfceRef === undefined) {
+          nfceRef = false;
+          for (const r of d.ide?.children ?? [])
+            if (r.name === 'NFref' && text(r, 'refNFe')?.slice(20, 22) === '65') nfceRef = true;
+        }
+        if (!nfceRef) return [];
+        if (!out) out = [];
+        out.push({ nItem: it.nItem, campo: `${root}/ide/NFref/refNFe`, encontrado: '5929' });
+      }
+      return out ?? [];
+    },
   ),
   mocRule(
     'I08-190',

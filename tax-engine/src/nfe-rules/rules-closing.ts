@@ -11,6 +11,26 @@ import { child, text } from './xml-node.js';
 const both = ['55', '65'] as const;
 const nfe = ['55'] as const;
 const nfce = ['65'] as const;
+/** LA11-10's exceção 1: the fuels (ethanol, CNG, gasoline C, diesel B) whose sale to the consumer carries encerrante. */
+const withMeter = new Set([
+  '810101002',
+  '810101001',
+  '220101005',
+  '220101006',
+  '320103001',
+  '320102002',
+  '320102001',
+  '320102003',
+  '820101033',
+  '820101034',
+  '420106001',
+  '820101011',
+  '820101003',
+  '820101013',
+  '820101012',
+  '420106002',
+  '420301004',
+]);
 
 export const closingRules: Rule[] = [
   mocRule(
@@ -159,6 +179,26 @@ export const closingRules: Rule[] = [
         : null,
     ),
   ),
+  // LA11-10, "Facul.": the row's exceção 1 limits it to the listed cProdANP and its exceção 2 to documents issued from
+  // 01/01/2016 in production; the rule itself is the UF's option (observação).
+  {
+    ...mocRule(
+      'LA11-10',
+      '378',
+      'Grupo de Combustível sem a informação de Encerrante [nItem: nnn]',
+      'LA',
+      nfce,
+      'facultativa',
+      'NFC-e: combustível vendido na bomba (cProdANP da exceção 1 da regra) informa o grupo encerrante; a critério da UF.',
+      perItem((it) => {
+        const comb = child(it.prod, 'comb');
+        return comb && withMeter.has(text(comb, 'cProdANP') ?? '') && !child(comb, 'encerrante')
+          ? { campo: `${it.path}/prod/comb/encerrante`, encontrado: text(comb, 'cProdANP') }
+          : null;
+      }),
+    ),
+    vigencia: { producao: { desde: '2016-01-01' }, homologacao: { desde: null } },
+  },
   mocRule(
     'LA11-20',
     '379',

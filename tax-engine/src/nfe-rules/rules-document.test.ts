@@ -133,6 +133,55 @@ const icms10 = (fields: [string, string][]) =>
     ['pICMSST', '18.0000'],
     ['vICMSST', '72.00'],
   ]);
+/** An ICMS60/ICMSSN500 group with the ST retained before (NT 2018.005), less the tags in `drop`. */
+const retainedSt = (name: string, sit: [string, string], drop: string[] = []) =>
+  g(
+    name,
+    (
+      [
+        ['orig', '0'],
+        sit,
+        ['vBCSTRet', '100.00'],
+        ['pST', '18.0000'],
+        ['vICMSSubstituto', '10.00'],
+        ['vICMSSTRet', '8.00'],
+      ] as [string, string][]
+    ).filter(([k]) => !drop.includes(k)),
+  );
+/** The same with the ICMS Efetivo group (N33: pRedBCEfet, vBCEfet, pICMSEfet, vICMSEfet). */
+const withEfetivo = (name: string, sit: [string, string]) => {
+  const node = retainedSt(name, sit);
+  for (const [k, v] of [
+    ['pRedBCEfet', '0.0000'],
+    ['vBCEfet', '30.00'],
+    ['pICMSEfet', '18.0000'],
+    ['vICMSEfet', '5.40'],
+  ])
+    node.children.push(el(k, v));
+  return node;
+};
+/** ICMS10 with FCP (2 % of 1 000,00 = 20,00) and FCP ST on 1 400,00 at 2 %, vFCPST as given. */
+const icms10Fcp = (vFCPST: string) =>
+  g('ICMS10', [
+    ['orig', '0'],
+    ['CST', '10'],
+    ['modBC', '3'],
+    ['vBC', '1000.00'],
+    ['pICMS', '18.0000'],
+    ['vICMS', '180.00'],
+    ['vBCFCP', '1000.00'],
+    ['pFCP', '2.0000'],
+    ['vFCP', '20.00'],
+    ['modBCST', '5'],
+    ['vBCST', '1400.00'],
+    ['pICMSST', '18.0000'],
+    ['vICMSST', '72.00'],
+    ['vBCFCPST', '1400.00'],
+    ['pFCPST', '2.0000'],
+    ['vFCPST', vFCPST],
+  ]);
+/** A card group integrated with the sale's automation (tpIntegra 1). */
+const card = (fields: [string, string][]) => g('card', [['tpIntegra', '1'], ...fields]);
 const desonerado = (mot: string, deson = true) =>
   g('ICMS40', [
     ['orig', '0'],
@@ -294,6 +343,12 @@ const cases: Record<string, Case> = {
   'B21-10': { sample: nfce, breakIt: (t) => setText(t, ide('tpImp'), '1') },
   'B21-20': { sample: standard, breakIt: (t) => setText(t, ide('tpImp'), '4') },
   'B22-10': { sample: standard, breakIt: (t) => setText(t, ide('tpEmis'), '9') },
+  // B22-34 (Facult.): FS (2) and FS-DA (5) rejected in an NFC-e; EPEC (4) left to the UF by the row's observação.
+  'B22-34': {
+    sample: nfce,
+    alsoPasses: (t) => setText(t, ide('tpEmis'), '4'),
+    breakIt: (t) => setText(t, ide('tpEmis'), '5'),
+  },
   'B25-20': { sample: nfce, breakIt: (t) => setText(t, ide('finNFe'), '2') },
   'B25a-10': { sample: nfce, breakIt: (t) => setText(t, ide('indFinal'), '0') },
   'B25b-40': {
@@ -579,6 +634,18 @@ const cases: Record<string, Case> = {
     },
     breakIt: (t) => setText(t, prod(1, 'CFOP'), '5929'),
   },
+  // I08-180 (Facult.): CFOP 5.929 referencing a model-65 key (positions 21–22); a model-55 reference passes.
+  'I08-180': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setText(t, prod(1, 'CFOP'), '5929');
+      into(t, `${I}/ide`, nfref(keyOf(sampleNfe(difal))));
+    },
+    breakIt: (t) => {
+      setText(t, prod(1, 'CFOP'), '5929');
+      into(t, `${I}/ide`, nfref(nfceKey()));
+    },
+  },
   'I08-190': {
     sample: standard,
     alsoPasses: (t) => {
@@ -839,6 +906,37 @@ const cases: Record<string, Case> = {
       );
     },
   },
+  // NT 2018.005 (MOC 7.0 annex I, N12-81 and N12a-50, "Facul."): "Se informado CST 60 [CSOSN = 500] em operações que
+  // não sejam para consumidor final (tag: indFinal=0, "Normal"): - Não informada Base de Cálculo ICMS Retido na operação
+  // anterior (tag: vBCSTRet), Alíquota suportada pelo Consumidor Final (tag: pST) e Valor do ICMS ST Retido na operação
+  // anterior (tag: vICMSSTRet)." N12-82 and N12a-60: with indFinal=1, the ICMS Efetivo group (N33) is required.
+  'N12-81': {
+    sample: standard,
+    alsoPasses: (t) => setIcms(t, 1, retainedSt('ICMS60', ['CST', '60'])),
+    breakIt: (t) => setIcms(t, 1, retainedSt('ICMS60', ['CST', '60'], ['pST'])),
+  },
+  'N12a-50': {
+    sample: standard,
+    alsoPasses: (t) => setIcms(t, 1, retainedSt('ICMSSN500', ['CSOSN', '500'])),
+    breakIt: (t) => setIcms(t, 1, retainedSt('ICMSSN500', ['CSOSN', '500'], ['vBCSTRet', 'pST', 'vICMSSTRet'])),
+  },
+  'N12-82': {
+    sample: nfce,
+    alsoPasses: (t) => setIcms(t, 1, withEfetivo('ICMS60', ['CST', '60'])),
+    breakIt: (t) => setIcms(t, 1, retainedSt('ICMS60', ['CST', '60'])),
+  },
+  'N12a-60': {
+    sample: nfce,
+    alsoPasses: (t) => setIcms(t, 1, withEfetivo('ICMSSN500', ['CSOSN', '500'])),
+    breakIt: (t) => setIcms(t, 1, retainedSt('ICMSSN500', ['CSOSN', '500'])),
+  },
+  // MOC 7.0 annex I, N23d-10: vFCPST = vBCFCPST × pFCPST − vFCP (*4): 1 400,00 × 2 % − 20,00 = 8,00; 28,00 leaves the
+  // FCP of the operation (vFCP, N17c) in.
+  'N23d-10': {
+    sample: standard,
+    alsoPasses: (t) => setIcms(t, 1, icms10Fcp('8.00')),
+    breakIt: (t) => setIcms(t, 1, icms10Fcp('28.00')),
+  },
   // Exceção 5: delivered in another state than the emitter's, the rate is not judged.
   'N16-20': {
     sample: interstate,
@@ -1009,6 +1107,17 @@ const cases: Record<string, Case> = {
       into(t, `${I}/emit`, el('IM', '12345'), 'CRT');
     },
     breakIt: (t) => into(t, `${det(1)}/imposto`, issqn()),
+  },
+  // U01-20 (Facult.): ISSQN beside an ICMS item passes (conjugada); ISSQN with no ICMS group in any item is rejected.
+  'U01-20': {
+    sample: standard,
+    alsoPasses: (t) => into(t, `${det(1)}/imposto`, issqn()),
+    breakIt: (t) => {
+      for (const n of [1, 2]) {
+        remove(t, icms(n));
+        into(t, `${det(n)}/imposto`, issqn());
+      }
+    },
   },
   'UA01-10': {
     sample: standard,
@@ -1270,6 +1379,44 @@ const cases: Record<string, Case> = {
     },
     breakIt: (t) => setText(t, `${pag}/tPag`, '90'),
   },
+  // MOC 7.0 annex I, YA04-10 (NFC-e, "Facul."): "Se o Pagamento for por cartão (tag:tPag=03, 04), deve ser informado o
+  // grupo de cartões (tag:card)".
+  'YA04-10': {
+    sample: nfce,
+    alsoPasses: (t) => {
+      setText(t, `${pag}/tPag`, '03');
+      into(t, pag, g('card', [['tpIntegra', '2']]));
+    },
+    breakIt: (t) => setText(t, `${pag}/tPag`, '03'),
+  },
+  // MOC 7.0 annex I, YA05-10 ("Facul."): "Se o pagamento com cartão for integrado ao sistema de automação da empresa
+  // (tag:tpIntegra=1) devem ser informado os campos de CNPJ da Credenciadora e o código de autenticação da operação".
+  'YA05-10': {
+    sample: standard,
+    alsoPasses: (t) => {
+      setText(t, `${pag}/tPag`, '03');
+      into(
+        t,
+        pag,
+        card([
+          ['CNPJ', '11444777000161'],
+          ['tBand', '01'],
+          ['cAut', 'A1B2C3'],
+        ]),
+      );
+    },
+    breakIt: (t) => {
+      setText(t, `${pag}/tPag`, '03');
+      into(
+        t,
+        pag,
+        card([
+          ['CNPJ', '11444777000161'],
+          ['tBand', '01'],
+        ]),
+      );
+    },
+  },
   'YA05-20': {
     sample: standard,
     alsoPasses: (t) =>
@@ -1502,6 +1649,37 @@ const cases: Record<string, Case> = {
     sample: standard,
     alsoPasses: (t) => into(t, `${det(1)}/prod`, glp(['60.0000', '30.0000', '10.0000'], '100.00')),
     breakIt: (t) => into(t, `${det(1)}/prod`, glp(['60.0000', '30.0000', '10.0000'])),
+  },
+  // LA11-10 (Facul.): an NFC-e selling gasoline C (cProdANP 320102001, in exceção 1's list) carries encerrante.
+  'LA11-10': {
+    sample: nfce,
+    alsoPasses: (t) => {
+      setText(t, prod(1, 'CFOP'), '5656');
+      into(
+        t,
+        `${det(1)}/prod`,
+        comb(
+          [
+            ['cProdANP', '320102001'],
+            ['descANP', 'GASOLINA C COMUM'],
+            ['UFCons', 'SP'],
+          ],
+          [encerrante('100.000', '110.000')],
+        ),
+      );
+    },
+    breakIt: (t) => {
+      setText(t, prod(1, 'CFOP'), '5656');
+      into(
+        t,
+        `${det(1)}/prod`,
+        comb([
+          ['cProdANP', '320102001'],
+          ['descANP', 'GASOLINA C COMUM'],
+          ['UFCons', 'SP'],
+        ]),
+      );
+    },
   },
   'LA11-20': {
     sample: standard,

@@ -142,6 +142,21 @@ export const ideFlagRules: Rule[] = [
   mocRule('B22-10', '711', 'NF-e com contingência off-line', 'B', nfe, 'obrigatoria', 'NF-e sem tpEmis=9.', (d) =>
     when(ide(d, 'tpEmis') === '9', flag('tpEmis', d)),
   ),
+  // B22-34, "Facult.": the row rejects tpEmis 2, 4 "(a critério da UF)" or 5 and notes that EPEC (4) may be accepted
+  // at the UF's choice; 4 is left to the UF, so only FS (2) and FS-DA (5) are judged.
+  mocRule(
+    'B22-34',
+    '714',
+    'NFC-e com contingência inválida (tpEmis=2, 4 (a critério da UF) ou 5)',
+    'B',
+    nfce,
+    'facultativa',
+    'NFC-e sem contingência FS (tpEmis=2) ou FS-DA (tpEmis=5); EPEC (4) a critério da UF, não julgada.',
+    (d) => {
+      const t = ide(d, 'tpEmis');
+      return when(t === '2' || t === '5', flag('tpEmis', d));
+    },
+  ),
   mocRule(
     'B25-20',
     '715',

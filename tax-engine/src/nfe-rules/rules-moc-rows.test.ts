@@ -258,6 +258,31 @@ const cases: Record<string, Case> = {
     },
     breakIt: (t) => cpfEmitter(t),
   },
+  // C02a-08 and C02a-14 (Facult., "opcional a critério da UF"): an NF-e with a CPF emitter; C02a-14 keeps the CPF to
+  // the séries of the NF avulsa (890–899, 910–919), so 920 (accepted by C02a-10) is rejected.
+  'C02a-08': {
+    sample: standard,
+    alsoPasses: (t) => {
+      cpfEmitter(t);
+      setText(t, ide('serie'), '920');
+      setText(t, ide('tpEmis'), '3');
+    },
+    breakIt: (t) => {
+      cpfEmitter(t);
+      setText(t, ide('serie'), '920');
+    },
+  },
+  'C02a-14': {
+    sample: standard,
+    alsoPasses: (t) => {
+      cpfEmitter(t);
+      setText(t, ide('serie'), '915');
+    },
+    breakIt: (t) => {
+      cpfEmitter(t);
+      setText(t, ide('serie'), '920');
+    },
+  },
   'C02a-20': {
     sample: standard,
     alsoPasses: (t) => {

@@ -56,6 +56,25 @@ export const taxGroupRules: Rule[] = [
     'Item com ISSQN: o emitente informa a inscrição municipal (emit/IM).',
     (d) => when(d.items.some((it) => taxGroup(it, 'ISSQN')) && !child(d.emit, 'IM'), { campo: 'NFe/infNFe/emit/IM' }),
   ),
+  // U01-20, "Facul.": ISSQN in some item and no ICMS group in any; the row leaves to the UF whether a document of
+  // services only is accepted (its parameters 0, 1, 2), which the facultative marking stands for.
+  mocRule(
+    'U01-20',
+    '592',
+    'A NF-e deve ter pelo menos um item de produto sujeito ao ICMS.',
+    'U',
+    both,
+    'facultativa',
+    'Com grupo ISSQN, pelo menos um item com o grupo ICMS; a critério da UF.',
+    (d) => {
+      let service: string | undefined; // the first item with ISSQN
+      for (const it of d.items) {
+        if (taxGroup(it, 'ICMS')) return [];
+        if (service === undefined && taxGroup(it, 'ISSQN')) service = it.path;
+      }
+      return service === undefined ? [] : [{ campo: `${service}/imposto/ICMS` }];
+    },
+  ),
   mocRule(
     'UA01-10',
     '354',
