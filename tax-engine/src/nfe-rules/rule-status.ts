@@ -101,6 +101,11 @@ add(
 add('pendente', future, 'I05-30 I09-10 I13-10 I19-10 I29a-20 I51-20 I53-10 LB01-20 N23b-20 N27d-10 NA15-10 NA17-10');
 add('pendente', revoked, 'N07-10 N12-84 N12-88 N33-10');
 add('pendente', ufDiscretion, 'N12-97');
+add(
+  'pendente',
+  'Linha lida no MOC 7.0 anexo I (NT 2018.005, Facul., "Implementação opcional a critério da UF"): CST 60 / CSOSN 500 com indFinal=1 exige o grupo do ICMS Efetivo (N33). Não aplicada: NF-e autorizadas sem o grupo (SP, produção 2025; MA, homologação 2021, no corpus de bench/rule-book-real-nfe.ts) mostram que UF não a aplicam, e não há tabela pública das que aplicam a 906.',
+  'N12-82 N12a-60',
+);
 add('pendente', changedByNt, 'B25-50 B25-60 Q01-20 S01-20 E18-30 B25b-20 B25-70');
 add('pendente', gs1, 'I03-20 I12-20');
 add('offline', ufParameter, 'B06-30 B06-40 YA04a-20');

@@ -148,18 +148,6 @@ const retainedSt = (name: string, sit: [string, string], drop: string[] = []) =>
       ] as [string, string][]
     ).filter(([k]) => !drop.includes(k)),
   );
-/** The same with the ICMS Efetivo group (N33: pRedBCEfet, vBCEfet, pICMSEfet, vICMSEfet). */
-const withEfetivo = (name: string, sit: [string, string]) => {
-  const node = retainedSt(name, sit);
-  for (const [k, v] of [
-    ['pRedBCEfet', '0.0000'],
-    ['vBCEfet', '30.00'],
-    ['pICMSEfet', '18.0000'],
-    ['vICMSEfet', '5.40'],
-  ])
-    node.children.push(el(k, v));
-  return node;
-};
 /** ICMS10 with FCP (2 % of 1 000,00 = 20,00) and FCP ST on 1 400,00 at 2 %, vFCPST as given. */
 const icms10Fcp = (vFCPST: string) =>
   g('ICMS10', [
@@ -909,7 +897,7 @@ const cases: Record<string, Case> = {
   // NT 2018.005 (MOC 7.0 annex I, N12-81 and N12a-50, "Facul."): "Se informado CST 60 [CSOSN = 500] em operações que
   // não sejam para consumidor final (tag: indFinal=0, "Normal"): - Não informada Base de Cálculo ICMS Retido na operação
   // anterior (tag: vBCSTRet), Alíquota suportada pelo Consumidor Final (tag: pST) e Valor do ICMS ST Retido na operação
-  // anterior (tag: vICMSSTRet)." N12-82 and N12a-60: with indFinal=1, the ICMS Efetivo group (N33) is required.
+  // anterior (tag: vICMSSTRet)."
   'N12-81': {
     sample: standard,
     alsoPasses: (t) => setIcms(t, 1, retainedSt('ICMS60', ['CST', '60'])),
@@ -919,16 +907,6 @@ const cases: Record<string, Case> = {
     sample: standard,
     alsoPasses: (t) => setIcms(t, 1, retainedSt('ICMSSN500', ['CSOSN', '500'])),
     breakIt: (t) => setIcms(t, 1, retainedSt('ICMSSN500', ['CSOSN', '500'], ['vBCSTRet', 'pST', 'vICMSSTRet'])),
-  },
-  'N12-82': {
-    sample: nfce,
-    alsoPasses: (t) => setIcms(t, 1, withEfetivo('ICMS60', ['CST', '60'])),
-    breakIt: (t) => setIcms(t, 1, retainedSt('ICMS60', ['CST', '60'])),
-  },
-  'N12a-60': {
-    sample: nfce,
-    alsoPasses: (t) => setIcms(t, 1, withEfetivo('ICMSSN500', ['CSOSN', '500'])),
-    breakIt: (t) => setIcms(t, 1, retainedSt('ICMSSN500', ['CSOSN', '500'])),
   },
   // MOC 7.0 annex I, N23d-10: vFCPST = vBCFCPST × pFCPST − vFCP (*4): 1 400,00 × 2 % − 20,00 = 8,00; 28,00 leaves the
   // FCP of the operation (vFCP, N17c) in.

@@ -1,5 +1,5 @@
 import { cfopRow, imported, interRate, placesElsewhere, productOff } from './icms-helpers.js';
-import { cents, showCents } from './money.js';
+import { cents, productCheck, showCents } from './money.js';
 import { cfopOf, cstOf, icmsPath } from './nfe-view.js';
 import { has, mocRule, perItem } from './rule-factory.js';
 import { fromNt2019001 } from './sources.js';
@@ -165,6 +165,37 @@ export const icmsValueRules: Rule[] = [
         : null;
     }),
   ),
+  {
+    // MOC 7.0 annex I, N23d-10 (model 55, NT 2016.002): "Informado a tag vFCPST (id:N23d) e finNFe=1 (id:B25), verificar:
+    // - Se informado CST= 10 ou 30 ou 70 ou 90 ou CSOSN=201 ou 202 ou 203 ou 900 e vFCPST (id:N23d) difere da vBCFCPST
+    // (id:N23a)* pFCPST (id:N23b) - vFCP (id:N17c) (*4) Obs.1: Campos não informados devem ser considerados como "0"
+    // Obs.2: Regra de validação aplicável a critério da UF".
+    ...mocRule(
+      'N23d-10',
+      '860',
+      'Valor do FCP informado difere de base de cálculo*alíquota [nItem: 999]',
+      'N',
+      nfe,
+      'facultativa',
+      'NF-e normal, CST 10, 30, 70 ou 90 ou CSOSN 201, 202, 203 ou 900: vFCPST = vBCFCPST × pFCPST − vFCP (campos não informados valem zero), tolerância de R$ 0,01; a critério da UF.',
+      perItem((it, d) => {
+        const vFCPST = text(it.icms, 'vFCPST');
+        if (vFCPST === undefined || text(d.ide, 'finNFe') !== '1') return null;
+        const sit = text(it.icms, 'CST') ?? text(it.icms, 'CSOSN');
+        if (!sit || !['10', '30', '70', '90', '201', '202', '203', '900'].includes(sit)) return null;
+        const c = productCheck(
+          vFCPST,
+          text(it.icms, 'vBCFCPST') ?? '0',
+          text(it.icms, 'pFCPST') ?? '0',
+          cents(text(it.icms, 'vFCP')) ?? 0,
+        );
+        return c && !c.ok
+          ? { campo: `${icmsPath(it)}/vFCPST`, esperado: showCents(c.expected), encontrado: vFCPST }
+          : null;
+      }),
+    ),
+    requer: ['vFCPST'],
+  },
   {
     ...mocRule(
       'N18-10',

@@ -2,10 +2,10 @@ import { isValidCnpj } from './check-digits.js';
 import { cents } from './money.js';
 import type { NfeView } from './nfe-view.js';
 import { ide, root } from './nfe-view.js';
-import { mocRule, when } from './rule-factory.js';
+import { mocRule, pushFinding, when } from './rule-factory.js';
 import { paymentOf } from './rules-payment.js';
-import type { Rule } from './types.js';
-import { child, children, text } from './xml-node.js';
+import type { Finding, Rule } from './types.js';
+import { child, children, text, type XNode } from './xml-node.js';
 
 /**
  * Groups YA (pag: the means of payment) and YB (the intermediary of the transaction) of MOC 7.0 annex I; the payment
@@ -18,6 +18,22 @@ const nfce = ['65'] as const;
 const tPags = (d: NfeView) => paymentOf(d)?.tPags ?? [];
 /** NT 2020.006's production and homologation dates for the intermediary (group YB). */
 const from2021 = { producao: { desde: '2021-09-01' }, homologacao: { desde: '2021-02-01' } };
+
+/** YA04-10 and YA05-10: "A regra de validação não se aplica, em produção, para Nota Fiscal com Data de Emissão anterior a 01/04/2016". */
+const from2016April = { producao: { desde: '2016-04-01' }, homologacao: { desde: null } };
+
+/** A finding per detPag that `bad` names (the tag it lacks), allocating only when one is found. */
+const perDetPag =
+  (bad: (p: XNode) => string | undefined) =>
+  (d: NfeView): Finding[] => {
+    let out: Finding[] | undefined;
+    const details = children(child(d.infNFe, 'pag'), 'detPag');
+    for (let i = 0; i < details.length; i++) {
+      const tag = bad(details[i]!);
+      if (tag) out = pushFinding(out, { campo: `${root}/pag/detPag[${i + 1}]/${tag}` });
+    }
+    return out ?? [];
+  };
 
 export const paymentMeansRules: Rule[] = [
   mocRule(
@@ -83,6 +99,47 @@ export const paymentMeansRules: Rule[] = [
           : [],
       ),
   ),
+  {
+    // MOC 7.0 annex I, YA04-10 (model 65, Facul.): "Se informado o grupo de pagamentos (tag:pag): - Se o Pagamento for por
+    // cartão (tag:tPag=03, 04), deve ser informado o grupo de cartões (tag:card)". "Implementação por padrão, opcional a
+    // critério da UF." (NT 2015.002)
+    ...mocRule(
+      'YA04-10',
+      '391',
+      'Não informados os dados do cartão de crédito / débito nas Formas de Pagamento da Nota Fiscal',
+      'YA',
+      nfce,
+      'facultativa',
+      'NFC-e: pagamento por cartão (tPag 03 ou 04) com o grupo card (opcional a critério da UF; em produção, desde 01/04/2016).',
+      perDetPag((p) => {
+        const t = text(p, 'tPag');
+        return (t === '03' || t === '04') && !child(p, 'card') ? 'card' : undefined;
+      }),
+    ),
+    vigencia: from2016April,
+    requer: ['detPag'],
+  },
+  {
+    // MOC 7.0 annex I, YA05-10 (models 55/65, Facul.): "Se informado o grupo de Cartão de Crédito / Débito (tag:card): - Se
+    // o pagamento com cartão for integrado ao sistema de automação da empresa (tag:tpIntegra=1) devem ser informado os
+    // campos de CNPJ da Credenciadora e o código de autenticação da operação (tag:card/CNPJ e card/cAut)".
+    ...mocRule(
+      'YA05-10',
+      '392',
+      'Não informados os dados da operação de pagamento por cartão de crédito / débito',
+      'YA',
+      both,
+      'facultativa',
+      'Cartão integrado à automação (card/tpIntegra 1) com card/CNPJ e card/cAut (opcional a critério da UF; em produção, desde 01/04/2016).',
+      perDetPag((p) => {
+        const card = child(p, 'card');
+        if (text(card, 'tpIntegra') !== '1') return undefined;
+        return !child(card, 'CNPJ') ? 'card/CNPJ' : !child(card, 'cAut') ? 'card/cAut' : undefined;
+      }),
+    ),
+    vigencia: from2016April,
+    requer: ['card'],
+  },
   {
     ...mocRule(
       'YA05-20',
