@@ -106,6 +106,11 @@ add(
   'Linha lida no MOC 7.0 anexo I (NT 2018.005, Facul., "Implementação opcional a critério da UF"): CST 60 / CSOSN 500 com indFinal=1 exige o grupo do ICMS Efetivo (N33). Não aplicada: NF-e autorizadas sem o grupo (SP, produção 2025; MA, homologação 2021, no corpus de bench/rule-book-real-nfe.ts) mostram que UF não a aplicam, e não há tabela pública das que aplicam a 906.',
   'N12-82 N12a-60',
 );
+add(
+  'pendente',
+  'Linha lida no MOC 7.0 anexo I (NT 2018.005 v1.30, Facul., "Implementação opcional a critério da UF", só modelo 55): CST 60 / CSOSN 500 com indFinal=0 exige vBCSTRet, pST e vICMSSTRet. Não aplicada: aplicada, marcava 938 em 50 itens limpos de Simples Nacional de SP (CSOSN 500 sem o ICMS-ST retido) no mês do bench/audit-precision.ts, e não há tabela pública das UF que aplicam a 938.',
+  'N12-81 N12a-50',
+);
 add('pendente', changedByNt, 'B25-50 B25-60 Q01-20 S01-20 E18-30 B25b-20 B25-70');
 add('pendente', gs1, 'I03-20 I12-20');
 add('offline', ufParameter, 'B06-30 B06-40 YA04a-20');

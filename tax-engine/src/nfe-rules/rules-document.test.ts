@@ -133,21 +133,6 @@ const icms10 = (fields: [string, string][]) =>
     ['pICMSST', '18.0000'],
     ['vICMSST', '72.00'],
   ]);
-/** An ICMS60/ICMSSN500 group with the ST retained before (NT 2018.005), less the tags in `drop`. */
-const retainedSt = (name: string, sit: [string, string], drop: string[] = []) =>
-  g(
-    name,
-    (
-      [
-        ['orig', '0'],
-        sit,
-        ['vBCSTRet', '100.00'],
-        ['pST', '18.0000'],
-        ['vICMSSubstituto', '10.00'],
-        ['vICMSSTRet', '8.00'],
-      ] as [string, string][]
-    ).filter(([k]) => !drop.includes(k)),
-  );
 /** ICMS10 with FCP (2 % of 1 000,00 = 20,00) and FCP ST on 1 400,00 at 2 %, vFCPST as given. */
 const icms10Fcp = (vFCPST: string) =>
   g('ICMS10', [
@@ -893,20 +878,6 @@ const cases: Record<string, Case> = {
         ]),
       );
     },
-  },
-  // NT 2018.005 (MOC 7.0 annex I, N12-81 and N12a-50, "Facul."): "Se informado CST 60 [CSOSN = 500] em operações que
-  // não sejam para consumidor final (tag: indFinal=0, "Normal"): - Não informada Base de Cálculo ICMS Retido na operação
-  // anterior (tag: vBCSTRet), Alíquota suportada pelo Consumidor Final (tag: pST) e Valor do ICMS ST Retido na operação
-  // anterior (tag: vICMSSTRet)."
-  'N12-81': {
-    sample: standard,
-    alsoPasses: (t) => setIcms(t, 1, retainedSt('ICMS60', ['CST', '60'])),
-    breakIt: (t) => setIcms(t, 1, retainedSt('ICMS60', ['CST', '60'], ['pST'])),
-  },
-  'N12a-50': {
-    sample: standard,
-    alsoPasses: (t) => setIcms(t, 1, retainedSt('ICMSSN500', ['CSOSN', '500'])),
-    breakIt: (t) => setIcms(t, 1, retainedSt('ICMSSN500', ['CSOSN', '500'], ['vBCSTRet', 'pST', 'vICMSSTRet'])),
   },
   // MOC 7.0 annex I, N23d-10: vFCPST = vBCFCPST × pFCPST − vFCP (*4): 1 400,00 × 2 % − 20,00 = 8,00; 28,00 leaves the
   // FCP of the operation (vFCP, N17c) in.

@@ -16,34 +16,6 @@ const nfce = ['65'] as const;
 
 const csosnOf = (it: ItemView) => text(it.icms, 'CSOSN');
 /**
- * N12-81 and N12a-50 (NT 2018.005, "Facul.", "Implementação opcional a critério da UF"): with indFinal=0, CST 60 (ICMS60
- * or ICMSST, as NT 2018.005 §1.4 says of its rules) or CSOSN 500 carries vBCSTRet, pST and vICMSSTRet. The first tag the
- * item lacks is reported, with no array per item.
- */
-const retained = ['vBCSTRet', 'pST', 'vICMSSTRet'] as const;
-const retainedSt = (id: string, sit: { tag: 'CST' | 'CSOSN'; code: string; groups: readonly string[] }): Rule => {
-  const items = perItem((it) => {
-    if (text(it.icms, sit.tag) !== sit.code) return null;
-    for (const tag of retained) {
-      if (!child(it.icms, tag)) return { campo: `${icmsPath(it)}/${tag}`, esperado: 'vBCSTRet, pST e vICMSSTRet' };
-    }
-    return null;
-  });
-  return {
-    ...mocRule(
-      id,
-      '938',
-      'Não informada BCST, pST e ICMSST retido na operação anterior [nItem: 999]',
-      'N',
-      nfe,
-      'facultativa',
-      `${sit.tag} ${sit.code} em operação que não é com consumidor final (indFinal=0): vBCSTRet, pST e vICMSSTRet informados (NT 2018.005; opcional a critério da UF).`,
-      (d, ctx) => (text(d.ide, 'indFinal') === '0' ? items(d, ctx) : []),
-    ),
-    requer: sit.groups,
-  };
-};
-/**
  * N12a-70's exceptions 4 and 5 (the MEI's remessas with CSOSN 900), added by NT 2024.003 v1.04; v1.08 put the NT's rules
  * in production on 01/03/2026, v1.04 in homologation from 07/07/2025. Exception 4 (CFOP 5904/6904) is "a critério da
  * UF": not rejected, since a UF that applies it accepts the document.
@@ -146,9 +118,6 @@ export const icmsCstRules: Rule[] = [
     ),
     vigencia: prodFrom2016,
   },
-  // NT 2018.005 v1.30 §1.5: "Ajuste para não aplicação das regras de validação N12-81 e N12a-50 ao Modelo 65".
-  retainedSt('N12-81', { tag: 'CST', code: '60', groups: ['ICMS60', 'ICMSST'] }),
-  retainedSt('N12a-50', { tag: 'CSOSN', code: '500', groups: ['ICMSSN500'] }),
   mocRule(
     'N28-10',
     '625',
