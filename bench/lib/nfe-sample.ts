@@ -1,24 +1,8 @@
 import { nodeToXml, type SampleItem, sampleNfe } from '@app/tax-engine';
+import { fiftyItems } from '../../server/src/modules/nfe-validation/xsd-fast/mutations.js';
 
-/** 50 items of the shapes an ERP sends: full ICMS, ST, reduced base, IPI, PIS/COFINS, IBS/CBS full, reduced, deferred. */
-export const nfeItems: SampleItem[] = Array.from({ length: 50 }, (_, i) => ({
-  vProd: `${(37.5 * (i + 1)).toFixed(2)}`,
-  vDesc: i % 7 === 0 ? '1.50' : undefined,
-  icms:
-    i % 5 === 1
-      ? { cst: '10', pICMS: '18', st: { pMVAST: '40', pICMSST: '18' } }
-      : i % 5 === 2
-        ? { cst: '20', pICMS: '18', pRedBC: '33.33' }
-        : { cst: '00', pICMS: '18' },
-  ipi: i % 3 === 0 ? { pIPI: '5' } : undefined,
-  pisCofins: { pPIS: '1.65', pCOFINS: '7.6' },
-  ibscbs:
-    i % 4 === 1
-      ? { cst: '200', cClassTrib: '200034', pRedAliq: '60' }
-      : i % 4 === 2
-        ? { cst: '515', cClassTrib: '515001', pRedAliq: '60', pDif: '100' }
-        : { cst: '000', cClassTrib: '000001' },
-}));
+/** 50 items of the shapes an ERP sends (the schema fast path's differential test uses the same ones). */
+export const nfeItems: SampleItem[] = fiftyItems;
 
 /** The bench's 50-item NF-e (63 KB, unsigned), valid under the rules and schema of 10/10/2026. */
 export const nfeXml = `<?xml version="1.0" encoding="UTF-8"?>${nodeToXml(

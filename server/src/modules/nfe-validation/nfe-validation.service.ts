@@ -108,9 +108,10 @@ function readAndRule(body: Uint8Array | string, opts: ValidateNfeOptions, fast: 
   const { root, nfe, xml, facts } = readNfeBody(body);
   const rules = validateNfeRules(root, { data: opts.data, tabelas: opts.tabelas, agora: opts.agora });
   const signed = nfe.children.some((c) => c.name === 'Signature');
-  const input: SchemaInput = { pkg: schemaPackageOn(rules.regras.data), signed, end: spliceAt(xml, facts, signed) };
-  const proven = fast && treeDoubt(xml, root, facts, input.pkg, input.signed) === null;
-  return { rules, input, proven };
+  const pkg = schemaPackageOn(rules.regras.data);
+  const proven = fast && treeDoubt(xml, root, facts, pkg, signed) === null;
+  // The splice's byte offset costs a pass over the text: only a document libxml2 will check needs it.
+  return { rules, input: { pkg, signed, end: proven ? -1 : spliceAt(xml, facts, signed) }, proven };
 }
 
 /**

@@ -6,9 +6,11 @@ export class XmlBodyError extends Error {}
 const MAX_DEPTH = 64;
 
 /**
- * What the tree does not keep and the schema's fast path must know (xsd-fast/fast-check.ts, decision 077): `plain` stays
- * true only when the tree and `untrimmed` say all libxml2 would see — no namespace prefix, no text among elements, no attribute value normalised, only ASCII names, no attribute named __proto__ — and `nfe` counts the
- * elements named NFe. Comments and processing instructions make it false, and so does CDATA anywhere but in a leaf.
+ * What the tree does not keep and the schema's fast path must know (xsd-fast/fast-check.ts, decision 077): `plain`
+ * stays true only when the tree and `untrimmed` say all libxml2 would see — no namespace prefix, no text among
+ * elements, no attribute value normalised, only ASCII names of plain length, no attribute named __proto__, no namespace
+ * but the NF-e's and the signature's, no comment or processing instruction, CDATA only in a leaf — and `nfe` counts
+ * the elements named NFe.
  */
 export interface TreeFacts {
   plain: boolean;
@@ -20,8 +22,8 @@ export interface TreeFacts {
 }
 let nonAsciiName = false;
 const MAX_PLAIN_NAME = 1000;
-const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
-const DSIG_NAMESPACE = 'http://www.w3.org/2000/09/xmldsig#';
+export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
+export const DSIG_NAMESPACE = 'http://www.w3.org/2000/09/xmldsig#';
 /** A character other than XML's four spaces (trim() also takes U+00A0, U+2028…, which are text to XML). */
 const NOT_XML_SPACE = /[^ \t\n\r]/;
 const malformed = (xml: string, at: number, what: string) => {

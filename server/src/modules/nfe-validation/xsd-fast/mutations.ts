@@ -3,6 +3,7 @@ import path from 'node:path';
 import { el, nodeToXml, type SampleItem, type SampleNfe, sampleNfe, type XNode } from '@app/tax-engine';
 import { referenceDataDir } from '../../reference/loaders/reference-files.js';
 import { placeholderSignature, type SchemaPackage, validateSchema } from '../nfe-schema.js';
+import { DSIG_NAMESPACE as DSIG_NS, NFE_NAMESPACE as NFE_NS } from '../nfe-xml-scan.js';
 
 /**
  * Seeds and mutants for the differential test of the XSD fast path (fast-check.ts) against libxml2: valid NF-e of
@@ -10,8 +11,6 @@ import { placeholderSignature, type SchemaPackage, validateSchema } from '../nfe
  * in every way an XML can: structure, names, values, attributes, namespaces, markup, the declaration. libxml2 judges
  * each one; the fast path may only say "valid" where libxml2 does.
  */
-export const NFE_NS = 'http://www.portalfiscal.inf.br/nfe';
-export const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 
 export interface Seed {
   name: string;
@@ -57,8 +56,11 @@ const full: SampleItem = {
 };
 const noIbs = (items: SampleItem[]) => items.map(({ ibscbs: _, ...it }) => it);
 
-/** The bench's 50 items (bench/lib/nfe-sample.ts): full ICMS, ST, reduced base, IPI, PIS/COFINS, IBS/CBS 3 ways. */
-const fiftyItems: SampleItem[] = Array.from({ length: 50 }, (_, i) => ({
+/**
+ * 50 items of the shapes an ERP sends: full ICMS, ST, reduced base, IPI, PIS/COFINS, IBS/CBS full, reduced, deferred
+ * (also the validate bench's NF-e, bench/lib/nfe-sample.ts).
+ */
+export const fiftyItems: SampleItem[] = Array.from({ length: 50 }, (_, i) => ({
   vProd: `${(37.5 * (i + 1)).toFixed(2)}`,
   vDesc: i % 7 === 0 ? '1.50' : undefined,
   icms:

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { XNode } from '@app/tax-engine';
-import { parseXmlTree } from '../nfe-xml-scan.js';
+import { internName, type XNode } from '@app/tax-engine';
+import { NFE_NAMESPACE, parseXmlTree } from '../nfe-xml-scan.js';
 import { builtinCheck, type FacetStep, NEVER, restrict, type ValueCheck } from './simple-types.js';
 
 /**
@@ -11,9 +11,7 @@ import { builtinCheck, type FacetStep, NEVER, restrict, type ValueCheck } from '
  * path (libxml2 checks every document, as before).
  */
 
-export const XS = 'http://www.w3.org/2001/XMLSchema';
-export const NFE_NS = 'http://www.portalfiscal.inf.br/nfe';
-export const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
+const XS = 'http://www.w3.org/2001/XMLSchema';
 
 export interface SimpleType {
   kind: 'simple';
@@ -56,11 +54,6 @@ const fail = (what: string): never => {
 };
 const IGNORED = new Set(['annotation', 'documentation', 'appinfo']);
 const kids = (n: XNode) => n.children.filter((c) => !IGNORED.has(c.name));
-/**
- * A name as an internalized string: the tree's names are internalized (nfe-xml-scan.ts), and two internalized strings
- * compare by identity where a slice of the XSD's text would be compared character by character on every element.
- */
-const intern = (s: string) => Object.keys({ [s]: 0 })[0] as string;
 const occurs = (v: string | undefined, dflt: number) =>
   v === undefined ? dflt : v === 'unbounded' ? Number.POSITIVE_INFINITY : Number(v);
 
@@ -80,7 +73,7 @@ export function compilePackage(dir: string, rootElement = 'NFe'): ElementDecl {
       else if (k.startsWith('xmlns:')) prefixes.set(k.slice(6), v);
     }
     // A schema without targetNamespace is included by the NF-e's ("chameleon"): its names take the NF-e namespace.
-    const targetNs = root.attrs.targetNamespace ?? NFE_NS;
+    const targetNs = root.attrs.targetNamespace ?? NFE_NAMESPACE;
     if (!prefixes.has('')) prefixes.set('', targetNs);
     if (root.attrs.elementFormDefault !== 'qualified') fail(`elementFormDefault in ${f}`);
     if ((root.attrs.attributeFormDefault ?? 'unqualified') !== 'unqualified') fail(`attributeFormDefault in ${f}`);
@@ -169,7 +162,7 @@ export function compilePackage(dir: string, rootElement = 'NFe'): ElementDecl {
     };
     const addAttribute = (a: XNode) => {
       const d = attributeDecl(file, a);
-      t.attributes.set(intern(a.attrs.name ?? fail('attribute without name')), d);
+      t.attributes.set(internName(a.attrs.name ?? fail('attribute without name')), d);
       if (d.required) t.required.push(a.attrs.name as string);
     };
     for (const c of kids(node)) {
@@ -221,8 +214,9 @@ export function compilePackage(dir: string, rootElement = 'NFe'): ElementDecl {
     for (const a of ['fixed', 'default', 'nillable', 'abstract', 'substitutionGroup', 'form', 'block'])
       if (node.attrs[a] !== undefined) fail(`element attribute ${a}`);
     const decl: ElementDecl = {
-      name: intern(node.attrs.name ?? fail('element without name')),
-      ns: intern(file.targetNs),
+      // Internalized like the tree's names: the walk compares them by identity, not character by character.
+      name: internName(node.attrs.name ?? fail('element without name')),
+      ns: internName(file.targetNs),
       type: { kind: 'simple', check: NEVER, ordered: false, ids: false, octets: false },
       uniqueAttribute: null,
     };
@@ -244,6 +238,6 @@ export function compilePackage(dir: string, rootElement = 'NFe'): ElementDecl {
     return decl;
   }
 
-  const top = globals.get(`e{${NFE_NS}}${rootElement}`) ?? fail(`global element ${rootElement}`);
+  const top = globals.get(`e{${NFE_NAMESPACE}}${rootElement}`) ?? fail(`global element ${rootElement}`);
   return elementDecl(top.file, top.node);
 }
